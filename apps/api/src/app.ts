@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { wireDateReplacer } from '@fretline/contract';
+import { authPlugin } from './plugins/auth.ts';
+import { depsPlugin, type AppDeps } from './plugins/deps.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
+import { correlationIdFrom } from './plugins/correlation.ts';
+import { authRoutes } from './services/auth/index.ts';
+import { healthRoutes } from './platform/health.routes.ts';
+
+export interface BuildAppOptions extends AppDeps {
+  logger?: FastifyServerOptions['logger'];
+  /** Serves every non-API path (the React Router app); absent in API-only tests. */
+  web?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** The composition root: builds the whole app without listening (CONVENTIONS.md). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.config.isProduction,
+    routerOptions: { ignoreTrailingSlash: false, querystringParser: parseQueryString },
+    genReqId: correlationIdFrom,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ replacer: wireDateReplacer }));
+  app.setReplySerializer((payload) => JSON.stringify(payload, wireDateReplacer));
+
+  await app.register(depsPlugin, options);
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+
+  await app.register(
+    async (api) => {
+      await api.register(requestBodyPlugin);
+      await api.register(authPlugin);
+      api.addHook('onSend', async (request, reply) => {
+        reply.header('X-Correlation-Id', request.id);
+        reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web) await options.web(app);
+  return app;
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting of ARCHITECTURE.md "Configuration", parsed once; bad values fail at start. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_URL: z.url().optional(),
+  API_URL: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('Fretline <hello@fretline.localhost>'),
+  PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+  RECAPTCHA_SECRET: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  SHOP_URL: z.url().default('https://shop.fretline.example'),
+  TEACHER_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'TEACHER_NAME must be a lower-case slug')
+    .default('jamie'),
+  ANALYTICS_ENABLED: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR'> & {
+  SITE_URL: string;
+  SECRET_KEY: string;
+  MEDIA_DIR: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment. Outside production a missing SECRET_KEY is generated once under DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const missing: string[] = [];
+  if (isProduction) {
+    if (!e.SECRET_KEY) missing.push('SECRET_KEY');
+    if (!e.SITE_URL) missing.push('SITE_URL');
+    if (e.PAYMENTS === 'stripe') {
+      for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+        if (!e[k]) missing.push(k);
+    }
+    if (e.CAPTCHA === 'recaptcha' && !e.RECAPTCHA_SECRET) missing.push('RECAPTCHA_SECRET');
+  }
+  if (missing.length) throw new ConfigError(`Production refuses to start without: ${missing.join(', ')}`);
+  return {
+    ...e,
+    SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    SECRET_KEY: e.SECRET_KEY ?? readOrCreateDevSecret(e.DATA_DIR),
+    MEDIA_DIR: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
+    isProduction,
+  };
+}
+
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A complete config for tests: no files touched, a fixed secret. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+}

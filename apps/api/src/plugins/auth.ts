@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
+import { findSessionUser, hashSessionToken, touchSession, type SessionUser } from '../services/auth/index.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export interface RequestAuth {
+  user: Pick<SessionUser, 'idUser' | 'email' | 'firstName' | 'lastName' | 'roles'>;
+  idSession: number;
+  via: 'bearer' | 'cookie';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a signed-out caller. */
+    auth: RequestAuth | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Writing last access on every request would make every poll a write; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+function readBearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Resolves the caller from the bearer header or the HttpOnly `token` cookie on every /api request. */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const bearer = readBearer(request);
+      const cookieToken = request.cookies.token;
+      const token = bearer ?? cookieToken;
+      if (!token || token.length > 200) return;
+      const via = bearer ? 'bearer' : 'cookie';
+      // A cookie rides along on cross-site requests; unsafe ones must come from our own origin.
+      if (via === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.SITE_URL)) {
+        throw forbidden('This request must come from the Fretline site itself.');
+      }
+      const now = app.clock();
+      const found = await findSessionUser(app.db, hashSessionToken(token), now);
+      if (!found) {
+        // A held token that no longer works is a 401 so the client signs the user out (spec §8).
+        if (via === 'bearer') throw unauthorized('Your session has ended, please sign in again.');
+        return;
+      }
+      request.auth = {
+        user: {
+          idUser: found.idUser,
+          email: found.email,
+          firstName: found.firstName,
+          lastName: found.lastName,
+          roles: found.roles,
+        },
+        idSession: found.idSession,
+        via,
+      };
+      if (now.getTime() - found.sessionAccessed.getTime() > TOUCH_INTERVAL_MS) {
+        await touchSession(app.db, found.idSession, now, request.ip);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['deps', 'errors', '@fastify/cookie'] },
+);
+
+function isSameOrigin(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  if (!origin) return false;
+  if (origin === new URL(siteUrl).origin) return true;
+  // The Host the browser used (a local port, a preview URL) also counts as our own origin.
+  const host = request.headers.host;
+  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Guards read first (CONVENTIONS.md): throw the 401 before anything else happens. */
+export function requireUser(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function requireRoleGroup(request: FastifyRequest, group: RoleGroup): RequestAuth {
+  const auth = requireUser(request);
+  if (!hasRoleGroup(auth.user.roles, group)) throw forbidden();
+  return auth;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database, DbHandle } from '@fretline/db';
+import type { Config } from '../config.ts';
+
+/** What the app is built from; tests pass their own (a fresh database, a controlled clock). */
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+  /** The current time; tests move it to check expiry. */
+  clock?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbHandle: DbHandle;
+    clock: () => Date;
+  }
+}
+
+export const depsPlugin = fp(
+  async (app: FastifyInstance, deps: AppDeps) => {
+    app.decorate('config', deps.config);
+    app.decorate('db', deps.db.db);
+    app.decorate('dbHandle', deps.db);
+    app.decorate('clock', deps.clock ?? (() => new Date()));
+  },
+  { name: 'deps' },
+);

@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { CLIENT_ERRORS, type ApiErrorBody } from '@fretline/contract';
+
+/** A failure with a stable code, an HTTP status and the text the user sees. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+    readonly alert?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = CLIENT_ERRORS.notFound, code = 'NOT_FOUND') => new AppError(code, 404, message);
+export const badRequest = (message: string, field?: string, code = 'BAD_REQUEST') => new AppError(code, 400, message, field);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError('UNAUTHORIZED', 401, message);
+export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', 403, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(code, 409, message);
+export const tooManyRequests = (message = 'Too many attempts, please wait a moment and try again.') =>
+  new AppError('RATE_LIMITED', 429, message);
+
+/** Errors the database driver raises when it cannot be reached: answered 503, never "wrong code". */
+function isDatabaseOutage(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (
+    e.code &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003', '53300'].includes(e.code)
+  )
+    return true;
+  if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(e.message))
+    return true;
+  return e.cause ? isDatabaseOutage(e.cause) : false;
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One error handler maps every failure to the §7 error body; 5xx details never leave the server. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof AppError) {
+        const body: ApiErrorBody = {
+          errors: [{ message: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) }],
+        };
+        if (err.alert) body.alert = err.alert;
+        return sendError(reply, err.statusCode, body);
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const errors = err.validation.map((v) => {
+          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return {
+            message: humaniseValidation(field, v.message ?? 'is invalid'),
+            code: 'VALIDATION',
+            ...(field ? { field } : {}),
+          };
+        });
+        return sendError(reply, 400, { errors });
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err }, 'response did not match its schema');
+        return sendError(reply, 500, { errors: [{ message: CLIENT_ERRORS.otherStatus, code: 'INTERNAL' }] });
+      }
+      if (isDatabaseOutage(err)) {
+        request.log.error({ err }, 'database unavailable');
+        return sendError(reply, 503, {
+          errors: [{ message: 'The service is briefly unavailable, please try again in a moment.', code: 'UNAVAILABLE' }],
+        });
+      }
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err }, 'unhandled error');
+        return sendError(reply, 500, { errors: [{ message: CLIENT_ERRORS.otherStatus, code: 'INTERNAL' }] });
+      }
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type): its message is safe.
+      return sendError(reply, status, { errors: [{ message: clientErrorText(err), code: err.code ?? 'BAD_REQUEST' }] });
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, { errors: [{ message: CLIENT_ERRORS.notFound, code: 'NOT_FOUND' }] }),
+    );
+  },
+  { name: 'errors' },
+);
+
+function humaniseValidation(field: string, message: string): string {
+  if (!field) return message;
+  const label = field.replace(/_/g, ' ');
+  return /^[A-Z]/.test(message) ? `${label}: ${message}` : `${label} ${message}`;
+}
+
+function clientErrorText(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'That request is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'That content type is not accepted.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    default:
+      return err.message || CLIENT_ERRORS.otherStatus;
+  }
+}

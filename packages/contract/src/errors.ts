@@ -1,0 +1,24 @@
+/** Spec §8: every user-facing error text, kept once. */
+export const LOGIN_ERRORS = {
+  alreadyUsed: 'That link or code no longer works because you have already used it, please try again.',
+  tooOld: 'That link or code no longer works because it is too old, please try again.',
+  failed: 'Login failed. Please check your email address is correct, and try again.',
+} as const;
+
+export const CLIENT_ERRORS = {
+  notFound: 'The resource you requested cannot be found, please try again later or contact support.',
+  otherStatus: 'Something went wrong, please try again or contact support.',
+  cancelled: 'Request cancelled.',
+  noResponse:
+    'The connection to the server timed out. Please try refreshing the page, clearing your browser or contacting support.',
+  unknown: 'An unknown error occurred. Please try contacting support.',
+  schema: 'We cannot process that request, please try again or contact support.',
+  other: 'Something is not quite right, please try again or contact support.',
+} as const;
+
+export const HELPDESK_SUCCESS = "Thanks, your message has been sent. We'll be in touch soon.";
+export const ADDRESS_NO_PARTY = 'Something went wrong handling your address, please contact support.';
+export const ERROR_PAGE_DEFAULT_MESSAGE = 'Something went wrong, please contact support.';
+export const NOT_FOUND_PAGE_TITLE = 'Page Not Found';
+export const NOT_FOUND_HEADING = '404 Not Found';
+export const SERVER_ERROR_HEADING = '500 Server Error';

@@ -1,0 +1,58 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { z } from 'zod';
+
+dayjs.extend(utc);
+dayjs.extend(customParseFormat);
+
+/** Dates travel as UTC `YYYY-MM-DD HH:mm:ss` both ways (spec §7). */
+export const WIRE_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const WIRE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+export function formatWireDate(date: Date): string {
+  return dayjs(date).utc().format(WIRE_DATE_FORMAT);
+}
+
+/** Parses a wire date; returns undefined for anything that is not one. */
+export function parseWireDate(value: string): Date | undefined {
+  if (!WIRE_DATE_PATTERN.test(value)) return undefined;
+  const parsed = dayjs.utc(value, WIRE_DATE_FORMAT, true);
+  return parsed.isValid() ? parsed.toDate() : undefined;
+}
+
+export function isWireDate(value: unknown): value is string {
+  return typeof value === 'string' && parseWireDate(value) !== undefined;
+}
+
+/** A date field on the wire: accepts a Date (already revived) or a wire date string (or ISO). */
+export const WireDateSchema = z.union([
+  z.date(),
+  z.string().transform((value, ctx) => {
+    const date =
+      parseWireDate(value) ?? (dayjs(value).isValid() && /^\d{4}-\d{2}-\d{2}T/.test(value) ? dayjs(value).toDate() : undefined);
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a date formatted YYYY-MM-DD HH:mm:ss (UTC).' });
+      return z.NEVER;
+    }
+    return date;
+  }),
+]);
+
+/** JSON.stringify replacer writing every Date in the wire format (Date#toJSON has already run). */
+export function wireDateReplacer(this: unknown, key: string, value: unknown): unknown {
+  const original = (this as Record<string, unknown> | undefined)?.[key];
+  return original instanceof Date ? formatWireDate(original) : value;
+}
+
+/** Turns every wire-date string in a parsed JSON value into a Date (the client's date revival). */
+export function reviveWireDates<T>(value: T): T {
+  if (typeof value === 'string') return (parseWireDate(value) ?? value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => reviveWireDates(v)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = reviveWireDates(v);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,7 @@
+export { createDb, type Database, type DbHandle, type CreateDbOptions } from './client.ts';
+export { migrate, migrationsFolder } from './migrate.ts';
+export { seedIfEmpty, seed } from './seed/index.ts';
+export * as tables from './schema/index.ts';
+// Query helpers re-exported so every package uses this package's one copy of drizzle-orm.
+export { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, isNotNull, lt, lte, ne, not, or, sql } from 'drizzle-orm';
+export type { SQL } from 'drizzle-orm';

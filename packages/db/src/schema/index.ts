@@ -1,0 +1,2 @@
+// Every service's tables; each service owns one Postgres schema (ARCHITECTURE.md).
+export * from './auth.ts';
