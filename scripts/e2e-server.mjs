@@ -1,11 +1,14 @@
-// Starts the built app for the browser suite on a throwaway data directory.
+// Starts the app for the browser suite on a throwaway data directory: the production bundle by
+// default, or the API from source with E2E_FROM_SOURCE=1 (parallel local runs with their own
+// WEB_BUILD_DIR and E2E_PORT).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fretline-e2e-'));
-const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+const args = process.env.E2E_FROM_SOURCE === '1' ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
+const child = spawn(process.execPath, args, {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
 });

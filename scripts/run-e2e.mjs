@@ -16,5 +16,6 @@ if (!existsSync(chromium)) {
 
 const run = (cmd, args) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } }).status ?? 1;
-if (!process.env.E2E_SKIP_BUILD && run('npm', ['run', 'build']) !== 0) process.exit(1);
+const buildScript = process.env.E2E_FROM_SOURCE === '1' ? ['run', 'build', '-w', '@fretline/web'] : ['run', 'build'];
+if (!process.env.E2E_SKIP_BUILD && run('npm', buildScript) !== 0) process.exit(1);
 process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));

@@ -3,6 +3,8 @@ import type { Config } from '@react-router/dev/config';
 export default {
   appDirectory: 'app',
   ssr: true,
+  // Several builds can live side by side (parallel local test runs); production uses build/.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -7,7 +7,11 @@ import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
+import { analyticsRoutes } from './services/analytics/index.ts';
 import { authRoutes } from './services/auth/index.ts';
+import { financeRoutes } from './services/finance/index.ts';
+import { messagesRoutes } from './services/messages/index.ts';
+import { videosRoutes } from './services/videos/index.ts';
 import { healthRoutes } from './platform/health.routes.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -45,6 +49,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(messagesRoutes, { prefix: '/messages' });
+      await api.register(videosRoutes, { prefix: '/videos' });
+      await api.register(financeRoutes, { prefix: '/finance' });
+      await api.register(analyticsRoutes, { prefix: '/analytics' });
     },
     { prefix: '/api' },
   );

@@ -23,7 +23,10 @@ async function main(): Promise<void> {
     config,
     db,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    web: mountWeb({ buildDir: path.join(repoRoot, 'apps/web/build'), mode: config.isProduction ? 'production' : 'development' }),
+    web: mountWeb({
+      buildDir: path.resolve(process.env.WEB_BUILD_DIR ?? path.join(repoRoot, 'apps/web/build')),
+      mode: config.isProduction ? 'production' : 'development',
+    }),
   });
   if (seeded) app.log.info('empty database: demo content seeded');
 

@@ -1,0 +1,2 @@
+// The analytics service's public surface: other services and plugins import only from here.
+export { analyticsRoutes } from './analytics.routes.ts';

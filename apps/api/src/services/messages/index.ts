@@ -1,0 +1,2 @@
+// The messages service's public surface: other services and plugins import only from here.
+export { messagesRoutes } from './messages.routes.ts';

@@ -1,0 +1,2 @@
+// The videos service's public surface: other services and plugins import only from here.
+export { videosRoutes } from './videos.routes.ts';

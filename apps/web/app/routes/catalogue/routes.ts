@@ -1,0 +1,3 @@
+import type { AreaRoutes } from '../area';
+
+export const catalogueRoutes: AreaRoutes = {};

@@ -1,0 +1,6 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page renders', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Fretline/);
+});
