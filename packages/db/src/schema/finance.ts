@@ -1,4 +1,221 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // The finance service's tables live in their own Postgres schema (ARCHITECTURE.md).
+// Users are referenced by id only, without a foreign key into the auth schema: each service owns its
+// tables, and billing records must outlive an account deletion (they are accounting records).
 export const financeSchema = pgSchema('finance');
+
+/** Spec §4 subscription states; ADR 0020 has the transitions. */
+export const SUBSCRIPTION_STATUSES = ['draft', 'created', 'initialised', 'active', 'incomplete', 'failed', 'cancelled'] as const;
+export type SubscriptionStatusValue = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Spec §3 Subscription product, looked up by slug (the membership is `access-all-areas`). */
+export const subscriptionProducts = financeSchema.table(
+  'subscription_products',
+  {
+    idSubscriptionProduct: serial('id_subscription_product').primaryKey(),
+    subscriptionProductSlug: text('subscription_product_slug').notNull(),
+    subscriptionProductName: text('subscription_product_name').notNull(),
+    subscriptionProductDescription: text('subscription_product_description').notNull().default(''),
+    /** What the membership gives, one benefit per entry, shown on /membership. */
+    subscriptionProductFeatures: jsonb('subscription_product_features').$type<string[]>().notNull().default([]),
+    subscriptionProductTrialDays: integer('subscription_product_trial_days').notNull().default(0),
+    /** The question asked when cancelling; the answer is stored on the subscription. */
+    subscriptionProductCancellationQuestion: text('subscription_product_cancellation_question'),
+    stripeProductId: text('stripe_product_id'),
+    subscriptionProductCreated: timestamp('subscription_product_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_products_slug_key').on(t.subscriptionProductSlug)],
+);
+
+/** Spec §3 Subscription plan: a price and an interval of one product. Prices in pence (GBP). */
+export const subscriptionPlans = financeSchema.table(
+  'subscription_plans',
+  {
+    idSubscriptionPlan: serial('id_subscription_plan').primaryKey(),
+    fkProductPlan: integer('fk_product_plan')
+      .notNull()
+      .references(() => subscriptionProducts.idSubscriptionProduct),
+    subscriptionPlanName: text('subscription_plan_name').notNull(),
+    subscriptionPlanInterval: text('subscription_plan_interval').notNull(),
+    subscriptionPlanPrice: integer('subscription_plan_price').notNull(),
+    subscriptionPlanCurrency: text('subscription_plan_currency').notNull().default('GBP'),
+    subscriptionPlanOrder: integer('subscription_plan_order').notNull().default(0),
+    subscriptionPlanActive: boolean('subscription_plan_active').notNull().default(true),
+    /** The Stripe Price this plan is billed with when PAYMENTS=stripe. */
+    stripePriceId: text('stripe_price_id'),
+  },
+  (t) => [
+    index('subscription_plans_product_idx').on(t.fkProductPlan),
+    check('subscription_plans_interval_check', sql`${t.subscriptionPlanInterval} in ('month', 'year')`),
+    check('subscription_plans_price_check', sql`${t.subscriptionPlanPrice} >= 0`),
+  ],
+);
+
+/** Spec §3 Subscription. Status moves only by provider events and by cancelling (ADR 0020). */
+export const subscriptions = financeSchema.table(
+  'subscriptions',
+  {
+    idSubscription: serial('id_subscription').primaryKey(),
+    idUser: integer('id_user').notNull(),
+    subscriptionStatus: text('subscription_status').$type<SubscriptionStatusValue>().notNull().default('draft'),
+    idSubscriptionProduct: integer('id_subscription_product')
+      .notNull()
+      .references(() => subscriptionProducts.idSubscriptionProduct),
+    fkPlanSubscription: integer('fk_plan_subscription')
+      .notNull()
+      .references(() => subscriptionPlans.idSubscriptionPlan),
+    subscriptionCreated: timestamp('subscription_created', { withTimezone: true }).notNull().defaultNow(),
+    subscriptionUpdated: timestamp('subscription_updated', { withTimezone: true }).notNull().defaultNow(),
+    /** The user's answer to the product's cancellation question. */
+    subscriptionProductCancellationQuestion: text('subscription_product_cancellation_question'),
+    subscriptionCancelled: timestamp('subscription_cancelled', { withTimezone: true }),
+    /** The end of the paid (or trial) period; a cancelled subscription keeps access until then (ADR 0020). */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The creation time of the newest provider event applied, so older events never undo newer ones (ADR 0021). */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
+    /** Double-submit protection (ADR 0022): the Idempotency-Key header, else a key derived from the request. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The payment method given when subscribing (the natural idempotency key within a window). */
+    initialPaymentMethodId: text('initial_payment_method_id').notNull(),
+  },
+  (t) => [
+    index('subscriptions_user_idx').on(t.idUser, t.subscriptionCreated),
+    uniqueIndex('subscriptions_user_idempotency_key').on(t.idUser, t.idempotencyKey),
+    uniqueIndex('subscriptions_provider_subscription_key').on(t.provider, t.providerSubscriptionId),
+    // One live subscription per user and product: a racing second POST fails here instead of buying twice.
+    uniqueIndex('subscriptions_one_live_per_product')
+      .on(t.idUser, t.idSubscriptionProduct)
+      .where(sql`${t.subscriptionStatus} in ('draft', 'created', 'initialised', 'active', 'incomplete', 'failed')`),
+    check(
+      'subscriptions_status_check',
+      sql`${t.subscriptionStatus} in ('draft', 'created', 'initialised', 'active', 'incomplete', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** Spec §3 Payment method: cards attached to a subscription (only their provider id and display details). */
+export const paymentMethods = financeSchema.table(
+  'payment_methods',
+  {
+    idStripePaymentMethod: serial('id_stripe_payment_method').primaryKey(),
+    fkSubscription: integer('fk_subscription')
+      .notNull()
+      .references(() => subscriptions.idSubscription),
+    idUser: integer('id_user').notNull(),
+    stripePaymentMethodId: text('stripe_payment_method_id').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    /** The card renewals are charged to; the newest added card becomes the default. */
+    isDefault: boolean('is_default').notNull().default(false),
+    stripePaymentMethodCreated: timestamp('stripe_payment_method_created', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_methods_subscription_idx').on(t.fkSubscription),
+    uniqueIndex('payment_methods_live_key')
+      .on(t.fkSubscription, t.stripePaymentMethodId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Spec §3 Invoice. Totals in pence; the wire shows pounds (§5: only totals ≥ 0.01 are listed). */
+export const invoices = financeSchema.table(
+  'invoices',
+  {
+    idStripeInvoice: serial('id_stripe_invoice').primaryKey(),
+    fkSubscription: integer('fk_subscription')
+      .notNull()
+      .references(() => subscriptions.idSubscription),
+    idUser: integer('id_user').notNull(),
+    providerInvoiceId: text('provider_invoice_id').notNull(),
+    stripeInvoiceTotal: integer('stripe_invoice_total').notNull(),
+    stripeInvoiceStatus: text('stripe_invoice_status').notNull(),
+    stripeInvoiceCreated: timestamp('stripe_invoice_created', { withTimezone: true }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoices_provider_invoice_key').on(t.providerInvoiceId),
+    index('invoices_subscription_idx').on(t.fkSubscription, t.stripeInvoiceCreated),
+  ],
+);
+
+/** Spec §3 Party: the billing identity of a user (fk_organisation_party null = the person themself). */
+export const parties = financeSchema.table(
+  'parties',
+  {
+    idParty: serial('id_party').primaryKey(),
+    idUser: integer('id_user').notNull(),
+    fkOrganisationParty: integer('fk_organisation_party'),
+    partyCreated: timestamp('party_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('parties_user_idx').on(t.idUser),
+    uniqueIndex('parties_one_personal_per_user')
+      .on(t.idUser)
+      .where(sql`${t.fkOrganisationParty} is null`),
+  ],
+);
+
+/** Spec §3 Address: the billing address of a party, sent whole. */
+export const addresses = financeSchema.table('addresses', {
+  fkParty: integer('fk_party')
+    .primaryKey()
+    .references(() => parties.idParty),
+  addressName: text('address_name').notNull().default(''),
+  addressLine1: text('address_line_1').notNull().default(''),
+  addressLine2: text('address_line_2').notNull().default(''),
+  addressCity: text('address_city').notNull().default(''),
+  addressRegion: text('address_region').notNull().default(''),
+  addressPostcode: text('address_postcode').notNull().default(''),
+  addressCountry: text('address_country').notNull().default('GB'),
+  addressUpdated: timestamp('address_updated', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Provider events already applied, by (provider, event id): a redelivered webhook changes nothing (ADR 0021). */
+export const providerEvents = financeSchema.table(
+  'provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    eventCreated: timestamp('event_created', { withTimezone: true }).notNull(),
+    received: timestamp('received', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The sandbox provider's own record of its customers' cards and subscriptions (it plays Stripe's part). */
+export const sandboxSubscriptions = financeSchema.table('sandbox_subscriptions', {
+  providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+  providerCustomerId: text('provider_customer_id').notNull(),
+  defaultPaymentMethodId: text('default_payment_method_id').notNull(),
+  planPrice: integer('plan_price').notNull(),
+  planInterval: text('plan_interval').notNull(),
+  status: text('status').notNull(),
+  /** How many charges have been attempted; the "fails on renewal" card succeeds only on the first. */
+  chargeCount: integer('charge_count').notNull().default(0),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
