@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CurrentUserSchema, VISITOR_USER } from '../entities/user.ts';
+import { FormBooleanSchema } from '../entities/fields.ts';
+import { SessionSchema } from '../entities/session.ts';
+import { envelope } from '../wire/envelope.ts';
+
+/**
+ * The auth calls of spec §7 (ADR 0010 passcodes, ADR 0011 sessions). Every request schema here
+ * validates the API body and the web forms alike.
+ */
+
+/** ADR 0010: the numbers of the passcode design, shared by the API and the pages that explain them. */
+export const PASSCODE_LENGTH = 6;
+export const PASSCODE_TTL_MS = 10 * 60_000;
+export const PASSCODE_MAX_WRONG_TRIES = 5;
+/** The web offers "send a new code" after this long; the API refuses a second code within a minute. */
+export const PASSCODE_RESEND_COOLDOWN_MS = 60_000;
+
+export const EmailSchema = z
+  .string({ error: 'Please enter your email address.' })
+  .trim()
+  .min(1, 'Please enter your email address.')
+  .max(254, 'That email address is too long.')
+  .pipe(z.email('Please enter a valid email address.'))
+  .transform((email) => email.toLowerCase());
+
+export const PasscodeSchema = z
+  .string({ error: 'Please enter the 6-digit code from the email.' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Please enter the 6-digit code from the email.'));
+
+const NameSchema = (label: string) =>
+  z
+    .string({ error: `Please enter your ${label}.` })
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(100, `Your ${label} must be 100 characters or fewer.`);
+
+const TelephoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'That telephone number is too long.')
+  .regex(/^[0-9+()\-.\s]*$/, 'Please enter a telephone number using digits, spaces and + ( ) - only.')
+  .transform((v) => (v === '' ? null : v));
+
+/** GET me: the Current user of spec §3 plus the account flags the account pages need. */
+export const MeSchema = CurrentUserSchema.extend({
+  welcome_pending: z.boolean(),
+  notifications_mailers: z.boolean(),
+  notifications_emails: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;
+export const VISITOR_ME: Me = Object.freeze({
+  ...VISITOR_USER,
+  welcome_pending: false,
+  notifications_mailers: false,
+  notifications_emails: false,
+});
+export const MeResponseSchema = envelope('user', MeSchema);
+
+/** POST me: sign up (spec §2 /signup). Answers the same whether or not the address had an account. */
+export const SignupBodySchema = z.object({
+  first_name: NameSchema('first name'),
+  last_name: NameSchema('last name'),
+  email: EmailSchema,
+  /** Marketing consent: whether mailers may be sent. */
+  notifications_mailers: FormBooleanSchema.optional().default(false),
+});
+export type SignupBody = z.input<typeof SignupBodySchema>;
+export const SignupResponseSchema = envelope(
+  'user',
+  z.object({ id_user: z.null(), first_name: z.string(), last_name: z.string(), email: z.string(), emailed: z.literal(true) }),
+);
+
+/** PATCH me: profile fields; a new e-mail takes effect only with the passcode sent to it. */
+export const ProfileBodySchema = z.object({
+  first_name: NameSchema('first name').optional(),
+  last_name: NameSchema('last name').optional(),
+  telephone: TelephoneSchema.nullable().optional(),
+  email: EmailSchema.optional(),
+  /** The code e-mailed to the new address, confirming an e-mail change. */
+  passcode: PasscodeSchema.optional(),
+});
+export type ProfileBody = z.input<typeof ProfileBodySchema>;
+export const ProfileResponseSchema = z.object({
+  data: z.object({
+    user: MeSchema,
+    /** Set when a code was sent to confirm a new address; the address changes once it is entered. */
+    pending_email: z.string().nullable(),
+  }),
+});
+
+export const NotificationsBodySchema = z.object({
+  notifications_mailers: FormBooleanSchema,
+  notifications_emails: FormBooleanSchema.optional(),
+});
+
+/** POST me/passcodes (spec §5: e-mail required before a passcode is sent). */
+export const PasscodeRequestBodySchema = z.object({ email: EmailSchema });
+export const PasscodeRequestResponseSchema = envelope('emailed', z.literal(true));
+
+/** PUT me/passcodes (spec §5: both e-mail and passcode before validating) → token. */
+export const PasscodeRedeemBodySchema = z.object({ email: EmailSchema, passcode: PasscodeSchema });
+export const TokenResponseSchema = envelope('token', z.string());
+
+export const SessionsResponseSchema = envelope('sessions', z.array(SessionSchema));
+export const SessionResponseSchema = envelope('session', SessionSchema);
+export const SessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST me/unsubscribes(/mailers): the address and the HMAC token from the e-mailed link. */
+export const UnsubscribeBodySchema = z.object({
+  email: EmailSchema,
+  token: z.string().trim().min(1, 'That unsubscribe link is incomplete.').max(200),
+});
+export const SuccessResponseSchema = envelope('success', z.literal(true));

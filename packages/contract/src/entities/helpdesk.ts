@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { HELPDESK_PERMISSION_ID } from '../constants.ts';
+import { FormBooleanSchema } from './fields.ts';
+
+/** Spec §3/§5: helpdesk permission id 3 (contact by e-mail about the request) defaults to true. */
+export const HELPDESK_DEFAULT_PERMISSIONS: Readonly<Record<string, boolean>> = Object.freeze({
+  [String(HELPDESK_PERMISSION_ID)]: true,
+});
+
+const optionalText = z.string().trim().nullable().optional();
+
+/**
+ * Spec §3 Helpdesk form, as posted to POST messages/helpdesks (form-encoded, §7).
+ * `permissions` is keyed by permission id (`permissions[3]=true` in bracket form); the defaults
+ * are merged underneath whatever was sent, so a form that omits id 3 still grants it.
+ * Bounds are ours (spec §5 does not show them): a name, a valid e-mail and a message are required.
+ */
+export const HelpdeskFormSchema = z.object({
+  first_name: z.string().trim().min(1, 'Please enter your first name.'),
+  last_name: optionalText,
+  email: z.string().trim().pipe(z.email('Please enter a valid email address.')),
+  telephone: optionalText,
+  message: z.string().trim().min(1, 'Please enter a message.'),
+  recaptcha_response: optionalText,
+  notifications_mailers: FormBooleanSchema.optional().default(false),
+  consent_method: optionalText,
+  consent_title: optionalText,
+  consent_text: optionalText,
+  consent_info: optionalText,
+  permissions: z
+    .record(z.string().regex(/^\d+$/), FormBooleanSchema)
+    .optional()
+    .transform((given) => ({ ...HELPDESK_DEFAULT_PERMISSIONS, ...given })),
+});
+export type HelpdeskForm = z.infer<typeof HelpdeskFormSchema>;
+export type HelpdeskFormInput = z.input<typeof HelpdeskFormSchema>;

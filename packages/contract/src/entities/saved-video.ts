@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { IdSchema, TextSchema } from './fields.ts';
+
+/**
+ * Spec §3 Saved video. Added: video_title and video_slug, which the /my-list card shows and links
+ * with (video_route is the ready-made path, e.g. /videos/{slug}).
+ */
+export const SavedVideoSchema = z.object({
+  id_user_video: IdSchema,
+  id_video: IdSchema,
+  video_title: TextSchema,
+  video_slug: z.string().min(1),
+  video_route: z.string().min(1),
+  video_image_url: TextSchema,
+  video_subtitle: TextSchema,
+});
+export type SavedVideo = z.infer<typeof SavedVideoSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { IdSchema, NullableDateSchema, TextSchema } from './fields.ts';
+
+/**
+ * Spec §3 Thread. `jwt` is only present when the thread was opened through a token (a logged-out
+ * holder, or the helpdesk answer for a visitor), so it is optional as well as nullable.
+ */
+export const ThreadSchema = z.object({
+  id_thread: IdSchema,
+  thread_title: TextSchema,
+  private_thread: z.boolean(),
+  first_name_other: TextSchema,
+  last_name_other: TextSchema,
+  first_name_last: TextSchema,
+  thread_edited: NullableDateSchema,
+  last_read_timestamp: NullableDateSchema,
+  jwt: TextSchema.optional(),
+  thread_last_message: TextSchema,
+  is_unread: z.boolean(),
+});
+export type Thread = z.infer<typeof ThreadSchema>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { CourseRefSchema, CourseVideoEntrySchema } from './course.ts';
+import { DateSchema, IdSchema, NullableIdSchema, SlugSchema, TextSchema } from './fields.ts';
+
+/** Spec §3: video_category is one of these. */
+export const VIDEO_CATEGORIES = ['Lesson', 'Song', 'Live Replay'] as const;
+export const VideoCategorySchema = z.enum(VIDEO_CATEGORIES);
+export type VideoCategory = z.infer<typeof VideoCategorySchema>;
+
+/** Spec §3: video_player is stream or youtube. */
+export const VIDEO_PLAYERS = ['stream', 'youtube'] as const;
+export const VideoPlayerSchema = z.enum(VIDEO_PLAYERS);
+export type VideoPlayer = z.infer<typeof VideoPlayerSchema>;
+
+/** The kinds of video section, one per kind of content the spec's section fields describe. */
+export const VIDEO_SECTION_TYPES = ['text', 'soundslice', 'spotify', 'youtube', 'asset', 'stream'] as const;
+export const VideoSectionTypeSchema = z.enum(VIDEO_SECTION_TYPES);
+export type VideoSectionType = z.infer<typeof VideoSectionTypeSchema>;
+
+/**
+ * Spec §3 video_sections entry: id, type, heading, content, soundslice id, spotify id, youtube id
+ * and poster, asset name, extension and signed url, stream manifest and poster — named with the
+ * video_section_ prefix. `video_section_content` is HTML for text sections.
+ */
+export const VideoSectionSchema = z.object({
+  id_video_section: IdSchema,
+  video_section_type: VideoSectionTypeSchema,
+  video_section_heading: TextSchema,
+  video_section_content: TextSchema,
+  video_section_soundslice_id: TextSchema,
+  video_section_spotify_id: TextSchema,
+  video_section_youtube_id: TextSchema,
+  video_section_youtube_poster: TextSchema,
+  video_section_asset_name: TextSchema,
+  video_section_asset_extension: TextSchema,
+  video_section_asset_url_signed: TextSchema,
+  video_section_stream_manifest_signed: TextSchema,
+  video_section_stream_poster_signed: TextSchema,
+});
+export type VideoSection = z.infer<typeof VideoSectionSchema>;
+
+/** Spec §3 video_chords entry: id, text, url. */
+export const VideoChordSchema = z.object({
+  id_video_chord: IdSchema,
+  video_chord_text: TextSchema,
+  video_chord_url: TextSchema,
+});
+export type VideoChord = z.infer<typeof VideoChordSchema>;
+
+/** A tag a video carries; /videos filters by `?tags=<tag_slug>` (spec §2). */
+export const VideoTagSchema = z.object({
+  tag_slug: SlugSchema,
+  tag_name: TextSchema,
+});
+export type VideoTag = z.infer<typeof VideoTagSchema>;
+
+/**
+ * Spec §3 Video. Added beyond the spec's list: video_published, video_tags,
+ * video_stream_manifest_signed / video_stream_poster_signed (the spec's "signed stream manifest
+ * and poster"). Per-user fields (saved_to_my_list, video_locked, id_video_play and the play times)
+ * are false/null for a visitor. Play times are seconds.
+ * video_course is the course the video is being watched in (the courseSlug query, §7), with
+ * video_course_video_prev/next its neighbours there; video_course_next is the course that follows
+ * it; video_recommended_course is suggested when the video is not in a course.
+ */
+export const VideoSchema = z.object({
+  id_video: IdSchema,
+  video_created: DateSchema,
+  video_title: TextSchema,
+  video_player: VideoPlayerSchema,
+  video_slug: SlugSchema,
+  video_premium: z.boolean(),
+  video_published: z.boolean(),
+  video_image: TextSchema,
+  video_order: IdSchema,
+  video_excerpt: TextSchema,
+  video_category: VideoCategorySchema,
+  video_difficulty: TextSchema,
+  video_instrument: TextSchema,
+  video_artist: TextSchema,
+  video_skill: TextSchema,
+  video_genre: TextSchema,
+  video_decade: TextSchema,
+  video_type: TextSchema,
+  video_grade: TextSchema,
+  video_tags: z.array(VideoTagSchema),
+  youtube_video_id: TextSchema,
+  youtube_video_embed_url: TextSchema,
+  video_stream_manifest_signed: TextSchema,
+  video_stream_poster_signed: TextSchema,
+  video_course: CourseRefSchema.nullable(),
+  video_course_next: CourseRefSchema.nullable(),
+  video_recommended_course: CourseRefSchema.nullable(),
+  video_course_video_prev: CourseVideoEntrySchema.nullable(),
+  video_course_video_next: CourseVideoEntrySchema.nullable(),
+  saved_to_my_list: z.boolean(),
+  video_locked: z.boolean(),
+  video_sections: z.array(VideoSectionSchema),
+  video_chords: z.array(VideoChordSchema),
+  id_video_play: NullableIdSchema,
+  video_play_total_time: z.number().min(0).nullable(),
+  video_play_current_time: z.number().min(0).nullable(),
+});
+export type Video = z.infer<typeof VideoSchema>;
+
+/** A video as listed on /videos and in a course (no sections, chords or per-play data). */
+export const VideoSummarySchema = VideoSchema.pick({
+  id_video: true,
+  video_created: true,
+  video_title: true,
+  video_slug: true,
+  video_premium: true,
+  video_image: true,
+  video_order: true,
+  video_excerpt: true,
+  video_category: true,
+  video_artist: true,
+  video_type: true,
+  video_difficulty: true,
+  video_tags: true,
+  video_locked: true,
+  saved_to_my_list: true,
+});
+export type VideoSummary = z.infer<typeof VideoSummarySchema>;
