@@ -148,6 +148,9 @@ export const invoices = financeSchema.table(
       .references(() => subscriptions.idSubscription),
     idUser: integer('id_user').notNull(),
     providerInvoiceId: text('provider_invoice_id').notNull(),
+    stripeInvoiceNumber: text('stripe_invoice_number'),
+    /** The provider's hosted invoice page (Stripe's hosted_invoice_url), when there is one. */
+    stripeInvoiceUrl: text('stripe_invoice_url'),
     stripeInvoiceTotal: integer('stripe_invoice_total').notNull(),
     stripeInvoiceStatus: text('stripe_invoice_status').notNull(),
     stripeInvoiceCreated: timestamp('stripe_invoice_created', { withTimezone: true }).notNull(),
@@ -177,20 +180,24 @@ export const parties = financeSchema.table(
   ],
 );
 
-/** Spec §3 Address: the billing address of a party, sent whole. */
-export const addresses = financeSchema.table('addresses', {
-  fkParty: integer('fk_party')
-    .primaryKey()
-    .references(() => parties.idParty),
-  addressName: text('address_name').notNull().default(''),
-  addressLine1: text('address_line_1').notNull().default(''),
-  addressLine2: text('address_line_2').notNull().default(''),
-  addressCity: text('address_city').notNull().default(''),
-  addressRegion: text('address_region').notNull().default(''),
-  addressPostcode: text('address_postcode').notNull().default(''),
-  addressCountry: text('address_country').notNull().default('GB'),
-  addressUpdated: timestamp('address_updated', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Spec §3 Address: the billing address of a party, sent whole (fields as the contract's AddressSchema). */
+export const addresses = financeSchema.table(
+  'addresses',
+  {
+    idAddress: serial('id_address').primaryKey(),
+    fkPartyAddress: integer('fk_party_address')
+      .notNull()
+      .references(() => parties.idParty),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    addressCity: text('address_city'),
+    addressCounty: text('address_county'),
+    addressPostcode: text('address_postcode'),
+    addressCountry: text('address_country'),
+    addressUpdated: timestamp('address_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('addresses_party_key').on(t.fkPartyAddress)],
+);
 
 /** Provider events already applied, by (provider, event id): a redelivered webhook changes nothing (ADR 0021). */
 export const providerEvents = financeSchema.table(
