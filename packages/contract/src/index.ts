@@ -6,3 +6,6 @@ export * from './constants.ts';
 export * from './status.ts';
 export * from './entities/index.ts';
 export * from './calls/auth.ts';
+export * from './calls/finance.ts';
+export * from './calls/messages.ts';
+export * from './derived/index.ts';
