@@ -1,4 +1,290 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
 
 // The videos service's tables live in their own Postgres schema (ARCHITECTURE.md).
+// Spec §3: Course, Video (sections, chords), Saved video, Technique course; §7 videos calls.
 export const videosSchema = pgSchema('videos');
+
+const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** Spec §3 Course. Images and the trailer stream are media-store paths, signed when served. */
+export const courses = videosSchema.table(
+  'courses',
+  {
+    idCourse: serial('id_course').primaryKey(),
+    courseSlug: text('course_slug').notNull(),
+    courseArchetype: text('course_archetype').notNull().default('course'),
+    courseTitle: text('course_title').notNull(),
+    courseDescription: text('course_description'),
+    courseExcerpt: text('course_excerpt'),
+    courseOrder: integer('course_order').notNull().default(0),
+    courseImage: text('course_image'),
+    courseImageText: text('course_image_text'),
+    courseJumboImage: text('course_jumbo_image'),
+    courseJumboImagePosition: text('course_jumbo_image_position').notNull().default('center'),
+    courseTrailerUrl: text('course_trailer_url'),
+    streamFolder: text('stream_folder'),
+    streamManifest: text('stream_manifest'),
+    streamPreview: text('stream_preview'),
+    streamPoster: text('stream_poster'),
+    streamDuration: integer('stream_duration'),
+    streamWidth: integer('stream_width'),
+    streamHeight: integer('stream_height'),
+    streamBitrate: integer('stream_bitrate'),
+    coursePublished: boolean('course_published').notNull().default(true),
+    courseCreated: created(),
+    courseUpdated: created(),
+  },
+  (t) => [uniqueIndex('courses_slug_key').on(t.courseSlug), index('courses_order_idx').on(t.courseOrder)],
+);
+
+/** Spec §3 Video. `video_player` is 'stream' (our HLS) or 'youtube'. */
+export const videos = videosSchema.table(
+  'videos',
+  {
+    idVideo: serial('id_video').primaryKey(),
+    videoSlug: text('video_slug').notNull(),
+    videoTitle: text('video_title').notNull(),
+    videoPlayer: text('video_player').notNull().default('stream'),
+    videoPremium: boolean('video_premium').notNull().default(false),
+    videoPublished: boolean('video_published').notNull().default(true),
+    videoImage: text('video_image'),
+    videoOrder: integer('video_order').notNull().default(0),
+    videoExcerpt: text('video_excerpt'),
+    videoCategory: text('video_category').notNull(),
+    videoDifficulty: text('video_difficulty'),
+    videoInstrument: text('video_instrument'),
+    videoArtist: text('video_artist'),
+    videoSkill: text('video_skill'),
+    videoGenre: text('video_genre'),
+    videoDecade: text('video_decade'),
+    videoType: text('video_type'),
+    videoGrade: text('video_grade'),
+    youtubeVideoId: text('youtube_video_id'),
+    streamFolder: text('stream_folder'),
+    streamManifest: text('stream_manifest'),
+    streamPoster: text('stream_poster'),
+    streamDuration: integer('stream_duration'),
+    streamWidth: integer('stream_width'),
+    streamHeight: integer('stream_height'),
+    streamBitrate: integer('stream_bitrate'),
+    idRecommendedCourse: integer('id_recommended_course').references(() => courses.idCourse, { onDelete: 'set null' }),
+    videoCreated: created(),
+    videoUpdated: created(),
+  },
+  (t) => [
+    uniqueIndex('videos_slug_key').on(t.videoSlug),
+    // The list page's default order and its common facet filters (spec §2 /videos).
+    index('videos_published_created_idx').on(t.videoPublished, t.videoCreated.desc(), t.idVideo.desc()),
+    index('videos_category_idx').on(t.videoCategory, t.videoCreated.desc()),
+    index('videos_difficulty_idx').on(t.videoDifficulty),
+    index('videos_genre_idx').on(t.videoGenre),
+    index('videos_artist_idx').on(t.videoArtist),
+  ],
+);
+
+/** Spec §3 video_sections: text, soundslice, spotify, youtube, asset or stream. */
+export const videoSections = videosSchema.table(
+  'video_sections',
+  {
+    idVideoSection: serial('id_video_section').primaryKey(),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    sectionOrder: integer('section_order').notNull().default(0),
+    sectionType: text('section_type').notNull(),
+    sectionHeading: text('section_heading'),
+    sectionContent: text('section_content'),
+    soundsliceId: text('soundslice_id'),
+    spotifyId: text('spotify_id'),
+    youtubeId: text('youtube_id'),
+    youtubePoster: text('youtube_poster'),
+    assetName: text('asset_name'),
+    assetExtension: text('asset_extension'),
+    assetPath: text('asset_path'),
+    streamManifest: text('stream_manifest'),
+    streamPoster: text('stream_poster'),
+  },
+  (t) => [index('video_sections_video_idx').on(t.idVideo, t.sectionOrder)],
+);
+
+export const videoChords = videosSchema.table(
+  'video_chords',
+  {
+    idVideoChord: serial('id_video_chord').primaryKey(),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    chordOrder: integer('chord_order').notNull().default(0),
+    chordText: text('chord_text').notNull(),
+    chordUrl: text('chord_url'),
+  },
+  (t) => [index('video_chords_video_idx').on(t.idVideo, t.chordOrder)],
+);
+
+/** Free tags (the legacy tag, meta and type URLs land on /videos?tags=<slug>, spec §2). */
+export const videoTags = videosSchema.table(
+  'video_tags',
+  {
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    tagSlug: text('tag_slug').notNull(),
+    tagName: text('tag_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idVideo, t.tagSlug] }), index('video_tags_slug_idx').on(t.tagSlug, t.idVideo)],
+);
+
+/** A course's lessons and songs in order (spec §3 course_videos / course_songs). */
+export const courseVideos = videosSchema.table(
+  'course_videos',
+  {
+    idCourseVideo: serial('id_course_video').primaryKey(),
+    idCourse: integer('id_course')
+      .notNull()
+      .references(() => courses.idCourse, { onDelete: 'cascade' }),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    courseVideoOrder: integer('course_video_order').notNull().default(0),
+    // 'video' for lessons (course_videos), 'song' for course_songs.
+    courseVideoKind: text('course_video_kind').notNull().default('video'),
+  },
+  (t) => [
+    uniqueIndex('course_videos_course_video_key').on(t.idCourse, t.idVideo),
+    index('course_videos_course_order_idx').on(t.idCourse, t.courseVideoOrder),
+    index('course_videos_video_idx').on(t.idVideo),
+  ],
+);
+
+export const courseTestimonials = videosSchema.table(
+  'course_testimonials',
+  {
+    idCourseTestimonial: serial('id_course_testimonial').primaryKey(),
+    idCourse: integer('id_course')
+      .notNull()
+      .references(() => courses.idCourse, { onDelete: 'cascade' }),
+    testimonialOrder: integer('testimonial_order').notNull().default(0),
+    testimonialName: text('testimonial_name').notNull(),
+    testimonialContent: text('testimonial_content').notNull(),
+    testimonialImage: text('testimonial_image'),
+  },
+  (t) => [index('course_testimonials_course_idx').on(t.idCourse)],
+);
+
+/** A user's place in a course: the resume point and percent complete (ADR 0016). */
+export const courseProgress = videosSchema.table(
+  'course_progress',
+  {
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    idCourse: integer('id_course')
+      .notNull()
+      .references(() => courses.idCourse, { onDelete: 'cascade' }),
+    idCourseVideoActive: integer('id_course_video_active').references(() => courseVideos.idCourseVideo, {
+      onDelete: 'set null',
+    }),
+    videoLastPlayed: timestamp('video_last_played', { withTimezone: true }),
+    coursePercentComplete: integer('course_percent_complete').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.idUser, t.idCourse] })],
+);
+
+/** One row per user and video: the play position (spec §3 id_video_play and its times, seconds). */
+export const videoPlays = videosSchema.table(
+  'video_plays',
+  {
+    idVideoPlay: serial('id_video_play').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    videoPlayTotalTime: doublePrecision('video_play_total_time').notNull().default(0),
+    videoPlayCurrentTime: doublePrecision('video_play_current_time').notNull().default(0),
+    // Set once the learner has watched 90% or reached the end (ADR 0016); never unset.
+    videoPlayCompleted: boolean('video_play_completed').notNull().default(false),
+    videoPlayCreated: created(),
+    videoPlayUpdated: created(),
+  },
+  (t) => [uniqueIndex('video_plays_user_video_key').on(t.idUser, t.idVideo)],
+);
+
+/** Spec §3 Saved video (My List). */
+export const savedVideos = videosSchema.table(
+  'saved_videos',
+  {
+    idUserVideo: serial('id_user_video').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    savedCreated: created(),
+  },
+  (t) => [
+    uniqueIndex('saved_videos_user_video_key').on(t.idUser, t.idVideo),
+    index('saved_videos_user_created_idx').on(t.idUser, t.savedCreated.desc(), t.idUserVideo.desc()),
+  ],
+);
+
+/** Live streams (spec §2 /live): upcoming, live now (between start and end) and past with a replay. */
+export const liveStreams = videosSchema.table(
+  'live_streams',
+  {
+    idLiveStream: serial('id_live_stream').primaryKey(),
+    streamSlug: text('stream_slug').notNull(),
+    streamTitle: text('stream_title').notNull(),
+    streamDescription: text('stream_description'),
+    streamStarts: timestamp('stream_starts', { withTimezone: true }).notNull(),
+    streamEnds: timestamp('stream_ends', { withTimezone: true }).notNull(),
+    streamManifest: text('stream_manifest'),
+    streamPoster: text('stream_poster'),
+    streamPremium: boolean('stream_premium').notNull().default(false),
+    streamPublished: boolean('stream_published').notNull().default(true),
+    idVideoReplay: integer('id_video_replay').references(() => videos.idVideo, { onDelete: 'set null' }),
+    streamUpdated: created(),
+  },
+  (t) => [uniqueIndex('live_streams_slug_key').on(t.streamSlug), index('live_streams_starts_idx').on(t.streamStarts)],
+);
+
+export const freeResources = videosSchema.table(
+  'free_resources',
+  {
+    idFreeResource: serial('id_free_resource').primaryKey(),
+    resourceSlug: text('resource_slug').notNull(),
+    resourceTitle: text('resource_title').notNull(),
+    resourceDescription: text('resource_description'),
+    resourcePath: text('resource_path').notNull(),
+    resourceExtension: text('resource_extension').notNull(),
+    resourceImage: text('resource_image'),
+    resourceOrder: integer('resource_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('free_resources_slug_key').on(t.resourceSlug)],
+);
+
+/** Old video slugs keep working: a renamed video is still found by its previous slug. */
+export const videoSlugHistory = videosSchema.table('video_slug_history', {
+  oldSlug: text('old_slug').primaryKey(),
+  idVideo: integer('id_video')
+    .notNull()
+    .references(() => videos.idVideo, { onDelete: 'cascade' }),
+  changed: timestamp('changed', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

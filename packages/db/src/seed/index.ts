@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/auth.ts';
 import { seedUsers } from './users.ts';
+import { seedMessages } from './messages.ts';
+import { seedCatalogue } from './catalogue.ts';
 
 /**
  * Seeds the demo content. Each service's seed module adds its part; they run in one transaction
@@ -10,6 +12,8 @@ import { seedUsers } from './users.ts';
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await seedUsers(tx);
+    await seedMessages(tx);
+    await seedCatalogue(tx);
   });
 }
 
