@@ -1,5 +1,29 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
 import qs from 'qs';
-import { CLIENT_ERRORS, reviveWireDates, type ApiErrorBody } from '@fretline/contract';
+import type { ZodType } from 'zod';
+import { ApiErrorBodySchema, CLIENT_ERRORS, formatWireDate, reviveWireDates, type ApiErrorBody } from '@fretline/contract';
+
+/**
+ * The one typed client of the API (ARCHITECTURE.md "Data flow", spec §7 and §8), used by loaders
+ * on the server (`api.server.ts`) and by components in the browser (`api.client.ts`).
+ *
+ * Transport: ky rather than bare fetch, because its retry loop already does what spec §7 asks
+ * for (a method allow-list, a status allow-list, Retry-After with a ceiling, a backoff) and its
+ * timeout aborts the request properly; we configure it and keep everything else (envelope, error
+ * texts, cancellation of superseded GETs) here.
+ */
+
+/** Spec §7: the statuses the client retries. */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+/** Spec §7: one retry for methods without a body; none for PATCH, POST, PUT, DELETE. */
+export const RETRY_METHODS = ['get', 'head', 'options'] as const;
+/** A short pause before the one retry. */
+export const RETRY_DELAY_MS = 250;
+/** Retry-After is honoured "within reason": a longer ask is cut to this ceiling. */
+export const MAX_RETRY_AFTER_MS = 3_000;
+/** A call that has not answered by then counts as "no response" (spec §8). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+const CANCELLED_ALERT = CLIENT_ERRORS.cancelled;
 
 /** A failed call: `message` is the text to show the user (spec §8). */
 export class ApiError extends Error {
@@ -15,12 +39,28 @@ export class ApiError extends Error {
   get field(): string | undefined {
     return this.body?.errors[0]?.field;
   }
+  /** A server-supplied alert, shown as is; 'Request cancelled.' is never shown (spec §8). */
   get alert(): string | undefined {
-    return this.body?.alert;
+    const alert = this.body?.alert;
+    return alert && alert !== CANCELLED_ALERT ? alert : undefined;
+  }
+  /** The call was superseded or aborted: callers ignore it (spec §7). */
+  get cancelled(): boolean {
+    return this.status === undefined && this.message === CLIENT_ERRORS.cancelled;
   }
 }
 
-export interface RequestOptions {
+/** True for the rejection of a cancelled call, which the UI ignores. */
+export function isCancelledError(error: unknown): boolean {
+  return error instanceof ApiError && error.cancelled;
+}
+
+/** The text to show for anything a call (or the code around it) threw (spec §8 "any other error"). */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : CLIENT_ERRORS.other;
+}
+
+export interface RequestOptions<T = unknown> {
   query?: Record<string, unknown>;
   /** GET filter: sent as a JSON string (spec §7). */
   filter?: Record<string, unknown>;
@@ -29,6 +69,17 @@ export interface RequestOptions {
   limit?: number;
   offset?: number;
   signal?: AbortSignal;
+  /**
+   * Validates the envelope's `data` (after date revival). A mismatch is a client schema error:
+   * the user sees the §8 text and the server hears about it through GET /api/error.
+   */
+  schema?: ZodType<T>;
+  /**
+   * GETs sharing a key supersede each other: a newer one aborts the older (spec §7). The key is
+   * `GET <path>` by default (so a search that changes only the query supersedes the previous
+   * search); `false` opts a call out.
+   */
+  cancelKey?: string | false;
 }
 
 export interface ApiClientOptions {
@@ -39,52 +90,145 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Called on a 401 while a token was held (spec §4: clear the user, go to /login). */
   onUnauthorized?: () => void;
+  /**
+   * Whether a session is held. Defaults to "a bearer token is set"; the browser cannot read the
+   * HttpOnly cookie, so its client asks the root loader's user instead.
+   */
+  hasSession?: () => boolean;
+  /** Overrides for tests and special callers. */
+  timeoutMs?: number;
+  retryDelayMs?: number;
 }
 
 export interface ApiClient {
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
 }
 
-/** The one typed client of the API (ARCHITECTURE.md "Data flow"); returns the envelope's `data`. */
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? fetch;
+/** Spec §7: nested bracket keys (`a[b][0]=1`), dates as UTC `YYYY-MM-DD HH:mm:ss`. */
+export function encodeForm(value: unknown): string {
+  return qs.stringify(value, { serializeDate: formatWireDate, encodeValuesOnly: true });
+}
 
-  async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
-    const query: Record<string, unknown> = { ...opts.query };
-    if (opts.filter) query.filter = JSON.stringify(opts.filter);
-    if (opts.order) query.order = opts.order;
-    if (opts.limit !== undefined) query.limit = opts.limit;
-    if (opts.offset !== undefined) query.offset = opts.offset;
-    const search = qs.stringify(query, { skipNulls: true });
+function buildQuery<T>(opts: RequestOptions<T>): string {
+  const query: Record<string, unknown> = { ...opts.query };
+  if (opts.filter) query.filter = JSON.stringify(opts.filter);
+  if (opts.order) query.order = opts.order;
+  if (opts.limit !== undefined) query.limit = opts.limit;
+  if (opts.offset !== undefined) query.offset = opts.offset;
+  return qs.stringify(query, { skipNulls: true, serializeDate: formatWireDate });
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    body instanceof URLSearchParams ||
+    (typeof Blob !== 'undefined' && body instanceof Blob)
+  );
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (!text) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const hasSession = options.hasSession ?? (() => Boolean(options.getToken?.()));
+  const retryDelay = options.retryDelayMs ?? RETRY_DELAY_MS;
+  const http = ky.create({
+    fetch: doFetch,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    credentials: 'same-origin',
+    throwHttpErrors: true,
+    retry: {
+      limit: 1,
+      methods: [...RETRY_METHODS],
+      statusCodes: [...RETRY_STATUSES],
+      afterStatusCodes: [...RETRY_STATUSES],
+      maxRetryAfter: MAX_RETRY_AFTER_MS,
+      backoffLimit: MAX_RETRY_AFTER_MS,
+      delay: () => retryDelay,
+    },
+  });
+  /** In-flight GETs by key, so a newer one can abort the older (spec §7). */
+  const inflight = new Map<string, AbortController>();
+
+  function reportSchemaError(message: string): void {
+    const url = `${options.baseUrl}/api/error?${qs.stringify({ message: message.slice(0, 1000) })}`;
+    // Fire and forget: a failing report must never become a second error for the user.
+    doFetch(url, { method: 'GET', credentials: 'same-origin' }).catch(() => undefined);
+  }
+
+  async function toApiError(response: Response, sessionHeld: boolean): Promise<ApiError> {
+    const parsed = parseJson(await response.text().catch(() => ''));
+    const body = parsed.ok ? ApiErrorBodySchema.safeParse(parsed.value) : undefined;
+    const errorBody = body?.success ? body.data : undefined;
+    // Spec §8: the first system message goes to the console, as a warning (it is not the user's).
+    const system = errorBody?.system?.[0];
+    if (system) console.warn(`API ${response.status}: ${system}`);
+    if (response.status === 401 && sessionHeld) options.onUnauthorized?.();
+    const alert = errorBody?.alert && errorBody.alert !== CANCELLED_ALERT ? errorBody.alert : undefined;
+    const fallback = response.status === 404 ? CLIENT_ERRORS.notFound : CLIENT_ERRORS.otherStatus;
+    return new ApiError(errorBody?.errors[0]?.message ?? alert ?? fallback, response.status, errorBody);
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions<T> = {}): Promise<T> {
+    const search = buildQuery(opts);
     const url = `${options.baseUrl}/api${path}${search ? `?${search}` : ''}`;
     const token = options.getToken?.();
+    const sessionHeld = hasSession();
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers?.() };
     if (token) headers.authorization = `Bearer ${token}`;
-    let payload: string | undefined;
+    let payload: BodyInit | undefined;
     if (body !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      payload = qs.stringify(body, { encodeValuesOnly: true });
+      if (isRawBody(body)) payload = body;
+      else {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = encodeForm(body);
+      }
     }
-    let response: Response;
+
+    const controller = new AbortController();
+    const key = method === 'GET' && opts.cancelKey !== false ? (opts.cancelKey ?? `GET ${path}`) : undefined;
+    if (key) {
+      inflight.get(key)?.abort();
+      inflight.set(key, controller);
+    }
+    const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+
     try {
-      response = await doFetch(url, { method, headers, body: payload, signal: opts.signal, credentials: 'same-origin' });
-    } catch (err) {
-      if ((err as Error)?.name === 'AbortError') throw new ApiError(CLIENT_ERRORS.cancelled, undefined);
-      throw new ApiError(CLIENT_ERRORS.noResponse, undefined);
+      let response: Response;
+      try {
+        response = await http(url, { method, headers, body: payload, signal });
+      } catch (err) {
+        if (signal.aborted) throw new ApiError(CLIENT_ERRORS.cancelled, undefined);
+        if (err instanceof HTTPError) throw await toApiError(err.response, sessionHeld);
+        if (err instanceof TimeoutError || err instanceof TypeError) throw new ApiError(CLIENT_ERRORS.noResponse, undefined);
+        throw new ApiError(CLIENT_ERRORS.unknown, undefined);
+      }
+      const parsed = parseJson(await response.text());
+      if (signal.aborted) throw new ApiError(CLIENT_ERRORS.cancelled, undefined);
+      if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.unknown, response.status);
+      const data = reviveWireDates((parsed.value as { data?: unknown } | undefined)?.data);
+      if (!opts.schema) return data as T;
+      const checked = opts.schema.safeParse(data);
+      if (checked.success) return checked.data;
+      const issue = checked.error.issues[0];
+      reportSchemaError(
+        `Client schema error on ${method} ${path}: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`,
+      );
+      throw new ApiError(CLIENT_ERRORS.schema, response.status);
+    } finally {
+      if (key && inflight.get(key) === controller) inflight.delete(key);
     }
-    const text = await response.text();
-    const json = text ? (JSON.parse(text) as unknown) : undefined;
-    if (!response.ok) {
-      const errorBody = json as ApiErrorBody | undefined;
-      if (response.status === 401 && token) options.onUnauthorized?.();
-      const fallback = response.status === 404 ? CLIENT_ERRORS.notFound : CLIENT_ERRORS.otherStatus;
-      throw new ApiError(errorBody?.errors?.[0]?.message ?? fallback, response.status, errorBody);
-    }
-    return reviveWireDates((json as { data: T } | undefined)?.data as T);
   }
 
   return {

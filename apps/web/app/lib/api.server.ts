@@ -1,4 +1,7 @@
+import { redirect } from 'react-router';
 import { createApiClient, type ApiClient } from './api-client';
+import { CLIENT_APP, CLIENT_VERSION } from './client-info';
+import { parseCookies, secureCookiesFor, serializeCookie } from './cookies';
 
 /** Where loaders reach the API: API_URL when the tiers run apart, else this same process. */
 function apiOrigin(): string {
@@ -6,13 +9,20 @@ function apiOrigin(): string {
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
+  return parseCookies(request.headers.get('cookie'))[name];
+}
+
+/**
+ * Spec §4/§8: a 401 while a token is held signs the visitor out and sends them to /login. On the
+ * server that is a redirect that also drops the dead `token` cookie, so the next load is a
+ * visitor's (and /login itself does not loop).
+ */
+function signedOutRedirect(request: Request): Response {
+  return redirect('/login', {
+    headers: {
+      'Set-Cookie': serializeCookie('token', '', { maxAgeSeconds: 0, secure: secureCookiesFor(request.url), httpOnly: true }),
+    },
+  });
 }
 
 /** The API client for a loader or action: the visitor's token and correlation id ride along. */
@@ -20,14 +30,19 @@ export function getServerApi(request: Request): ApiClient {
   const token = readCookie(request, 'token');
   const correlation = readCookie(request, 'correlation');
   const forwardedFor = request.headers.get('x-forwarded-for');
+  const userAgent = request.headers.get('user-agent');
   return createApiClient({
     baseUrl: apiOrigin(),
     getToken: () => token,
     headers: () => ({
-      'x-client-app': 'fretline-web-ssr',
+      'x-client-app': `${CLIENT_APP}-ssr`,
+      'x-client-version': CLIENT_VERSION,
       ...(correlation ? { 'x-correlation-id': correlation } : {}),
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-      ...(request.headers.get('user-agent') ? { 'user-agent': request.headers.get('user-agent') as string } : {}),
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
     }),
+    onUnauthorized: () => {
+      throw signedOutRedirect(request);
+    },
   });
 }

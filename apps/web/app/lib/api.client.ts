@@ -1,0 +1,51 @@
+import { createApiClient, type ApiClient } from './api-client';
+import { CLIENT_APP, CLIENT_VERSION } from './client-info';
+import { ensureCorrelationId } from './correlation';
+
+/**
+ * The browser's API client, for components after hydration (effects, event handlers, polls).
+ * A `.client.ts` module: React Router leaves it out of the server bundle, so loaders use
+ * `getServerApi(request)` instead. Auth rides on the HttpOnly `token` cookie (same origin), so no
+ * bearer header is sent from here.
+ */
+
+let sessionHeld = false;
+const unauthorizedListeners = new Set<() => void>();
+
+/** The root tells the client whether a user is signed in (the root loader's `user.id_user`). */
+export function setSessionHeld(held: boolean): void {
+  sessionHeld = held;
+}
+
+/** Lets the app react to a 401 while signed in (clear the user) before the move to /login. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** Spec §7 headers sent by the browser. */
+export function browserHeaders(): Record<string, string> {
+  return {
+    'x-correlation-id': ensureCorrelationId(),
+    'x-client-app': CLIENT_APP,
+    'x-client-version': CLIENT_VERSION,
+    'x-viewport-width': String(window.innerWidth),
+    'x-viewport-height': String(window.innerHeight),
+  };
+}
+
+/** Spec §4: a 401 while a token is held clears the user and goes to /login. */
+function handleUnauthorized(): void {
+  if (!sessionHeld) return;
+  sessionHeld = false;
+  for (const listener of unauthorizedListeners) listener();
+  // A full load: every loader then runs for a visitor and no store keeps the old user.
+  window.location.assign('/login');
+}
+
+export const api: ApiClient = createApiClient({
+  baseUrl: '',
+  headers: browserHeaders,
+  hasSession: () => sessionHeld,
+  onUnauthorized: handleUnauthorized,
+});
