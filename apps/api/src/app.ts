@@ -13,6 +13,8 @@ import { financeRoutes } from './services/finance/index.ts';
 import { messagesRoutes } from './services/messages/index.ts';
 import { videosRoutes } from './services/videos/index.ts';
 import { healthRoutes } from './platform/health.routes.ts';
+import { jobsPlugin } from './platform/jobs/index.ts';
+import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
 
 export interface BuildAppOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -38,6 +40,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depsPlugin, options);
   await app.register(errorsPlugin);
   await app.register(cookie);
+  await app.register(jobsPlugin);
+  await app.register(mailPlugin);
 
   await app.register(
     async (api) => {
@@ -48,6 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
       });
       await api.register(healthRoutes);
+      // The development mailbox exists outside production only (ARCHITECTURE.md "Mail").
+      if (!options.config.isProduction) await api.register(devMailApiRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(messagesRoutes, { prefix: '/messages' });
       await api.register(videosRoutes, { prefix: '/videos' });
@@ -56,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  if (!options.config.isProduction) await app.register(devMailPage);
 
   if (options.web) await options.web(app);
   return app;

@@ -1,0 +1,11 @@
+// The job queue's public surface (ADR 0003): services enqueue jobs and register handlers here.
+export {
+  enqueueJob,
+  registerJobHandler,
+  runDueJobs,
+  jobsPlugin,
+  backoffMs,
+  type EnqueueJobInput,
+  type JobContext,
+  type JobHandler,
+} from './jobs.ts';

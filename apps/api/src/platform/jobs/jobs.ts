@@ -1,0 +1,207 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, inArray, lt, lte, or, sql, tables, type Database } from '@fretline/db';
+
+const { jobs, rateLimits } = tables;
+
+/** What a handler learns about the job it runs. */
+export interface JobContext {
+  app: FastifyInstance;
+  job: { idJob: number; type: string; attempts: number; maxAttempts: number };
+  log: FastifyBaseLogger;
+}
+
+export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
+
+export interface EnqueueJobInput {
+  type: string;
+  payload: unknown;
+  /** When the job becomes due; now when absent. */
+  runAt?: Date;
+  /** Tries before the job is marked failed (default 5). */
+  maxAttempts?: number;
+}
+
+/** How long a claimed job stays locked; a worker that dies mid-job releases it after this. */
+const LOCK_MS = 5 * 60_000;
+const BATCH_SIZE = 10;
+/** ADR 0003: the worker polls about twice a second, so dev mail arrives promptly. */
+export const POLL_INTERVAL_MS = 500;
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+const KEEP_FAILED_MS = 30 * 24 * 3_600_000;
+
+/** Exponential backoff after a failed attempt: 5 s, 10 s, 20 s … capped at one hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** Adds a job to the durable queue; takes the database handle first so a transaction can pass through. */
+export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<{ idJob: number }> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      type: input.type,
+      payload: input.payload ?? null,
+      ...(input.runAt ? { runAt: input.runAt } : {}),
+      ...(input.maxAttempts ? { maxAttempts: input.maxAttempts } : {}),
+    })
+    .returning({ idJob: jobs.idJob });
+  if (!row) throw new Error('job not enqueued');
+  return row;
+}
+
+/** The handlers and the polling loop of one app instance. */
+export class JobRunner {
+  readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private tick: Promise<void> | undefined;
+  private stopped = true;
+  private lastMaintenance = 0;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  start(intervalMs = POLL_INTERVAL_MS): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const loop = () => {
+      if (this.stopped) return;
+      this.tick = this.runOnce().finally(() => {
+        this.tick = undefined;
+        if (!this.stopped) this.timer = setTimeout(loop, intervalMs);
+      });
+    };
+    this.timer = setTimeout(loop, intervalMs);
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish (graceful shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.tick;
+  }
+
+  private async runOnce(): Promise<void> {
+    try {
+      await runDueJobs(this.app);
+      const now = this.app.clock().getTime();
+      if (now - this.lastMaintenance > MAINTENANCE_INTERVAL_MS) {
+        this.lastMaintenance = now;
+        await pruneFinished(this.app.db, new Date(now));
+      }
+    } catch (err) {
+      // A database outage must not kill the loop: the next tick tries again.
+      this.app.log.warn({ err }, 'job worker tick failed');
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+/** Registers the code that runs jobs of one type (once per type per app). */
+export function registerJobHandler<P>(app: FastifyInstance, type: string, handler: JobHandler<P>): void {
+  if (app.jobs.handlers.has(type)) throw new Error(`A job handler for '${type}' is already registered`);
+  app.jobs.handlers.set(type, handler as JobHandler);
+}
+
+/**
+ * Claims due jobs with `FOR UPDATE SKIP LOCKED` (several instances never take the same row) and
+ * runs them. Only types this instance has a handler for are claimed. Returns how many ran.
+ * Tests call it to run due jobs deterministically (the worker does not start in tests).
+ */
+export async function runDueJobs(app: FastifyInstance, options: { maxJobs?: number } = {}): Promise<number> {
+  const types = [...app.jobs.handlers.keys()];
+  if (types.length === 0) return 0;
+  const maxJobs = options.maxJobs ?? 100;
+  let ran = 0;
+  while (ran < maxJobs) {
+    const claimed = await claimJobs(app.db, types, app.clock(), Math.min(BATCH_SIZE, maxJobs - ran));
+    if (claimed.length === 0) break;
+    await Promise.all(claimed.map((job) => runJob(app, job)));
+    ran += claimed.length;
+  }
+  return ran;
+}
+
+type ClaimedJob = typeof jobs.$inferSelect;
+
+async function claimJobs(db: Database, types: string[], now: Date, limit: number): Promise<ClaimedJob[]> {
+  const due = db
+    .select({ idJob: jobs.idJob })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.type, types),
+        or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + LOCK_MS) })
+    .where(inArray(jobs.idJob, due))
+    .returning();
+}
+
+async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
+  const handler = app.jobs.handlers.get(job.type);
+  const log = app.log.child({ idJob: job.idJob, jobType: job.type });
+  try {
+    if (!handler) throw new Error(`no handler for job type '${job.type}'`);
+    await handler(job.payload, {
+      app,
+      job: { idJob: job.idJob, type: job.type, attempts: job.attempts, maxAttempts: job.maxAttempts },
+      log,
+    });
+    await app.db
+      .update(jobs)
+      .set({ status: 'done', finished: app.clock(), lockedUntil: null, lastError: null })
+      .where(eq(jobs.idJob, job.idJob));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const now = app.clock();
+    if (job.attempts >= job.maxAttempts) {
+      log.error({ err, attempts: job.attempts }, 'job failed for good');
+      await app.db
+        .update(jobs)
+        .set({ status: 'failed', finished: now, lockedUntil: null, lastError: message.slice(0, 2000) })
+        .where(eq(jobs.idJob, job.idJob));
+    } else {
+      const runAt = new Date(now.getTime() + backoffMs(job.attempts));
+      log.warn({ err, attempts: job.attempts, runAt }, 'job failed, will retry');
+      await app.db
+        .update(jobs)
+        .set({ status: 'pending', runAt, lockedUntil: null, lastError: message.slice(0, 2000) })
+        .where(eq(jobs.idJob, job.idJob));
+    }
+  }
+}
+
+/** Keeps the queue and the counters small: finished jobs and lapsed rate-limit windows go. */
+export async function pruneFinished(db: Database, now: Date): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finished, new Date(now.getTime() - KEEP_DONE_MS))));
+  await db.delete(jobs).where(and(eq(jobs.status, 'failed'), lt(jobs.finished, new Date(now.getTime() - KEEP_FAILED_MS))));
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+}
+
+/**
+ * Decorates `app.jobs`; the worker starts when the app is ready (never in tests, which call
+ * runDueJobs) and stops, waiting for jobs in hand, when the app closes.
+ */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const runner = new JobRunner(app);
+    app.decorate('jobs', runner);
+    if (app.config.NODE_ENV !== 'test') {
+      app.addHook('onReady', async () => runner.start());
+    }
+    app.addHook('onClose', async () => runner.stop());
+  },
+  { name: 'jobs', dependencies: ['deps'] },
+);

@@ -1,0 +1,3 @@
+// The mail platform's public surface (ADR 0003): every service sends e-mail through enqueueMail.
+export { enqueueMail, mailPlugin, MailMessageSchema, MAIL_JOB_TYPE, type MailMessage } from './mail.ts';
+export { devMailApiRoutes, devMailPage, findDevMail } from './dev-mail.routes.ts';
