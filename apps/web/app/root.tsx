@@ -1,6 +1,59 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  CurrentUserSchema,
+  ERROR_PAGE_DEFAULT_MESSAGE,
+  NO_COOKIE_CONSENT,
+  NOT_FOUND_HEADING,
+  NOT_FOUND_PAGE_TITLE,
+  SERVER_ERROR_HEADING,
+} from '@fretline/contract';
+import { SiteFrame } from './components/layout/site-frame';
+import { LinkButton } from './components/ui/link-button';
+import { Container } from './components/ui/container';
+import { getServerApi } from './lib/api.server';
+import { DEFAULT_FLAGS, displayTeacherName, VISITOR, type RootData } from './lib/root-data';
 import type { Route } from './+types/root';
 import './app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+/**
+ * The current user (visitor when signed out or when the API cannot answer: a page must still
+ * render), and site-wide settings every page needs.
+ */
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+  let user = VISITOR;
+  try {
+    const me = await getServerApi(request).get<{ user: unknown }>('/auth/me');
+    const parsed = CurrentUserSchema.safeParse(me.user);
+    if (parsed.success) user = parsed.data;
+  } catch {
+    // The API is down or answered an error: the page renders for a visitor rather than failing.
+  }
+  const teacherName = process.env.TEACHER_NAME ?? 'jamie';
+  const siteUrl = (process.env.SITE_URL ?? new URL(request.url).origin).replace(/\/$/, '');
+  return {
+    user,
+    siteUrl,
+    teacherName,
+    teacherDisplayName: displayTeacherName(teacherName),
+    flags: DEFAULT_FLAGS,
+    consent: NO_COOKIE_CONSENT,
+  };
+}
+
+/** Pages without their own meta, and the error page (spec §2: a 404 is titled 'Page Not Found'). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? NOT_FOUND_PAGE_TITLE : 'Server Error | Fretline' }, { name: 'robots', content: 'noindex' }];
+  }
+  return [{ title: 'Fretline: guitar lessons with Jamie' }];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -8,10 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ea580c" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-stone-900 antialiased">
+      <body className="min-h-screen bg-white font-sans text-ink-900 antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -24,6 +78,27 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Spec §2 error page: '404 Not Found' or '500 Server Error', with the default message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <p>{error instanceof Error ? error.message : 'Error'}</p>;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  return (
+    <SiteFrame>
+      <Container width="narrow" className="py-20 text-center sm:py-28">
+        <p aria-hidden="true" className="text-7xl font-black tracking-tight text-brand-600/20 sm:text-8xl">
+          {notFound ? '404' : '500'}
+        </p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">
+          {notFound ? NOT_FOUND_HEADING : SERVER_ERROR_HEADING}
+        </h1>
+        <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">{ERROR_PAGE_DEFAULT_MESSAGE}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <LinkButton to="/">Back to the home page</LinkButton>
+          <LinkButton to="/helpdesk" variant="secondary">
+            Contact support
+          </LinkButton>
+        </div>
+      </Container>
+    </SiteFrame>
+  );
 }

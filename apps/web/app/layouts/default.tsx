@@ -1,9 +1,12 @@
 import { Outlet } from 'react-router';
+import { SiteFrame } from '../components/layout/site-frame';
 
+/** Spec §2 default layout: header, page, footer. */
 export default function DefaultLayout() {
+  // accountExtras: the header's signed-in slot, filled by the messages area (unread badge).
   return (
-    <main id="main">
+    <SiteFrame accountExtras={null}>
       <Outlet />
-    </main>
+    </SiteFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { index } from '@react-router/dev/routes';
+import { index, route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Home, content pages, legacy redirects' landing pages, sitemap and robots.
+// Home, content pages, SEO resources and the catch-all 404 (spec §2).
 export const shellRoutes: AreaRoutes = {
-  main: [index('routes/shell/home.tsx')],
+  main: [index('routes/shell/home.tsx'), route('cookies', 'routes/shell/cookies.tsx', { id: 'cookies' }), route('*', 'routes/shell/not-found.tsx', { id: 'not-found' })],
 };

@@ -1,0 +1,24 @@
+/** Spec §2: the site's main sections, shown in the header and the mobile menu. */
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Links the server answers with a redirect (the shop) are plain anchors, not client routes. */
+  external?: boolean;
+}
+
+export const MAIN_NAV: NavItem[] = [
+  { label: 'Videos', to: '/videos' },
+  { label: 'Courses', to: '/courses' },
+  { label: 'Live', to: '/live' },
+  { label: 'Free resources', to: '/free-resources' },
+  { label: 'Membership', to: '/membership' },
+  { label: 'Shop', to: '/shop', external: true },
+  { label: 'Help', to: '/helpdesk' },
+];
+
+/** The signed-in user's own pages (account menu). */
+export const ACCOUNT_NAV: NavItem[] = [
+  { label: 'Account', to: '/me' },
+  { label: 'My List', to: '/my-list' },
+  { label: 'Messages', to: '/messages' },
+];

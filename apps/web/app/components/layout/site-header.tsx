@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { isSignedIn, type RootUser } from '../../lib/root-data';
+import { buttonClasses } from '../ui/button';
+import { Container } from '../ui/container';
+import { cx } from '../ui/cx';
+import { AccountMenu } from './account-menu';
+import { Logo } from './logo';
+import { MAIN_NAV, type NavItem } from './nav-items';
+
+export interface SiteHeaderProps {
+  user: RootUser;
+  /**
+   * Slot beside the account menu for signed-in extras (the messages area puts the unread badge
+   * here, from layouts/default.tsx). Rendered only when signed in.
+   */
+  accountExtras?: React.ReactNode;
+}
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'rounded-full px-3 py-2 text-[15px] font-medium transition-colors hover:bg-stone-100 hover:text-ink-900',
+    isActive ? 'text-brand-700' : 'text-ink-700',
+  );
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'block rounded-xl px-4 py-3 text-lg font-semibold hover:bg-stone-100',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-900',
+  );
+
+function NavEntry({ item, mobile }: { item: NavItem; mobile: boolean }) {
+  const className = mobile ? mobileLink : desktopLink;
+  // The shop lives on another host: /shop is answered by a server redirect (spec §2), so a
+  // full page load, not a client-side route.
+  if (item.external) {
+    return (
+      <a href={item.to} className={className({ isActive: false })}>
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={item.to} className={className} prefetch="intent">
+      {item.label}
+    </NavLink>
+  );
+}
+
+export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const signedIn = isSignedIn(user);
+
+  // Close the mobile menu after navigating.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <Container width="wide" className="flex h-16 items-center gap-3">
+        <Link to="/" className="rounded-lg" aria-label="Fretline home">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-0.5">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavEntry item={item} mobile={false} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {signedIn ? (
+            <>
+              {accountExtras}
+              <AccountMenu user={user} />
+            </>
+          ) : (
+            <div className="flex items-center gap-2">
+              <Link to="/login" className={buttonClasses('ghost', 'sm', 'hidden sm:inline-flex')}>
+                Sign in
+              </Link>
+              <Link to="/signup" className={buttonClasses('primary', 'sm')}>
+                Join
+              </Link>
+            </div>
+          )}
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-stone-100 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Menu'}</span>
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </Container>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-stone-200 bg-white lg:hidden">
+        <Container width="wide" className="max-h-[calc(100dvh-4rem)] overflow-y-auto py-4">
+          <nav aria-label="Main menu">
+            <ul className="space-y-1">
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavEntry item={item} mobile />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {signedIn ? null : (
+            <div className="mt-4 border-t border-stone-200 pt-4 sm:hidden">
+              <Link to="/login" className={buttonClasses('secondary', 'md', 'w-full')}>
+                Sign in
+              </Link>
+            </div>
+          )}
+        </Container>
+      </div>
+    </header>
+  );
+}

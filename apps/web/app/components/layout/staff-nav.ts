@@ -1,0 +1,24 @@
+import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
+
+/** One entry of the staff console's side navigation; shown to holders of any listed group. */
+export interface StaffNavItem {
+  label: string;
+  to: string;
+  /** Spec §6 role groups that may see the entry. */
+  groups: RoleGroup[];
+}
+
+/**
+ * The staff console's sections, in display order. Each area that adds a staff page adds its entry
+ * here (one line), e.g. `{ label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] }`.
+ */
+export const STAFF_NAV: StaffNavItem[] = [];
+
+/** Spec §6: the console is for the Staff and Editor groups; each page checks its own group. */
+export function canOpenStaffConsole(roles: readonly string[]): boolean {
+  return hasRoleGroup(roles, 'Staff') || hasRoleGroup(roles, 'Editor');
+}
+
+export function staffNavFor(roles: readonly string[]): StaffNavItem[] {
+  return STAFF_NAV.filter((item) => item.groups.some((g) => hasRoleGroup(roles, g)));
+}

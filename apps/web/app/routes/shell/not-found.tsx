@@ -1,0 +1,14 @@
+import { data } from 'react-router';
+
+/** Spec §2: any path no route claims answers 404 and renders the error page (root ErrorBoundary). */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export function action() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
