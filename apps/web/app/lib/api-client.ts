@@ -1,7 +1,16 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import qs from 'qs';
 import type { ZodType } from 'zod';
-import { ApiErrorBodySchema, CLIENT_ERRORS, formatWireDate, reviveWireDates, type ApiErrorBody } from '@fretline/contract';
+import {
+  ApiErrorBodySchema,
+  CLIENT_ERRORS,
+  RETRY_LIMIT,
+  RETRY_STATUSES,
+  RETRYABLE_METHODS,
+  formatWireDate,
+  reviveWireDates,
+  type ApiErrorBody,
+} from '@fretline/contract';
 
 /**
  * The one typed client of the API (ARCHITECTURE.md "Data flow", spec §7 and §8), used by loaders
@@ -13,10 +22,8 @@ import { ApiErrorBodySchema, CLIENT_ERRORS, formatWireDate, reviveWireDates, typ
  * texts, cancellation of superseded GETs) here.
  */
 
-/** Spec §7: the statuses the client retries. */
-export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
-/** Spec §7: one retry for methods without a body; none for PATCH, POST, PUT, DELETE. */
-export const RETRY_METHODS = ['get', 'head', 'options'] as const;
+/** Spec §7 (constants in the contract): retried statuses; one retry for GET/HEAD/OPTIONS, none for bodies. */
+const RETRY_METHODS = RETRYABLE_METHODS.map((m) => m.toLowerCase());
 /** A short pause before the one retry. */
 export const RETRY_DELAY_MS = 250;
 /** Retry-After is honoured "within reason": a longer ask is cut to this ceiling. */
@@ -149,8 +156,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     credentials: 'same-origin',
     throwHttpErrors: true,
     retry: {
-      limit: 1,
-      methods: [...RETRY_METHODS],
+      limit: RETRY_LIMIT,
+      methods: RETRY_METHODS,
       statusCodes: [...RETRY_STATUSES],
       afterStatusCodes: [...RETRY_STATUSES],
       maxRetryAfter: MAX_RETRY_AFTER_MS,

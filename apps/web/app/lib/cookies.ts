@@ -1,9 +1,7 @@
 /**
- * Cookie helpers shared by the server readers (`*.server.ts`) and the browser. Spec §9 fixes the
- * lifetimes: token, e-mail, correlation id, consent and flag cookies 1 year; return route 48 hours.
+ * Cookie helpers shared by the server readers (`*.server.ts`) and the browser. The names and
+ * lifetimes of spec §9 live in the contract's constants.
  */
-export const ONE_YEAR_SECONDS = 31_536_000;
-export const FORTY_EIGHT_HOURS_SECONDS = 48 * 60 * 60;
 
 export interface CookieOptions {
   maxAgeSeconds: number;

@@ -1,9 +1,13 @@
-import { ONE_YEAR_SECONDS, deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from './cookies';
+import {
+  CORRELATION_COOKIE_MAX_AGE_S,
+  CORRELATION_COOKIE_NAME,
+  CORRELATION_ID_ALPHABET as ALPHANUMERIC,
+  CORRELATION_ID_LENGTH,
+} from '@fretline/contract';
+import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from './cookies';
 
 /** Spec §9: the correlation id cookie, 45 random alphanumerics, kept 1 year. */
-export const CORRELATION_COOKIE = 'correlation';
-export const CORRELATION_ID_LENGTH = 45;
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const CORRELATION_COOKIE = CORRELATION_COOKIE_NAME;
 const VALID = /^[A-Za-z0-9]{45}$/;
 
 /** 45 alphanumerics from the Web Crypto source; bytes above 247 are skipped so each character is equally likely. */
@@ -29,7 +33,7 @@ export function ensureCorrelationId(): string {
   const existing = readBrowserCookie(CORRELATION_COOKIE);
   if (isCorrelationId(existing)) return existing;
   const id = createCorrelationId();
-  writeBrowserCookie(CORRELATION_COOKIE, id, ONE_YEAR_SECONDS);
+  writeBrowserCookie(CORRELATION_COOKIE, id, CORRELATION_COOKIE_MAX_AGE_S);
   return id;
 }
 

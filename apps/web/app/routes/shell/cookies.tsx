@@ -26,8 +26,7 @@ export default function CookiesPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Cookie settings</h1>
       <p className="mt-3 text-ink-700">
-        Choose which optional cookies Fretline may use. Your choices are kept for a year and you can change them here at any
-        time.
+        Choose which optional cookies Fretline may use. Your choices are kept for a year and you can change them here at any time.
       </p>
       <div className="mt-8">
         <CookieSettingsForm initial={loaderData.consent} />

@@ -1,0 +1,50 @@
+import { Link, useLocation } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui';
+import { ACCEPT_ALL, CONSENT_CHOICES, REJECT_NON_ESSENTIAL, setConsent, useConsent } from '../../lib/consent';
+
+/**
+ * Spec §3/§6 cookie consent on the first visit (ADR 0005): accept all, reject non-essential, or
+ * manage the categories on /cookies. A non-modal region that sticks to the bottom of the viewport
+ * while sitting in the page's flow, so at the end of the page it covers nothing and a 360 px phone
+ * can still scroll to every part of the page. It never takes focus away from the page.
+ */
+export function ConsentBanner() {
+  const consent = useConsent();
+  const { pathname } = useLocation();
+  // The settings page asks the same question in full.
+  if (consent.asked || pathname === '/cookies') return null;
+  const choose = (all: boolean) => {
+    const source = all ? ACCEPT_ALL : REJECT_NON_ESSENTIAL;
+    setConsent(Object.fromEntries(CONSENT_CHOICES.map((c) => [c, source[c]])));
+  };
+  return (
+    <section
+      aria-labelledby="consent-banner-title"
+      data-testid="consent-banner"
+      className="sticky bottom-0 z-40 border-t border-stone-200 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6">
+        <div className="text-sm text-ink-800">
+          <h2 id="consent-banner-title" className="font-semibold text-ink-900">
+            Cookies on Fretline
+          </h2>
+          <p className="mt-0.5">
+            We use essential cookies to run the site. With your permission we also use cookies for videos, audio players,
+            payments, analytics and marketing.
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button size="sm" onClick={() => choose(true)}>
+            Accept all
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => choose(false)}>
+            Reject non-essential
+          </Button>
+          <Link to="/cookies" className={buttonClasses('ghost', 'sm', 'underline')}>
+            Manage
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
