@@ -3,15 +3,6 @@ import { MessageSchema } from '../entities/message.ts';
 import { ThreadSchema } from '../entities/thread.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
-/** Spec §9: thread list and thread messages page by 35 (+35 per "load more"). */
-export const THREAD_PAGE_SIZE = 35;
-export const MESSAGE_PAGE_SIZE = 35;
-/** Spec §9: the unread count and the thread list poll every 5 s, an open thread every 3 s. */
-export const UNREAD_POLL_MS = 5_000;
-export const THREAD_LIST_POLL_MS = 5_000;
-export const THREAD_MESSAGES_POLL_MS = 3_000;
-export const THREAD_SEARCH_DEBOUNCE_MS = 500;
-
 /** The captcha the helpdesk form must carry (ARCHITECTURE.md "captcha"; ADR 0027). */
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'off'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];

@@ -1,0 +1,282 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HelpdeskForm, Message, StaffThread, Thread } from '@fretline/contract';
+import type { Database } from '@fretline/db';
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
+import { getMembership } from '../finance/index.ts';
+import { CAPTCHA_FAILED_TEXT, verifyCaptcha } from './captcha.ts';
+import * as repo from './messages.repository.ts';
+import type { MessageRow, ParticipantThreadRow, StaffThreadRow, ThreadRow } from './messages.repository.ts';
+import { createThreadTokenString, verifyThreadTokenString } from './thread-tokens.ts';
+import { forgetUnreadCount } from './unread-cache.ts';
+
+/** Texts of the refusals a thread token can get (ADR 0025): clear, and the same for every cause. */
+export const THREAD_TOKEN_REFUSED =
+  'This conversation link is not valid any more. Please sign in, or contact the helpdesk again.';
+export const EMPTY_MESSAGE_TEXT = 'Please enter a message.';
+
+/** Who is reading a thread: a participant (signed in) or the holder of a thread token. */
+export type Reader =
+  | { kind: 'user'; idUser: number; firstName: string | null; lastName: string | null; email: string }
+  | { kind: 'token'; idThreadToken: number; token: string };
+
+export interface ThreadAccess {
+  thread: ThreadRow;
+  reader: Reader;
+  lastReadTimestamp: Date | null;
+  unread: boolean;
+}
+
+/** Spec §3 Thread as one reader sees it: the "other person" is the staff for the sender, and vice versa. */
+export function toWireThread(
+  row: ThreadRow,
+  view: { lastRead: Date | null; unread: boolean; jwt?: string; asStaff?: boolean },
+): Thread {
+  const other = view.asStaff
+    ? { first: row.senderFirstName, last: row.senderLastName }
+    : { first: row.staffFirstName, last: row.staffLastName };
+  return {
+    id_thread: row.idThread,
+    thread_title: row.threadTitle,
+    private_thread: row.privateThread,
+    first_name_other: row.privateThread ? other.first : null,
+    last_name_other: row.privateThread ? other.last : null,
+    first_name_last: row.firstNameLast,
+    thread_edited: row.threadEdited,
+    last_read_timestamp: view.lastRead,
+    ...(view.jwt !== undefined ? { jwt: view.jwt } : {}),
+    thread_last_message: row.threadLastMessage,
+    is_unread: view.unread,
+  };
+}
+
+export function toWireMessage(row: MessageRow): Message {
+  return {
+    id_message: row.idMessage,
+    message_created: row.messageCreated,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    message_content: row.messageContent,
+  };
+}
+
+function participantView(row: ParticipantThreadRow) {
+  return { lastRead: row.lastReadTimestamp, unread: row.participantUnread };
+}
+
+/**
+ * Resolves who may read thread `idThread`: with a token, only its holder (ADR 0025); otherwise a
+ * signed-in participant. Another user's thread is a 404, as if it did not exist.
+ */
+export async function requireThreadAccess(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  idThread: number,
+  token?: string,
+): Promise<ThreadAccess> {
+  if (token !== undefined) {
+    const idThreadToken = verifyThreadTokenString(app.config.SECRET_KEY, token, idThread);
+    const live = idThreadToken === undefined ? undefined : await repo.findLiveThreadToken(app.db, idThreadToken, idThread);
+    const thread = live ? await repo.findThread(app.db, idThread) : undefined;
+    if (!live || !thread) throw forbidden(THREAD_TOKEN_REFUSED);
+    const lastRead = live.lastReadTimestamp;
+    return {
+      thread,
+      reader: { kind: 'token', idThreadToken: live.idThreadToken, token },
+      lastReadTimestamp: lastRead,
+      unread: !lastRead || thread.threadEdited.getTime() > lastRead.getTime(),
+    };
+  }
+  const auth = request.auth;
+  if (!auth) throw unauthorized('Please sign in to read this conversation.');
+  const row = await repo.findParticipantThread(app.db, idThread, auth.user.idUser);
+  if (!row) throw notFound();
+  return {
+    thread: row,
+    reader: {
+      kind: 'user',
+      idUser: auth.user.idUser,
+      firstName: auth.user.firstName,
+      lastName: auth.user.lastName,
+      email: auth.user.email,
+    },
+    lastReadTimestamp: row.lastReadTimestamp,
+    unread: row.participantUnread,
+  };
+}
+
+export function accessToWire(access: ThreadAccess): Thread {
+  return toWireThread(access.thread, {
+    lastRead: access.lastReadTimestamp,
+    unread: access.unread,
+    ...(access.reader.kind === 'token' ? { jwt: access.reader.token } : {}),
+  });
+}
+
+export async function listThreadsFor(db: Database, idUser: number, page: { limit: number; offset: number; search?: string }) {
+  const { rows, total } = await repo.listParticipantThreads(db, idUser, page);
+  return { threads: rows.map((r) => toWireThread(r, participantView(r))), total };
+}
+
+export async function markRead(app: FastifyInstance, access: ThreadAccess): Promise<Thread> {
+  const now = app.clock();
+  if (access.reader.kind === 'user') {
+    await repo.markParticipantRead(app.db, access.thread.idThread, access.reader.idUser, now);
+    forgetUnreadCount(access.reader.idUser);
+  } else {
+    await repo.markTokenRead(app.db, access.reader.idThreadToken, now);
+  }
+  return accessToWire({ ...access, lastReadTimestamp: now, unread: false });
+}
+
+/** Spec §5: sending does nothing without a thread or text — a clear 400, nothing stored. */
+export function requireMessageText(content: string | undefined | null): string {
+  const text = (content ?? '').trim();
+  if (!text) throw badRequest(EMPTY_MESSAGE_TEXT, 'message_content', 'MESSAGE_EMPTY');
+  return text;
+}
+
+/** A reply from the thread's sender side (a participant or a token holder). */
+export async function postReaderMessage(app: FastifyInstance, access: ThreadAccess, content: string): Promise<Message> {
+  const text = requireMessageText(content);
+  const now = app.clock();
+  const thread = access.thread;
+  const author =
+    access.reader.kind === 'user'
+      ? {
+          idUser: access.reader.idUser,
+          firstName: access.reader.firstName,
+          lastName: access.reader.lastName,
+          email: access.reader.email,
+        }
+      : { idUser: null, firstName: thread.senderFirstName, lastName: thread.senderLastName, email: thread.senderEmail };
+  const row = await app.db.transaction(async (tx) => {
+    const m = await repo.insertMessage(tx, { idThread: thread.idThread, ...author, content: text, fromStaff: false, now });
+    if (access.reader.kind === 'token') await repo.markTokenRead(tx, access.reader.idThreadToken, now);
+    return m;
+  });
+  forgetUnreadCount();
+  return toWireMessage(row);
+}
+
+// ---- helpdesk ----
+
+const RATE_WINDOW_MS = 60 * 60_000;
+/** ADR 0028: per IP and per e-mail, counted from the stored submissions so every instance agrees. */
+export const HELPDESK_LIMIT_PER_IP = 10;
+export const HELPDESK_LIMIT_PER_EMAIL = 5;
+
+export async function createHelpdesk(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: HelpdeskForm & { category_slug?: string | null | undefined },
+): Promise<Thread> {
+  const now = app.clock();
+  const since = new Date(now.getTime() - RATE_WINDOW_MS);
+  if ((await repo.countRecentHelpdesks(app.db, { ip: request.ip }, since)) >= HELPDESK_LIMIT_PER_IP)
+    throw tooManyRequests('You have sent several messages already, please wait a while before sending another.');
+  if ((await repo.countRecentHelpdesks(app.db, { email: form.email }, since)) >= HELPDESK_LIMIT_PER_EMAIL)
+    throw tooManyRequests('You have sent several messages already, please wait a while before sending another.');
+
+  const captcha = await verifyCaptcha(app.config, form.recaptcha_response, request.ip);
+  if (!captcha.ok) {
+    request.log.info({ reason: captcha.reason }, 'helpdesk captcha refused');
+    throw badRequest(CAPTCHA_FAILED_TEXT, 'recaptcha_response', 'CAPTCHA_FAILED');
+  }
+
+  const categories = await repo.listHelpdeskCategories(app.db);
+  const category = form.category_slug ? categories.find((c) => c.categorySlug === form.category_slug) : undefined;
+  if (form.category_slug && !category) throw badRequest('Please choose one of the listed topics.', 'category_slug');
+
+  const auth = request.auth;
+  // A signed-in sender writes as themself; a known e-mail joins that user's inbox (issue 6).
+  const known = auth ? { idUser: auth.user.idUser } : await repo.findUserByEmail(app.db, form.email);
+  const title = category ? `Helpdesk: ${category.categoryName}` : 'Helpdesk';
+
+  const result = await app.db.transaction(async (tx) => {
+    if (captcha.challengeId && !(await repo.spendCaptchaChallenge(tx, captcha.challengeId, now)))
+      throw badRequest(CAPTCHA_FAILED_TEXT, 'recaptcha_response', 'CAPTCHA_FAILED');
+    const idThread = await repo.insertThread(tx, {
+      title,
+      privateThread: true,
+      helpdesk: true,
+      idUserSender: known?.idUser ?? null,
+      senderFirstName: form.first_name,
+      senderLastName: form.last_name ?? null,
+      senderEmail: form.email,
+      idHelpdeskCategory: category?.idHelpdeskCategory ?? null,
+      now,
+    });
+    await repo.insertHelpdesk(tx, {
+      idThread,
+      idHelpdeskCategory: category?.idHelpdeskCategory ?? null,
+      idUser: known?.idUser ?? null,
+      firstName: form.first_name,
+      lastName: form.last_name ?? null,
+      email: form.email,
+      telephone: form.telephone ?? null,
+      message: form.message,
+      notificationsMailers: form.notifications_mailers,
+      consentMethod: form.consent_method ?? null,
+      consentTitle: form.consent_title ?? null,
+      consentText: form.consent_text ?? null,
+      consentInfo: form.consent_info ?? null,
+      permissions: form.permissions,
+      helpdeskIp: request.ip,
+      helpdeskCreated: now,
+    });
+    if (known) await repo.addParticipant(tx, idThread, known.idUser, now, false);
+    await repo.insertMessage(tx, {
+      idThread,
+      idUser: known?.idUser ?? null,
+      firstName: auth?.user.firstName ?? form.first_name,
+      lastName: auth?.user.lastName ?? form.last_name ?? null,
+      email: auth?.user.email ?? form.email,
+      content: form.message,
+      fromStaff: false,
+      now,
+    });
+    // A signed-out sender gets a token to reach the thread without an account (spec §6).
+    const idThreadToken = auth ? undefined : await repo.createThreadTokenRow(tx, idThread, now);
+    return { idThread, idThreadToken };
+  });
+  const thread = await repo.findThread(app.db, result.idThread);
+  if (!thread) throw notFound();
+  const jwt =
+    result.idThreadToken === undefined
+      ? undefined
+      : createThreadTokenString(app.config.SECRET_KEY, result.idThreadToken, result.idThread);
+  return toWireThread(thread, { lastRead: now, unread: false, ...(jwt ? { jwt } : {}) });
+}
+
+// ---- staff ----
+
+export async function toStaffThread(db: Database, row: StaffThreadRow, now: Date): Promise<StaffThread> {
+  const membership = row.idUserSender ? await getMembership(db, row.idUserSender, now) : { hasMembership: false };
+  return {
+    ...toWireThread(row, { lastRead: null, unread: row.threadAwaitingStaff && !row.threadResolved, asStaff: true }),
+    thread_created: row.threadCreated,
+    thread_helpdesk: row.threadHelpdesk,
+    thread_resolved: row.threadResolved,
+    thread_awaiting_staff: row.threadAwaitingStaff,
+    id_user_assigned: row.idUserAssigned,
+    assigned_first_name: row.assignedFirstName,
+    assigned_last_name: row.assignedLastName,
+    category_name: row.categoryName,
+    sender: {
+      id_user: row.idUserSender,
+      first_name: row.senderFirstName ?? row.senderUserFirstName,
+      last_name: row.senderLastName ?? row.senderUserLastName,
+      email: row.senderEmail ?? row.senderUserEmail,
+      telephone: row.senderTelephone,
+      has_aaa_membership: membership.hasMembership,
+      is_registered: row.idUserSender !== null,
+    },
+  };
+}
+
+export async function requireStaffThread(db: Database, idThread: number): Promise<StaffThreadRow> {
+  const row = await repo.findStaffThread(db, idThread);
+  if (!row) throw notFound();
+  return row;
+}

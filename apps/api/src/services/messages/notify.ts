@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@fretline/db';
+import { enqueueMail } from '../../platform/mail/index.ts';
+import { unsubscribeLinks } from '../auth/index.ts';
+import * as repo from './messages.repository.ts';
+import type { ThreadRow } from './messages.repository.ts';
+import { createThreadTokenString } from './thread-tokens.ts';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/**
+ * Where the sender reads the reply: a signed-out sender gets the token link (ADR 0025) — a fresh
+ * token when every earlier one was revoked — and a registered sender without one their inbox.
+ */
+async function threadLinkFor(app: FastifyInstance, db: Database, thread: ThreadRow): Promise<string> {
+  const base = `${app.config.SITE_URL}/messages/${thread.idThread}`;
+  let idThreadToken = await repo.findNewestLiveTokenId(db, thread.idThread);
+  if (idThreadToken === undefined) {
+    if (thread.idUserSender !== null) return base;
+    idThreadToken = await repo.createThreadTokenRow(db, thread.idThread, app.clock());
+  }
+  return `${base}/${createThreadTokenString(app.config.SECRET_KEY, idThreadToken, thread.idThread)}`;
+}
+
+/** E-mails the thread's sender that staff replied, with the link and the unsubscribe links. */
+export async function notifySenderOfStaffReply(
+  app: FastifyInstance,
+  db: Database,
+  thread: ThreadRow,
+  reply: { staffFirstName: string | null; content: string },
+): Promise<void> {
+  const contact = thread.idUserSender !== null ? await repo.findUserContact(db, thread.idUserSender) : undefined;
+  const to = thread.senderEmail ?? contact?.email;
+  if (!to) return;
+  const name = thread.senderFirstName ?? contact?.firstName ?? 'there';
+  const link = await threadLinkFor(app, db, thread);
+  const links = unsubscribeLinks(app.config, to);
+  const from = reply.staffFirstName ? `${reply.staffFirstName} from the Fretline team` : 'The Fretline team';
+  const subject = thread.threadTitle ? `New reply: ${thread.threadTitle}` : 'You have a new reply from Fretline';
+  const text = [
+    `Hi ${name},`,
+    '',
+    `${from} has replied to your message:`,
+    '',
+    reply.content,
+    '',
+    `Read the conversation and reply: ${link}`,
+    '',
+    '—',
+    `Stop these e-mails: ${links.unsubscribeUrl}`,
+    `Mailer preferences: ${links.mailersUrl}`,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(name)},</p>`,
+    `<p>${escapeHtml(from)} has replied to your message:</p>`,
+    `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(reply.content)}</blockquote>`,
+    `<p><a href="${escapeHtml(link)}">Read the conversation and reply</a></p>`,
+    `<p style="font-size:12px;color:#78716c"><a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a> · <a href="${escapeHtml(
+      links.mailersUrl,
+    )}">Mailer preferences</a></p>`,
+  ].join('\n');
+  await enqueueMail(db, { to, subject, text, html, category: 'transactional', headers: links.listUnsubscribeHeaders });
+}
