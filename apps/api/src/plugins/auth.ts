@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
-import { findSessionUser, hashSessionToken, touchSession, type SessionUser } from '../services/auth/index.ts';
+import { clearTokenCookie, findSessionUser, hashSessionToken, touchSession, type SessionUser } from '../services/auth/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export interface RequestAuth {
@@ -14,6 +14,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a signed-out caller. */
     auth: RequestAuth | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route answers a caller whose token no longer works as signed out instead of 401
+     * (GET /api/auth/me: the root loader must always get the visitor, team brief).
+     */
+    allowStaleToken?: boolean;
   }
 }
 
@@ -32,21 +39,35 @@ function readBearer(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const bearer = readBearer(request);
       const cookieToken = request.cookies.token;
       const token = bearer ?? cookieToken;
-      if (!token || token.length > 200) return;
+      // Sign-in sets the cookie, so a foreign page must not be able to post it either (login CSRF).
+      if (
+        !token &&
+        request.method === 'PUT' &&
+        request.url.startsWith('/api/auth/me/passcodes') &&
+        hasForeignOrigin(request, app.config.SITE_URL)
+      ) {
+        throw forbidden('This request must come from the Fretline site itself.');
+      }
+      if (!token) return;
       const via = bearer ? 'bearer' : 'cookie';
       // A cookie rides along on cross-site requests; unsafe ones must come from our own origin.
       if (via === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.SITE_URL)) {
         throw forbidden('This request must come from the Fretline site itself.');
       }
       const now = app.clock();
-      const found = await findSessionUser(app.db, hashSessionToken(token), now);
+      // Tokens are 43 characters; anything far longer is not one of ours and needs no lookup.
+      const found = token.length > 200 ? undefined : await findSessionUser(app.db, hashSessionToken(token), now);
       if (!found) {
-        // A held token that no longer works is a 401 so the client signs the user out (spec §8).
-        if (via === 'bearer') throw unauthorized('Your session has ended, please sign in again.');
+        // A revoked or expired session stops on its very next request (ARCHITECTURE.md). The dead
+        // cookie is cleared; a held bearer token gets a 401 so the client signs the user out (spec §8).
+        if (cookieToken) clearTokenCookie(reply, app.config.SITE_URL);
+        if (via === 'bearer' && !request.routeOptions.config?.allowStaleToken) {
+          throw unauthorized('Your session has ended, please sign in again.');
+        }
         return;
       }
       request.auth = {
@@ -75,6 +96,12 @@ function isSameOrigin(request: FastifyRequest, siteUrl: string): boolean {
   // The Host the browser used (a local port, a preview URL) also counts as our own origin.
   const host = request.headers.host;
   return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+/** An Origin (or Referer) header naming another site; absent headers (non-browser clients) are not foreign. */
+function hasForeignOrigin(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  return !!origin && !isSameOrigin(request, siteUrl);
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

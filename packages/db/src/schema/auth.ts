@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
-// The auth service's tables (spec §3 User, Session; §6 roles).
+// The auth service's tables (spec §3 User, Session; §6 roles; ADR 0010 passcodes, ADR 0011 sessions).
 export const authSchema = pgSchema('auth');
 
 export const users = authSchema.table(
@@ -45,8 +56,45 @@ export const sessions = authSchema.table(
     sessionUserAgent: text('session_user_agent'),
     sessionCreated: timestamp('session_created', { withTimezone: true }).notNull().defaultNow(),
     sessionAccessed: timestamp('session_accessed', { withTimezone: true }).notNull().defaultNow(),
-    sessionDeleted: boolean('session_deleted').notNull().default(false),
+    // When the session was ended (logout, revoked from the sessions list, account deleted); null while open.
+    sessionDeleted: timestamp('session_deleted', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.idUser)],
+);
+
+/**
+ * One-time passcodes (ADR 0010). `purpose` is `login` (sign-in by e-mail) or `email` (confirming
+ * a changed address, bound to `id_user`). Only an HMAC of the code is kept.
+ */
+export const passcodes = authSchema.table(
+  'passcodes',
+  {
+    idPasscode: serial('id_passcode').primaryKey(),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    idUser: integer('id_user').references(() => users.idUser, { onDelete: 'cascade' }),
+    codeHmac: text('code_hmac').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('passcodes_email_idx').on(t.purpose, t.email, t.idPasscode)],
+);
+
+/**
+ * Counters behind the sign-in limits (ADR 0010): one row per passcode sent or wrong try, keyed by
+ * e-mail or IP. Kept in Postgres so every app instance sees the same counts.
+ */
+export const authEvents = authSchema.table(
+  'auth_events',
+  {
+    idAuthEvent: bigserial('id_auth_event', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_events_lookup_idx').on(t.kind, t.key, t.createdAt)],
 );

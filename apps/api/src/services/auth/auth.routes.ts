@@ -1,21 +1,202 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MeResponseSchema,
+  NotificationsBodySchema,
+  PasscodeRedeemBodySchema,
+  PasscodeRequestBodySchema,
+  PasscodeRequestResponseSchema,
+  ProfileBodySchema,
+  ProfileResponseSchema,
+  SessionIdParamsSchema,
+  SessionResponseSchema,
+  SessionsResponseSchema,
+  SignupBodySchema,
+  SignupResponseSchema,
+  SuccessResponseSchema,
+  TokenResponseSchema,
+  UnsubscribeBodySchema,
+  VISITOR_ME,
+} from '@fretline/contract';
+import { notFound, unauthorized } from '../../plugins/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { endSession, listSessions, updateNotificationsByEmail, updateUser } from './auth.repository.ts';
+import {
+  RateLimitedError,
+  deleteAccount,
+  getMe,
+  redeemLoginPasscode,
+  requestLoginPasscode,
+  invalidUnsubscribeLink,
+  signup,
+  toSession,
+  updateProfile,
+  type AuthContext,
+} from './auth.service.ts';
+import { clearTokenCookie, setTokenCookie } from './sessions.ts';
+import { isValidUnsubscribeToken, type UnsubscribeList } from './unsubscribe.ts';
 
 /** /api/auth: the account calls of spec §7 (sign-in, profile, sessions, unsubscribes). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/me', async (request) => {
-    const auth = request.auth;
+  const ctx = (): AuthContext => ({ db: app.db, config: app.config, now: app.clock() });
+
+  // A limit answer carries Retry-After so clients can show a cool-down (RFC 9110 §10.2.3).
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RateLimitedError) void reply.header('Retry-After', Math.ceil(error.retryAfterMs / 1000));
+  });
+
+  async function currentMe(request: FastifyRequest) {
+    const auth = requireUser(request);
+    const me = await getMe(ctx(), auth.user.idUser);
+    if (!me) throw unauthorized();
+    return me;
+  }
+
+  /** Spec §7 GET me → user; a signed-out caller gets the visitor (team brief), always 200. */
+  app.get('/me', { schema: { response: { 200: MeResponseSchema } }, config: { allowStaleToken: true } }, async (request) => {
+    const me = request.auth ? await getMe(ctx(), request.auth.user.idUser) : undefined;
+    return { data: { user: me ?? VISITOR_ME } };
+  });
+
+  /** Spec §7 POST me (user fields): sign up, then a code is e-mailed (ADR 0010). */
+  app.post('/me', { schema: { body: SignupBodySchema, response: { 200: SignupResponseSchema } } }, async (request) => {
+    const body = request.body;
+    await signup(
+      ctx(),
+      {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        notificationsMailers: body.notifications_mailers,
+      },
+      request.ip,
+    );
     return {
       data: {
-        user: auth
-          ? {
-              id_user: auth.user.idUser,
-              first_name: auth.user.firstName,
-              last_name: auth.user.lastName,
-              email: auth.user.email,
-              roles: auth.user.roles,
-            }
-          : null,
+        user: {
+          id_user: null,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.email,
+          emailed: true as const,
+        },
       },
     };
   });
+
+  /** Spec §7 PATCH me (profile fields). */
+  app.patch('/me', { schema: { body: ProfileBodySchema, response: { 200: ProfileResponseSchema } } }, async (request) => {
+    const auth = requireUser(request);
+    const { pendingEmail } = await updateProfile(ctx(), auth.user.idUser, request.body, request.ip);
+    return { data: { user: await currentMe(request), pending_email: pendingEmail } };
+  });
+
+  /** Spec §7 POST me/logout: the session is marked ended and the cookie cleared; harmless when signed out. */
+  app.post('/me/logout', { schema: { response: { 200: SuccessResponseSchema } } }, async (request, reply) => {
+    if (request.auth) await endSession(app.db, request.auth.user.idUser, request.auth.idSession, app.clock());
+    clearTokenCookie(reply, app.config.SITE_URL);
+    return { data: { success: true as const } };
+  });
+
+  /** Spec §7 DELETE me: account deletion (ADR 0012). */
+  app.delete('/me', { schema: { response: { 200: SuccessResponseSchema } } }, async (request, reply) => {
+    const auth = requireUser(request);
+    await deleteAccount(ctx(), auth.user.idUser);
+    request.log.info({ idUser: auth.user.idUser }, 'account deleted');
+    clearTokenCookie(reply, app.config.SITE_URL);
+    return { data: { success: true as const } };
+  });
+
+  /** Spec §7 PUT me/welcome: clears the welcome flag (spec §4). */
+  app.put('/me/welcome', { schema: { response: { 200: MeResponseSchema } } }, async (request) => {
+    const auth = requireUser(request);
+    await updateUser(app.db, auth.user.idUser, { welcomePending: false });
+    return { data: { user: await currentMe(request) } };
+  });
+
+  /** Spec §7 PUT me/notifications-mailers: the mailer preference (and optionally every e-mail). */
+  app.put(
+    '/me/notifications-mailers',
+    { schema: { body: NotificationsBodySchema, response: { 200: MeResponseSchema } } },
+    async (request) => {
+      const auth = requireUser(request);
+      await updateUser(app.db, auth.user.idUser, {
+        notificationsMailers: request.body.notifications_mailers,
+        ...(request.body.notifications_emails !== undefined ? { notificationsEmails: request.body.notifications_emails } : {}),
+      });
+      return { data: { user: await currentMe(request) } };
+    },
+  );
+
+  /** Spec §7 POST me/passcodes (email): always the same answer, whatever the address (ADR 0010). */
+  app.post(
+    '/me/passcodes',
+    { schema: { body: PasscodeRequestBodySchema, response: { 200: PasscodeRequestResponseSchema } } },
+    async (request) => {
+      await requestLoginPasscode(ctx(), request.body.email, request.ip);
+      return { data: { emailed: true as const } };
+    },
+  );
+
+  /** Spec §7 PUT me/passcodes (email, passcode) → token, also set as the HttpOnly cookie (spec §9). */
+  app.put(
+    '/me/passcodes',
+    { schema: { body: PasscodeRedeemBodySchema, response: { 200: TokenResponseSchema } } },
+    async (request, reply) => {
+      const token = await redeemLoginPasscode(ctx(), {
+        email: request.body.email,
+        code: request.body.passcode,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      setTokenCookie(reply, app.config.SITE_URL, token);
+      return { data: { token } };
+    },
+  );
+
+  /** Spec §7 GET me/sessions: by last access, newest first (spec §9). */
+  app.get('/me/sessions', { schema: { response: { 200: SessionsResponseSchema } } }, async (request) => {
+    const auth = requireUser(request);
+    const now = app.clock();
+    const rows = await listSessions(app.db, auth.user.idUser);
+    return { data: { sessions: rows.map((row) => toSession(row, auth.idSession, now)) } };
+  });
+
+  /** Spec §7 DELETE me/sessions/{id}: only the caller's own sessions; another's id is a 404. */
+  app.delete(
+    '/me/sessions/:id',
+    { schema: { params: SessionIdParamsSchema, response: { 200: SessionResponseSchema } } },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const now = app.clock();
+      const row = await endSession(app.db, auth.user.idUser, request.params.id, now);
+      if (!row) throw notFound('That session cannot be found.', 'SESSION_NOT_FOUND');
+      if (row.idSession === auth.idSession) clearTokenCookie(reply, app.config.SITE_URL);
+      return { data: { session: toSession(row, auth.idSession, now) } };
+    },
+  );
+
+  /**
+   * Spec §7 POST me/unsubscribes(/mailers) (email, token) → success. No sign-in needed. The address
+   * and token may also come in the query: that is how the RFC 8058 one-click POST arrives, with only
+   * `List-Unsubscribe=One-Click` in its body.
+   */
+  const unsubscribe = (list: UnsubscribeList) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    const input = UnsubscribeBodySchema.safeParse({
+      ...(request.query as Record<string, unknown>),
+      ...(request.body && typeof request.body === 'object' ? (request.body) : {}),
+    });
+    // A tampered or incomplete link changes nothing and says so plainly.
+    if (!input.success || !isValidUnsubscribeToken(app.config.SECRET_KEY, list, input.data.email, input.data.token))
+      throw invalidUnsubscribeLink();
+    const { email } = input.data;
+    await updateNotificationsByEmail(
+      app.db,
+      email,
+      list === 'mailers' ? { notificationsMailers: false } : { notificationsMailers: false, notificationsEmails: false },
+    );
+    return { data: { success: true as const } };
+  };
+  app.post('/me/unsubscribes', { schema: { response: { 200: SuccessResponseSchema } } }, unsubscribe('emails'));
+  app.post('/me/unsubscribes/mailers', { schema: { response: { 200: SuccessResponseSchema } } }, unsubscribe('mailers'));
 };

@@ -1,0 +1,112 @@
+import { PASSCODE_MAX_WRONG_TRIES, PASSCODE_TTL_MS } from '@fretline/contract';
+import { and, desc, eq, isNull, sql, tables, type Database } from '@fretline/db';
+import { FAILURE_LIMITS, getLimitWait, recordEvent } from './limits.ts';
+import { createPasscode, hmacPasscode, safeEqual } from './secrets.ts';
+
+const { passcodes } = tables;
+
+/** `login`: signing in by e-mail. `email`: confirming a changed address (bound to the user). */
+export type PasscodePurpose = 'login' | 'email';
+
+/** ADR 0010: a new code replaces every earlier one for the same address and purpose. */
+export async function issuePasscode(
+  db: Database,
+  secret: string,
+  input: { purpose: PasscodePurpose; email: string; idUser: number; now: Date },
+): Promise<string> {
+  const code = createPasscode();
+  await db
+    .update(passcodes)
+    .set({ replacedAt: input.now })
+    .where(
+      and(
+        eq(passcodes.purpose, input.purpose),
+        eq(passcodes.email, input.email),
+        isNull(passcodes.replacedAt),
+        isNull(passcodes.usedAt),
+      ),
+    );
+  await db.insert(passcodes).values({
+    purpose: input.purpose,
+    email: input.email,
+    idUser: input.idUser,
+    codeHmac: hmacPasscode(secret, input.purpose, input.email, code),
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + PASSCODE_TTL_MS),
+  });
+  return code;
+}
+
+export type RedeemOutcome =
+  | { ok: true; idUser: number }
+  | { ok: false; reason: 'failed' | 'used' | 'expired' | 'burned' | 'locked'; retryAfterMs?: number };
+
+/**
+ * Checks a code; must run inside a transaction (ADR 0010). The address's codes are locked with
+ * SELECT … FOR UPDATE first, so two simultaneous redemptions of one code queue on the row lock:
+ * the first marks it used, the second then reads it used. Wrong tries are written in the same
+ * transaction and committed even though the caller answers with an error.
+ */
+export async function redeemPasscode(
+  tx: Database,
+  secret: string,
+  input: { purpose: PasscodePurpose; email: string; code: string; now: Date; idUser?: number },
+): Promise<RedeemOutcome> {
+  const rows = await tx
+    .select({
+      idPasscode: passcodes.idPasscode,
+      idUser: passcodes.idUser,
+      codeHmac: passcodes.codeHmac,
+      expiresAt: passcodes.expiresAt,
+      usedAt: passcodes.usedAt,
+      replacedAt: passcodes.replacedAt,
+      failedAttempts: passcodes.failedAttempts,
+    })
+    .from(passcodes)
+    .where(
+      and(
+        eq(passcodes.purpose, input.purpose),
+        eq(passcodes.email, input.email),
+        input.idUser !== undefined ? eq(passcodes.idUser, input.idUser) : undefined,
+      ),
+    )
+    .orderBy(desc(passcodes.idPasscode))
+    .limit(20)
+    .for('update');
+
+  const failureKey = input.email;
+  // The caps count wrong tries for the address whatever code they were against, and apply even to a
+  // correct code: otherwise guessing could simply carry on until it hit.
+  const lockedFor = await getLimitWait(tx, 'failure_email', failureKey, FAILURE_LIMITS, input.now);
+  if (lockedFor > 0) return { ok: false, reason: 'locked', retryAfterMs: lockedFor };
+
+  const hmac = hmacPasscode(secret, input.purpose, input.email, input.code);
+  // Compare against every candidate so the time taken does not depend on which one matched.
+  let match: (typeof rows)[number] | undefined;
+  for (const row of rows) if (safeEqual(row.codeHmac, hmac) && !match) match = row;
+
+  if (!match) {
+    const live = rows[0];
+    if (
+      live &&
+      !live.usedAt &&
+      !live.replacedAt &&
+      live.expiresAt > input.now &&
+      live.failedAttempts < PASSCODE_MAX_WRONG_TRIES
+    ) {
+      await tx
+        .update(passcodes)
+        .set({ failedAttempts: sql`${passcodes.failedAttempts} + 1` })
+        .where(eq(passcodes.idPasscode, live.idPasscode));
+    }
+    await recordEvent(tx, 'failure_email', failureKey, input.now);
+    return { ok: false, reason: 'failed' };
+  }
+  if (match.usedAt) return { ok: false, reason: 'used' };
+  // A code replaced by a newer request is as dead as an expired one.
+  if (match.replacedAt || match.expiresAt <= input.now) return { ok: false, reason: 'expired' };
+  if (match.failedAttempts >= PASSCODE_MAX_WRONG_TRIES) return { ok: false, reason: 'burned' };
+  if (match.idUser === null) return { ok: false, reason: 'failed' };
+  await tx.update(passcodes).set({ usedAt: input.now }).where(eq(passcodes.idPasscode, match.idPasscode));
+  return { ok: true, idUser: match.idUser };
+}

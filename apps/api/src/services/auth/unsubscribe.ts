@@ -1,0 +1,51 @@
+import { createHmac } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { safeEqual } from './secrets.ts';
+
+/** The two lists a link can leave: every non-essential e-mail, or only the mailers (marketing). */
+export type UnsubscribeList = 'emails' | 'mailers';
+
+/** An unsubscribe token: an HMAC bound to the list and the address, so it works for that address only. */
+export function createUnsubscribeToken(secret: string, list: UnsubscribeList, email: string): string {
+  return createHmac('sha256', secret).update(`unsubscribe:${list}:${email.trim().toLowerCase()}`).digest('base64url');
+}
+
+export function isValidUnsubscribeToken(secret: string, list: UnsubscribeList, email: string, token: string): boolean {
+  return safeEqual(createUnsubscribeToken(secret, list, email), token);
+}
+
+export interface UnsubscribeLinks {
+  /** The page that unsubscribes the address from every e-mail that isn't a sign-in code (spec §2). */
+  unsubscribeUrl: string;
+  /** The page that unsubscribes the address from mailers only (spec §2). */
+  mailersUrl: string;
+  /** RFC 2369 + RFC 8058 one-click headers, to pass as `headers` of `enqueueMail`. */
+  listUnsubscribeHeaders: { 'List-Unsubscribe': string; 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/**
+ * The links every e-mail that isn't a sign-in code must carry (team brief "Mail"). The one-click
+ * header posts to the API (RFC 8058: the mail provider POSTs `List-Unsubscribe=One-Click` without
+ * cookies) and leaves `list`: all e-mails by default, or only the mailers for a mailer.
+ */
+export function unsubscribeLinks(
+  config: Pick<Config, 'SITE_URL' | 'SECRET_KEY'>,
+  email: string,
+  list: UnsubscribeList = 'emails',
+): UnsubscribeLinks {
+  const address = email.trim().toLowerCase();
+  const site = config.SITE_URL.replace(/\/$/, '');
+  const emailsToken = createUnsubscribeToken(config.SECRET_KEY, 'emails', address);
+  const mailersToken = createUnsubscribeToken(config.SECRET_KEY, 'mailers', address);
+  const oneClickToken = list === 'mailers' ? mailersToken : emailsToken;
+  const oneClickPath = list === 'mailers' ? '/api/auth/me/unsubscribes/mailers' : '/api/auth/me/unsubscribes';
+  const query = new URLSearchParams({ email: address, token: oneClickToken }).toString();
+  return {
+    unsubscribeUrl: `${site}/unsubscribe/${encodeURIComponent(address)}/${emailsToken}`,
+    mailersUrl: `${site}/unsubscribe-mailers/${encodeURIComponent(address)}/${mailersToken}`,
+    listUnsubscribeHeaders: {
+      'List-Unsubscribe': `<${site}${oneClickPath}?${query}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
