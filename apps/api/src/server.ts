@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validateFlagDefinitions } from '@fretline/contract';
 import { createDb, migrate, seedIfEmpty } from '@fretline/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -10,6 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 
 async function main(): Promise<void> {
+  validateFlagDefinitions(); // spec §5: flag percentages that do not total 100 stop the start
   const config = loadConfig();
   const db = await createDb({
     url: config.DATABASE_URL,
