@@ -1,0 +1,65 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { runDueJobs } from '../../platform/jobs/index.ts';
+
+/** Decodes a quoted-printable body part enough to read the code and the link. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe('signing in with a code delivered through a real SMTP server', () => {
+  const received: Array<{ to: string[]; raw: string }> = [];
+  let server: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    t = await createTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('signs up, receives the code by SMTP in text and HTML with the /login link, and signs in with it', async () => {
+    const email = 'smtp-signup@example.com';
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      payload: { first_name: 'Sid', last_name: 'Smtp', email },
+    });
+    expect(signup.statusCode).toBe(200);
+    expect(await runDueJobs(t.app)).toBe(1);
+
+    expect(received).toHaveLength(1);
+    const message = received[0]!;
+    expect(message.to).toEqual([email]);
+    const body = decodeQuotedPrintable(message.raw);
+    expect(body).toContain('Content-Type: text/plain');
+    expect(body).toContain('Content-Type: text/html');
+    const code = /Subject: (\d{6}) is your Fretline sign-in code/.exec(body)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(body).toContain(`${t.config.SITE_URL}/login/${code}`);
+
+    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/me/passcodes', payload: { email, passcode: code } });
+    expect(res.statusCode).toBe(200);
+    const token = res.json<{ data: { token: string } }>().data.token;
+    const me = await t.app.inject({ url: '/api/auth/me', cookies: { token } });
+    expect(me.json<{ data: { user: { email: string } } }>().data.user.email).toBe(email);
+  });
+});
