@@ -4,22 +4,30 @@ import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } fro
 import { wireDateReplacer } from '@fretline/contract';
 import { authPlugin } from './plugins/auth.ts';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
+import { docsPlugin, docsRoutes } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsRoutes } from './services/analytics/index.ts';
 import { authRoutes } from './services/auth/index.ts';
 import { financeRoutes } from './services/finance/index.ts';
 import { messagesRoutes } from './services/messages/index.ts';
 import { videosRoutes } from './services/videos/index.ts';
+import { staffRoutes } from './services/staff/index.ts';
+import { errorReportRoutes } from './platform/error-reports.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
+import { redirectsPlugin } from './web/redirects.ts';
 
 export interface BuildAppOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serves every non-API path (the React Router app); absent in API-only tests. */
   web?: (app: FastifyInstance) => Promise<void>;
+  /** The global per-IP budget of /api (ADR 0004); tests pass a small one. */
+  rateLimit?: RateLimitSettings;
 }
 
 /** The composition root: builds the whole app without listening (CONVENTIONS.md). */
@@ -27,7 +35,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.config.isProduction,
+    // X-Forwarded-For is believed only from loopback: a reverse proxy on this host, or the SSR
+    // loaders calling the API with the visitor's address (ADR 0004). Anyone else could forge it.
+    trustProxy: 'loopback',
     routerOptions: { ignoreTrailingSlash: false, querystringParser: parseQueryString },
     genReqId: correlationIdFrom,
     requestIdHeader: false,
@@ -40,18 +50,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depsPlugin, options);
   await app.register(errorsPlugin);
   await app.register(cookie);
+  await app.register(securityHeadersPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  // Before any route, so the OpenAPI document sees them all.
+  await app.register(docsPlugin);
 
   await app.register(
     async (api) => {
       await api.register(requestBodyPlugin);
       await api.register(authPlugin);
+      // Before the routes: its onRoute hook gives each one the global or its own limit.
+      await api.register(rateLimitPlugin, options.rateLimit ?? {});
       api.addHook('onSend', async (request, reply) => {
         reply.header('X-Correlation-Id', request.id);
         reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
       });
       await api.register(healthRoutes);
+      await api.register(errorReportRoutes);
+      await api.register(docsRoutes);
       // The development mailbox exists outside production only (ARCHITECTURE.md "Mail").
       if (!options.config.isProduction) await api.register(devMailApiRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
@@ -59,10 +76,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(videosRoutes, { prefix: '/videos' });
       await api.register(financeRoutes, { prefix: '/finance' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
+      await api.register(staffRoutes, { prefix: '/staff' });
     },
     { prefix: '/api' },
   );
 
+  // Pages: legacy redirects and trailing slashes first (spec §2), then the mailbox, then React Router.
+  await app.register(redirectsPlugin);
+  app.addHook('onRequest', async (request) => {
+    // SSR loaders forward X-Forwarded-For to the API over loopback; make it the address we
+    // resolved (never a value a remote client invented), so per-IP limits see the visitor.
+    if (!request.url.startsWith('/api/')) request.raw.headers['x-forwarded-for'] = request.ip;
+  });
   if (!options.config.isProduction) await app.register(devMailPage);
 
   if (options.web) await options.web(app);

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { runDueJobs } from '../jobs/index.ts';
 import { enqueueMail } from './index.ts';
@@ -63,22 +64,23 @@ describe('the development mailbox (SMTP_URL unset)', () => {
     expect(res.body).toContain('<a href="http://localhost/x">');
   });
 
+  it('does not exist in production', async () => {
+    const prod = await buildApp({
+      config: { ...t.config, isProduction: true },
+      db: { db: t.db, kind: 'pglite', ping: async () => {}, close: async () => {} },
+    });
+    try {
+      expect((await prod.inject({ url: '/api/dev/mail' })).statusCode).toBe(404);
+      expect((await prod.inject({ url: '/dev/mail' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('rejects an e-mail without a valid recipient before it is queued', async () => {
     await expect(
       enqueueMail(t.db, { to: 'not-an-address', subject: 'x', text: 'x', category: 'transactional' }),
     ).rejects.toThrow();
-  });
-});
-
-describe('the mailbox in production', () => {
-  it('does not exist', async () => {
-    const t = await createTestApp({ config: { isProduction: true } });
-    try {
-      expect((await t.app.inject({ url: '/api/dev/mail' })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: '/dev/mail' })).statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
   });
 });
 

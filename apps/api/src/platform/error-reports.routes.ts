@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tables } from '@fretline/db';
+import { routeRateLimit } from '../plugins/rate-limit.ts';
+
+/** Longest stored message; a longer report is cut, not refused (it is still worth reading). */
+export const ERROR_MESSAGE_MAX = 2_000;
+const URL_MAX = 2_000;
+const USER_AGENT_MAX = 500;
+
+const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : null);
+
+/**
+ * GET /api/error?message=&url=: spec §7 "Error reporting" — the browser reports client schema
+ * errors and unhandled UI errors. Stored with the page URL, user agent, user and correlation id;
+ * limited per IP so a broken page in a loop cannot flood the table.
+ */
+export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/error',
+    {
+      ...routeRateLimit({ max: 30, timeWindow: 60_000 }),
+      schema: {
+        tags: ['platform'],
+        summary: 'Report a client-side error',
+        querystring: z.object({
+          // Accepted at any length (it is truncated), but it must be there.
+          message: z.string().trim().min(1, 'is required').max(100_000),
+          url: z.string().max(100_000).optional(),
+        }),
+        response: { 200: z.object({ data: z.object({ success: z.literal(true) }) }) },
+      },
+    },
+    async (request) => {
+      await app.db.insert(tables.clientErrors).values({
+        message: request.query.message.slice(0, ERROR_MESSAGE_MAX),
+        url: clip(request.query.url ?? request.headers.referer, URL_MAX),
+        userAgent: clip(request.headers['user-agent'], USER_AGENT_MAX),
+        idUser: request.auth?.user.idUser ?? null,
+        correlationId: request.id,
+        ip: request.ip,
+        created: app.clock(),
+      });
+      request.log.warn({ clientError: request.query.message.slice(0, 200) }, 'client error reported');
+      return { data: { success: true as const } };
+    },
+  );
+};

@@ -1,0 +1,12 @@
+// The media store's public surface (ADR 0017): signed, expiring URLs over a local folder.
+export {
+  createMediaStore,
+  contentTypeFor,
+  findDemoDir,
+  isSafeMediaPath,
+  rewritePlaylist,
+  DEMO_PREFIX,
+  MEDIA_URL_PREFIX,
+  type MediaStore,
+} from './media-store.ts';
+export { registerMediaRoutes } from './media.routes.ts';

@@ -1,0 +1,144 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where signed media is served from (the media routes are mounted under the videos service). */
+export const MEDIA_URL_PREFIX = '/api/videos/media/';
+/** The committed demo media is addressed by this path prefix; everything else is MEDIA_DIR. */
+export const DEMO_PREFIX = 'demo/';
+
+// ADR 0017: URLs live 4-5 hours. The expiry is rounded up to the hour so a page rendered twice in
+// the same hour gets the same URL and the browser cache (and a CDN) can reuse the bytes.
+const URL_TTL_SECONDS = 4 * 3600;
+const EXPIRY_STEP_SECONDS = 3600;
+
+const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export interface MediaStore {
+  /** A signed, expiring URL (path and query, same origin) for a media path such as `demo/x.svg`. */
+  signedUrl(mediaPath: string, now: Date): string;
+  /** The expiry (unix seconds) that signedUrl would use now. */
+  expiryFor(now: Date): number;
+  signedUrlWithExpiry(mediaPath: string, exp: number): string;
+  /** Whether `sig` signs `mediaPath` until `exp` and `exp` has not passed. */
+  verify(mediaPath: string, exp: number, sig: string, now: Date): boolean;
+  /** The file on disk for a media path, or null when the path is unsafe. */
+  resolveFile(mediaPath: string): string | null;
+}
+
+/** Finds the committed demo media folder: MEDIA_DEMO_DIR, else `media/demo` above this module or the cwd. */
+export function findDemoDir(): string | null {
+  if (process.env.MEDIA_DEMO_DIR) return path.resolve(process.env.MEDIA_DEMO_DIR);
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'media', 'demo');
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  const fromCwd = path.resolve('media/demo');
+  return existsSync(fromCwd) ? fromCwd : null;
+}
+
+/** Rejects traversal, absolute paths, backslashes, hidden files and anything outside [A-Za-z0-9._-/]. */
+export function isSafeMediaPath(mediaPath: string): boolean {
+  if (mediaPath.length === 0 || mediaPath.length > 500) return false;
+  if (!SAFE_PATH.test(mediaPath)) return false;
+  return !mediaPath.split('/').some((part) => part === '.' || part === '..' || part.startsWith('.'));
+}
+
+export function createMediaStore(options: { secret: string; mediaDir: string; demoDir?: string | null }): MediaStore {
+  // A key of its own, derived from SECRET_KEY, so a leaked media signature says nothing about other uses.
+  const key = createHmac('sha256', options.secret).update('fretline media urls v1').digest();
+  const mediaDir = path.resolve(options.mediaDir);
+  const demoDir = options.demoDir === undefined ? findDemoDir() : options.demoDir;
+
+  const sign = (mediaPath: string, exp: number) =>
+    createHmac('sha256', key).update(`${mediaPath}\n${exp}`).digest('base64url').slice(0, 32);
+
+  const expiryFor = (now: Date) =>
+    Math.ceil((Math.floor(now.getTime() / 1000) + URL_TTL_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+
+  const signedUrlWithExpiry = (mediaPath: string, exp: number) =>
+    `${MEDIA_URL_PREFIX}${mediaPath}?exp=${exp}&sig=${sign(mediaPath, exp)}`;
+
+  return {
+    expiryFor,
+    signedUrlWithExpiry,
+    signedUrl: (mediaPath, now) => signedUrlWithExpiry(mediaPath, expiryFor(now)),
+    verify(mediaPath, exp, sig, now) {
+      if (!Number.isInteger(exp) || exp * 1000 < now.getTime()) return false;
+      const expected = Buffer.from(sign(mediaPath, exp));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    resolveFile(mediaPath) {
+      if (!isSafeMediaPath(mediaPath)) return null;
+      const isDemo = mediaPath.startsWith(DEMO_PREFIX);
+      const base = isDemo ? demoDir : mediaDir;
+      if (!base) return null;
+      const rel = isDemo ? mediaPath.slice(DEMO_PREFIX.length) : mediaPath;
+      const file = path.resolve(base, rel);
+      // Belt and braces: the resolved file must stay inside its root.
+      return file.startsWith(base + path.sep) ? file : null;
+    },
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  mp3: 'audio/mpeg',
+  vtt: 'text/vtt; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  gp: 'application/octet-stream',
+  gpx: 'application/octet-stream',
+  zip: 'application/zip',
+};
+
+export function contentTypeFor(mediaPath: string): string {
+  const ext = mediaPath.slice(mediaPath.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/**
+ * Rewrites an HLS playlist so every URI in it (segments, variant playlists, keys, init maps) is a
+ * signed URL with the same expiry as the playlist itself (ADR 0017): the player never needs an
+ * unsigned path, and nothing outside the playlist's own folder tree can be reached.
+ */
+export function rewritePlaylist(text: string, manifestPath: string, exp: number, store: MediaStore): string {
+  const dir = path.posix.dirname(manifestPath);
+  const signRef = (ref: string): string | null => {
+    if (/^[a-z]+:/i.test(ref) || ref.startsWith('/')) return null;
+    const clean = ref.split('?')[0] ?? '';
+    const target = path.posix.normalize(path.posix.join(dir, clean));
+    if (!isSafeMediaPath(target) || !target.startsWith(`${dir}/`)) return null;
+    return store.signedUrlWithExpiry(target, exp);
+  };
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      const trimmed = line.trim();
+      if (!trimmed) return line;
+      if (trimmed.startsWith('#')) {
+        return line.replace(/URI="([^"]+)"/g, (match, ref: string) => {
+          const signed = signRef(ref);
+          return signed ? `URI="${signed}"` : match;
+        });
+      }
+      return signRef(trimmed) ?? line;
+    })
+    .join('\n');
+}

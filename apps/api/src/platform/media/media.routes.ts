@@ -1,0 +1,78 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import { contentTypeFor, rewritePlaylist, type MediaStore } from './media-store.ts';
+
+const LINK_EXPIRED = 'This media link has expired, please reload the page.';
+
+/**
+ * GET /media/<path>?exp=&sig= — the local media store (ADR 0017). Only signed, unexpired URLs are
+ * served; the signature is the permission, so a premium video's stream is reachable only by
+ * someone the videos API handed a URL to. Supports byte ranges (players seek) and rewrites HLS
+ * playlists so their segment URLs are signed too.
+ */
+export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): void {
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const mediaPath = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    const query = request.query as { exp?: string; sig?: string };
+    const exp = Number(query.exp);
+    if (!query.sig || !store.verify(mediaPath, exp, query.sig, app.clock())) throw forbidden(LINK_EXPIRED);
+    const file = store.resolveFile(mediaPath);
+    if (!file) throw notFound();
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw notFound();
+
+    const type = contentTypeFor(mediaPath);
+    // Cacheable by the browser until the link expires; private because the URL is the permission.
+    const maxAge = Math.max(0, exp - Math.floor(app.clock().getTime() / 1000));
+    reply.header('Cache-Control', `private, max-age=${maxAge}`);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    // An SVG opened directly must not run script (uploads may one day include SVGs).
+    if (type.startsWith('image/svg')) reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+
+    if (mediaPath.endsWith('.m3u8')) {
+      const text = await readFile(file, 'utf8');
+      return reply.type(type).send(rewritePlaylist(text, mediaPath, exp, store));
+    }
+    return sendFile(reply, file, info.size, type, request.headers.range);
+  });
+}
+
+function sendFile(reply: FastifyReply, file: string, size: number, type: string, range: string | undefined) {
+  reply.header('Accept-Ranges', 'bytes');
+  reply.type(type);
+  if (!range) {
+    reply.header('Content-Length', size);
+    return reply.send(createReadStream(file));
+  }
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  let start: number;
+  let end: number;
+  if (!match || (!match[1] && !match[2])) return unsatisfiable(reply, size);
+  if (!match[1]) {
+    // A suffix range: the last N bytes.
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  }
+  if (start > end || start >= size) return unsatisfiable(reply, size);
+  reply.code(206);
+  reply.header('Content-Range', `bytes ${start}-${end}/${size}`);
+  reply.header('Content-Length', end - start + 1);
+  return reply.send(createReadStream(file, { start, end }));
+}
+
+function unsatisfiable(reply: FastifyReply, size: number) {
+  reply.header('Content-Range', `bytes */${size}`);
+  return reply
+    .code(416)
+    .type('application/json; charset=utf-8')
+    .send({
+      errors: [{ message: 'That byte range is not available.', code: 'RANGE_NOT_SATISFIABLE' }],
+    });
+}

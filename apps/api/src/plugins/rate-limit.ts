@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { sql, tables, type Database } from '@fretline/db';
+import { tooManyRequests } from './errors.ts';
+
+/** The global per-IP budget of /api (ADR 0004): generous for people, tight for scripts. */
+export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
+
+export interface RateLimitSettings {
+  /** Overrides the global budget (tests use a small one). */
+  max?: number;
+  timeWindow?: number;
+}
+
+/**
+ * A route's own, tighter limit: spread into the route options, e.g.
+ * `app.post('/passcodes', { ...routeRateLimit({ max: 5, timeWindow: 60_000 }), schema }, handler)`.
+ * A `keyGenerator` may key it by something else than the IP (an e-mail address).
+ */
+export function routeRateLimit(options: RateLimitOptions): { config: { rateLimit: RateLimitOptions } } {
+  return { config: { rateLimit: options } };
+}
+
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+type StoreCallback = (err: Error | null, result?: StoreResult) => void;
+interface StoreRouteOptions {
+  routeInfo?: { method?: string; url?: string };
+}
+
+/**
+ * Fixed-window counters in `platform.rate_limits`, shared by every instance (ADR 0004). One
+ * upsert per counted request: a new or lapsed window restarts at 1, a live one increments.
+ */
+export class PostgresRateLimitStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+    private readonly prefix = 'g:',
+  ) {}
+
+  incr(key: string, callback: StoreCallback, timeWindow: number): void {
+    this.increment(key, timeWindow).then(
+      (result) => callback(null, result),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+    );
+  }
+
+  private async increment(key: string, timeWindow: number): Promise<StoreResult> {
+    const t = tables.rateLimits;
+    const now = this.clock();
+    const resetAt = new Date(now.getTime() + timeWindow);
+    const [row] = await this.db
+      .insert(t)
+      .values({ key: this.prefix + key, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          count: sql`case when ${t.resetAt} <= ${now} then 1 else ${t.count} + 1 end`,
+          resetAt: sql`case when ${t.resetAt} <= ${now} then ${resetAt} else ${t.resetAt} end`,
+        },
+      })
+      .returning({ count: t.count, resetAt: t.resetAt });
+    if (!row) throw new Error('rate-limit counter not written');
+    return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
+  }
+
+  /** Each route with its own limit counts in its own namespace. */
+  child(options: object): PostgresRateLimitStore {
+    // The plugin passes the merged route settings, whose `routeInfo` is the route (see its index.js).
+    const info = (options as StoreRouteOptions).routeInfo;
+    const route = info ? `${String(info.method ?? '')}${info.url ?? ''}` : 'custom';
+    return new PostgresRateLimitStore(this.db, this.clock, `r:${route}:`);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared by rate limits (and caches) across instances when REDIS_URL is set. */
+    redis: Redis | null;
+  }
+}
+
+/**
+ * Registers @fastify/rate-limit for the scope it is registered in (the /api scope): a global
+ * per-IP limit on every route, tighter per-route limits via `config.rateLimit`. Counters live in
+ * Redis when REDIS_URL is set, otherwise in Postgres. The key is `request.ip`, which honours
+ * X-Forwarded-For only from loopback (see app.ts `trustProxy`).
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, settings: RateLimitSettings) => {
+    const redis = app.config.REDIS_URL
+      ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+      : null;
+    if (redis) {
+      redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+      app.addHook('onClose', async () => {
+        redis.disconnect();
+      });
+    }
+    app.decorate('redis', redis);
+
+    const db = app.db;
+    const clock = app.clock;
+    // @fastify/rate-limit instantiates the store class itself with its own options.
+    const Store = class extends PostgresRateLimitStore {
+      constructor() {
+        super(db, clock);
+      }
+    };
+    const options: RateLimitPluginOptions = {
+      global: true,
+      max: settings.max ?? GLOBAL_RATE_LIMIT.max,
+      timeWindow: settings.timeWindow ?? GLOBAL_RATE_LIMIT.timeWindow,
+      keyGenerator: (request: FastifyRequest) => request.ip,
+      ...(redis ? { redis, nameSpace: 'fretline-rl:' } : { store: Store }),
+      // A counter store that is down must not take the API down with it.
+      skipOnError: true,
+      errorResponseBuilder: () => tooManyRequests(),
+    };
+    await app.register(rateLimit, options);
+  },
+  { name: 'rate-limit', dependencies: ['deps', 'errors'] },
+);
