@@ -1,0 +1,123 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useMatches, useRevalidator } from 'react-router';
+import { ANALYTICS_ACTIONS, screenBand, type ScreenBand } from '@fretline/contract';
+import { recordAction } from './analytics';
+import { installErrorReporting } from './error-reporting';
+import { shouldRecordPageLoad, trackedPageLoadValues } from './page-load';
+import { installChunkReloadGuard } from './reload-guard';
+import { rememberReturnRoute } from './return-route';
+
+/**
+ * Spec §2 general behaviour that every page shares, as hooks the root mounts through
+ * `<AppBehaviour />` (page-load actions, the return route, hash scrolling, error reporting and the
+ * reload guard, refreshing the user on focus).
+ */
+
+/** Spec §2: a page-load action per navigation (not between videos and courses) and the tracked one. */
+export function usePageLoadActions(): void {
+  const location = useLocation();
+  const matches = useMatches();
+  const routeId = matches[matches.length - 1]?.id ?? null;
+  const previous = useRef<{ routeId: string | null; href: string } | null>(null);
+  useEffect(() => {
+    const href = window.location.href;
+    const before = previous.current;
+    previous.current = { routeId, href };
+    if (shouldRecordPageLoad(before?.routeId, routeId)) recordAction(ANALYTICS_ACTIONS.pageLoad, { path: location.pathname });
+    // The first page's referrer is the other site; later ones are our own previous page.
+    const tracked = trackedPageLoadValues(new URL(href), before ? before.href : document.referrer);
+    if (tracked) recordAction(ANALYTICS_ACTIONS.trackedPageLoad, { ...tracked }, 'marketing');
+    // Only a new location counts, not a re-render of the same one.
+  }, [location.key]);
+}
+
+/** Spec §2: remember the route the visitor is on as the return route (not /login, /signup…). */
+export function useReturnRouteMemory(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => rememberReturnRoute(`${pathname}${search}`), [pathname, search]);
+}
+
+/**
+ * Spec §2: React Router's <ScrollRestoration> scrolls to the top on navigation and to the hash
+ * target when it exists at that moment; a target rendered a little later (data, lazy parts) is
+ * scrolled to here, for up to a second.
+ */
+export function useHashScroll(): void {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (!hash || hash === '#') return;
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return;
+    }
+    if (document.getElementById(id)) return; // already handled by the browser or ScrollRestoration
+    let frame = 0;
+    const started = performance.now();
+    const look = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView();
+      else if (performance.now() - started < 1_000) frame = requestAnimationFrame(look);
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [hash, key]);
+}
+
+/** Unhandled errors go to /api/error; a stale chunk reloads the page (at most once per 10 s). */
+export function useErrorReporting(): void {
+  useEffect(() => {
+    const stopReporting = installErrorReporting();
+    const stopGuard = installChunkReloadGuard();
+    return () => {
+      stopReporting();
+      stopGuard();
+    };
+  }, []);
+}
+
+/** Shortest gap between two focus refreshes, so switching windows quickly does not hammer the API. */
+const FOCUS_REFRESH_MIN_GAP_MS = 5_000;
+
+/** Spec §4: window focus refreshes the user (revalidates the loaders, the root's GET me included). */
+export function useWindowFocusRevalidate(): void {
+  const revalidator = useRevalidator();
+  const last = useRef(0);
+  const ref = useRef(revalidator);
+  ref.current = revalidator;
+  useEffect(() => {
+    const onFocus = () => {
+      const now = Date.now();
+      if (now - last.current < FOCUS_REFRESH_MIN_GAP_MS || ref.current.state !== 'idle') return;
+      last.current = now;
+      void ref.current.revalidate();
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, []);
+}
+
+function subscribeResize(listener: () => void): () => void {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+}
+
+/** Spec §9 screen band of the window; the server (which cannot know) renders for the smallest. */
+export function useScreenBand(): ScreenBand {
+  return useSyncExternalStore(
+    subscribeResize,
+    () => screenBand(window.innerWidth),
+    () => 'xs',
+  );
+}
+
+/** Mount once in the root: the §2 behaviours of every page. */
+export function AppBehaviour(): null {
+  usePageLoadActions();
+  useReturnRouteMemory();
+  useHashScroll();
+  useErrorReporting();
+  useWindowFocusRevalidate();
+  return null;
+}

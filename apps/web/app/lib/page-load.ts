@@ -1,0 +1,31 @@
+/**
+ * Spec §2 page-load rules, kept pure: a page-load action on every navigation except between the
+ * `videos` and `courses` routes (filtering and switching between the two lists is one visit), and
+ * a tracked page-load when the URL carries a campaign or source.
+ */
+const QUIET_BETWEEN = new Set(['videos', 'courses']);
+
+export function shouldRecordPageLoad(
+  previousRouteId: string | null | undefined,
+  nextRouteId: string | null | undefined,
+): boolean {
+  if (!previousRouteId || !nextRouteId) return true;
+  return !(QUIET_BETWEEN.has(previousRouteId) && QUIET_BETWEEN.has(nextRouteId));
+}
+
+export interface TrackedPageLoad {
+  campaign: string;
+  source: string;
+  path: string;
+  full_path: string;
+  referrer: string;
+}
+
+/** The tracked page-load values when `url` has utm_campaign/utm_source or campaign/source, else null. */
+export function trackedPageLoadValues(url: URL, referrer: string): TrackedPageLoad | null {
+  const q = url.searchParams;
+  const campaign = q.get('utm_campaign') ?? q.get('campaign') ?? '';
+  const source = q.get('utm_source') ?? q.get('source') ?? '';
+  if (!campaign && !source) return null;
+  return { campaign, source, path: url.pathname, full_path: `${url.pathname}${url.search}${url.hash}`, referrer };
+}

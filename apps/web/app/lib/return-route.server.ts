@@ -1,0 +1,12 @@
+import { parseCookies, secureCookiesFor, serializeCookie } from './cookies';
+import { RETURN_COOKIE, returnRouteFrom } from './return-route';
+
+/** The route to send a visitor to after sign-in (spec §2), `/` when none is stored or it is unsafe. */
+export function readReturnRoute(request: Request): string {
+  return returnRouteFrom(parseCookies(request.headers.get('cookie'))[RETURN_COOKIE]);
+}
+
+/** A Set-Cookie value that forgets the return route once it has been used. */
+export function clearReturnRouteCookie(request: Request): string {
+  return serializeCookie(RETURN_COOKIE, '', { maxAgeSeconds: 0, secure: secureCookiesFor(request.url) });
+}
