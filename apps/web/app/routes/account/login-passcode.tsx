@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Spinner } from '../../components/ui';
+import { ApiError } from '../../lib/api-client';
+import { seoMeta } from '../../lib/seo';
+import { AuthCard } from '../../features/account/auth-card';
+import { EmailForm } from '../../features/account/email-form';
+import { LoginError } from '../../features/account/login-error';
+import { knownEmail } from '../../features/account/login-state';
+import { redeemPasscode, useRestartLogin } from '../../features/account/sign-in';
+import { redirectIfSignedIn } from '../../features/account/require-user.server';
+import { returnRouteOf } from '../../features/account/return-to.server';
+import type { Route } from './+types/login-passcode';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({ title: 'Signing in', description: 'Signing in to Fretline.', path: '/login', matches, noIndex: true });
+
+/**
+ * The loader only reads the return route: the code is never consumed while the server renders,
+ * because mail scanners open links (ARCHITECTURE.md). It is validated from the browser below.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request);
+  return { returnTo: returnRouteOf(request), passcode: /^\d{6}$/.test(params.passcode) ? params.passcode : null };
+}
+
+/** Spec §4: with both the address and the code from the link, validation runs at once. */
+export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
+  const { passcode, returnTo } = loaderData;
+  const restart = useRestartLogin();
+  const [phase, setPhase] = useState<'starting' | 'ask-email' | 'validating' | 'error'>('starting');
+  const [error, setError] = useState<string>();
+  const started = useRef(false);
+
+  async function validate(email: string) {
+    if (!passcode) return;
+    setPhase('validating');
+    try {
+      await redeemPasscode(email, passcode, returnTo);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Something is not quite right, please try again or contact support.');
+      setPhase('error');
+    }
+  }
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const email = knownEmail();
+    if (!passcode) {
+      setError('That link is not complete. Please copy the whole link from the email, or enter the code by hand.');
+      setPhase('error');
+    } else if (email) void validate(email);
+    else setPhase('ask-email');
+  });
+
+  return (
+    <AuthCard
+      title="Sign in"
+      intro={phase === 'ask-email' ? 'Enter the email address the link was sent to, to finish signing in.' : null}
+    >
+      {phase === 'starting' || phase === 'validating' ? (
+        <div className="flex items-center gap-3">
+          <Spinner label="Signing you in" />
+          <span className="text-stone-600">Signing you in…</span>
+        </div>
+      ) : null}
+      {phase === 'ask-email' ? <EmailForm sendCode={false} submitLabel="Sign in" onDone={(email) => validate(email)} /> : null}
+      {phase === 'error' && error ? <LoginError message={error} onRestart={restart} /> : null}
+      {phase === 'error' && !error ? (
+        <Button variant="secondary" onClick={restart}>
+          Restart login
+        </Button>
+      ) : null}
+    </AuthCard>
+  );
+}

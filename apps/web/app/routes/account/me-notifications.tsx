@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { seoMeta } from '../../lib/seo';
+import { AuthCard } from '../../features/account/auth-card';
+import { NotificationsForm } from '../../features/account/notifications-form';
+import { requireMe } from '../../features/account/require-user.server';
+import type { Route } from './+types/me-notifications';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: 'Email preferences',
+    description: 'Choose the emails Fretline sends you.',
+    path: '/me/notifications',
+    matches,
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { user: await requireMe(request) };
+}
+
+/** Spec §2 /me/notifications: mailer preferences. */
+export default function MeNotifications({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="Email preferences" intro="Choose which emails we send you.">
+      <NotificationsForm user={loaderData.user} />
+      <p className="mt-6 text-sm">
+        <Link to="/me" className="font-semibold text-brand-700 underline">
+          Back to your account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import { fullName } from '@fretline/contract';
+import { Badge, Button, Card, Container } from '../../components/ui';
+import { seoMeta } from '../../lib/seo';
+import { useLogout } from '../../features/account/logout';
+import { useRefreshOnFocus } from '../../features/account/refresh-on-focus';
+import { requireMe } from '../../features/account/require-user.server';
+import type { Route } from './+types/me';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({ title: 'Your account', description: 'Your Fretline account.', path: '/me', matches, noIndex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { user: await requireMe(request) };
+}
+
+const LINKS = [
+  { to: '/me/edit', label: 'Edit your details', text: 'Name, email address and telephone.' },
+  { to: '/me/notifications', label: 'Email preferences', text: 'Choose which emails we send you.' },
+  { to: '/membership', label: 'Membership', text: 'Your membership, plan and payments.' },
+  { to: '/my-list', label: 'My List', text: 'The videos you saved.' },
+  { to: '/messages', label: 'Messages', text: 'Your conversations with us.' },
+  { to: '/me/sessions', label: 'Signed-in devices', text: 'See where you are signed in and sign out other devices.' },
+  { to: '/me/delete', label: 'Delete your account', text: 'Remove your account and personal data.' },
+];
+
+/** Spec §2 /me: profile letter, full name, membership status and every account page. */
+export default function Me({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const { logout, loggingOut } = useLogout();
+  useRefreshOnFocus();
+  const name = fullName(user);
+  const letter = (user.first_name?.trim().charAt(0) || user.email?.charAt(0) || '?').toUpperCase();
+
+  return (
+    <Container width="narrow" className="py-10 sm:py-14">
+      <Card>
+        <div className="flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-16 shrink-0 items-center justify-center rounded-full bg-ink-900 text-2xl font-bold text-white"
+          >
+            {letter}
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-extrabold tracking-tight">{name || 'Your account'}</h1>
+            <p className="truncate text-stone-600">{user.email}</p>
+          </div>
+        </div>
+        <div className="mt-5 flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-4">
+          <span className="font-semibold">Membership:</span>
+          {user.has_aaa_membership ? (
+            <Badge tone="success">Active member</Badge>
+          ) : (
+            <>
+              <Badge tone="neutral">Not a member</Badge>
+              <Link to="/membership" className="text-sm font-semibold text-brand-700 underline">
+                {user.eligible_for_aaa_free_trial ? 'Start your free trial' : 'Join'}
+              </Link>
+            </>
+          )}
+          {user.aaa_community_discord_link ? (
+            <a
+              href={user.aaa_community_discord_link}
+              className="text-sm font-semibold text-brand-700 underline"
+              rel="noreferrer"
+              target="_blank"
+            >
+              Members' community
+            </a>
+          ) : null}
+        </div>
+      </Card>
+      <nav aria-label="Account pages" className="mt-6">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="block h-full rounded-2xl border border-stone-200 p-4 hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <span className="block font-semibold">{link.label}</span>
+                <span className="mt-1 block text-sm text-stone-600">{link.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-8">
+        <Button variant="secondary" onClick={logout} busy={loggingOut}>
+          Sign out
+        </Button>
+      </div>
+    </Container>
+  );
+}

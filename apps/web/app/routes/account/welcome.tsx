@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { LinkButton } from '../../components/ui';
+import { api } from '../../lib/api.client';
+import { seoMeta } from '../../lib/seo';
+import { AuthCard } from '../../features/account/auth-card';
+import { requireMe } from '../../features/account/require-user.server';
+import type { Route } from './+types/welcome';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({ title: 'Welcome', description: 'Welcome to Fretline.', path: '/welcome', matches, noIndex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireMe(request);
+  return { user };
+}
+
+/** Spec §2 /welcome: the free-trial text; seeing it clears the welcome flag (PUT me/welcome, spec §4). */
+export default function Welcome({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  useEffect(() => {
+    if (user.welcome_pending) void api.put('/auth/me/welcome').catch(() => undefined);
+  }, [user.welcome_pending]);
+
+  return (
+    <AuthCard title={`Welcome to Fretline${user.first_name ? `, ${user.first_name}` : ''}!`}>
+      <div className="space-y-4 text-stone-700">
+        <p>
+          Your account is ready. Every free lesson, song and course video is open to you now, and you can save videos to your
+          list.
+        </p>
+        {user.has_aaa_membership ? (
+          <p>You're a member, so every lesson, song, course and live stream is unlocked.</p>
+        ) : user.eligible_for_aaa_free_trial ? (
+          <p>
+            <strong className="text-ink-900">Try the full membership free.</strong> Access All Areas unlocks every premium lesson,
+            the complete courses, live stream replays and the members' community. Start your free trial today: if it isn't for
+            you, cancel before the trial ends and you won't pay a penny.
+          </p>
+        ) : (
+          <p>Become a member to unlock every premium lesson, the complete courses and live stream replays.</p>
+        )}
+      </div>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        {user.has_aaa_membership ? null : (
+          <LinkButton to="/membership">
+            {user.eligible_for_aaa_free_trial ? 'Start my free trial' : 'See the membership'}
+          </LinkButton>
+        )}
+        <LinkButton to="/videos" variant="secondary">
+          Browse the lessons
+        </LinkButton>
+      </div>
+      <p className="mt-6 text-sm text-stone-600">
+        You can change your details and emails any time on{' '}
+        <a href="/me" className="font-semibold text-brand-700 underline">
+          your account page
+        </a>
+        .
+      </p>
+    </AuthCard>
+  );
+}
