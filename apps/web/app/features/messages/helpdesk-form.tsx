@@ -1,0 +1,197 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { HELPDESK_SUCCESS, HELPDESK_PERMISSION_ID, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
+import { Button, Card, Field, cx, inputClasses } from '../../components/ui';
+import { api } from '../../lib/api.client';
+import { ApiError } from '../../lib/api-client';
+import { AltchaWidget, type CaptchaHandle } from './altcha-widget';
+
+/** The consent the sender gives, stored with the message (spec §3 consent_* fields). */
+export const HELPDESK_CONSENT = {
+  method: 'helpdesk-form-checkbox',
+  title: 'Contacting you about your message',
+  text: 'I agree that Fretline may keep this message and my details to answer it, and contact me by e-mail about it.',
+  info: 'Ticked by the sender on the helpdesk form before sending.',
+} as const;
+
+export interface HelpdeskSender {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  telephone: string | null;
+}
+
+interface Props {
+  info: HelpdeskFormInfo;
+  categorySlug?: string | undefined;
+  sender: HelpdeskSender;
+  signedIn: boolean;
+}
+
+/**
+ * Spec §3 Helpdesk form / §4: reset after sending; a signed-in sender goes to the new thread, a
+ * signed-out one sees the success text (and the private link to the conversation).
+ */
+export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
+  const [sent, setSent] = useState<Thread | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => {
+      const v = form.get(name);
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    setBusy(true);
+    setError(null);
+    try {
+      const { thread } = await api.post<{ thread: Thread }>('/messages/helpdesks', {
+        first_name: value('first_name'),
+        last_name: value('last_name') || null,
+        email: value('email'),
+        telephone: value('telephone') || null,
+        message: value('message'),
+        category_slug: value('category_slug') || null,
+        recaptcha_response: value('recaptcha_response') || null,
+        notifications_mailers: form.get('notifications_mailers') === 'on',
+        consent_method: HELPDESK_CONSENT.method,
+        consent_title: HELPDESK_CONSENT.title,
+        consent_text: HELPDESK_CONSENT.text,
+        consent_info: HELPDESK_CONSENT.info,
+        permissions: { [HELPDESK_PERMISSION_ID]: true },
+      });
+      // Spec §4: the form is reset after a submit.
+      formRef.current?.reset();
+      captchaRef.current?.reset();
+      setFormKey((k) => k + 1);
+      if (signedIn) {
+        await navigate(`/messages/${thread.id_thread}`);
+        return;
+      }
+      setSent(thread);
+    } catch (err) {
+      captchaRef.current?.reset();
+      setError(err instanceof ApiError ? { message: err.message, field: err.field } : { message: String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) {
+    const link = sent.jwt ? `/messages/${sent.id_thread}/${sent.jwt}` : `/messages/${sent.id_thread}`;
+    return (
+      <Card className="text-center" role="status" aria-live="polite">
+        <p className="text-lg font-semibold text-ink-900" data-testid="helpdesk-success">
+          {HELPDESK_SUCCESS}
+        </p>
+        <p className="mt-3 text-stone-600">
+          We will reply by e-mail. You can also{' '}
+          <a href={link} className="font-semibold text-brand-700 underline underline-offset-2">
+            follow this conversation
+          </a>{' '}
+          — keep the link private, it opens your conversation without signing in.
+        </p>
+        <Button variant="secondary" className="mt-6" onClick={() => setSent(null)}>
+          Send another message
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <form key={formKey} ref={formRef} onSubmit={(e) => void submit(e)} className="space-y-5" noValidate={false}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="First name"
+          name="first_name"
+          required
+          autoComplete="given-name"
+          defaultValue={sender.first_name ?? ''}
+          error={fieldError('first_name')}
+        />
+        <Field
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          defaultValue={sender.last_name ?? ''}
+          error={fieldError('last_name')}
+        />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={sender.email ?? ''}
+          error={fieldError('email')}
+        />
+        <Field
+          label="Telephone"
+          name="telephone"
+          type="tel"
+          autoComplete="tel"
+          hint="Optional"
+          defaultValue={sender.telephone ?? ''}
+          error={fieldError('telephone')}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="helpdesk-topic" className="block text-sm font-semibold text-ink-900">
+          Topic
+        </label>
+        <select id="helpdesk-topic" name="category_slug" defaultValue={categorySlug ?? ''} className={inputClasses}>
+          <option value="">Choose a topic (optional)</option>
+          {info.categories.map((c) => (
+            <option key={c.category_slug} value={c.category_slug}>
+              {c.category_name}
+            </option>
+          ))}
+        </select>
+        {fieldError('category_slug') ? <p className="text-sm font-medium text-red-700">{fieldError('category_slug')}</p> : null}
+      </div>
+      <Field label="Your message" name="message" multiline required rows={6} error={fieldError('message')} />
+
+      <fieldset className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
+        <legend className="sr-only">Consent</legend>
+        <label className="flex items-start gap-3 text-sm text-stone-700">
+          <input type="checkbox" name="consent" required className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+          <span>
+            <span className="font-semibold text-ink-900">{HELPDESK_CONSENT.title}. </span>
+            {HELPDESK_CONSENT.text} See our{' '}
+            <a href="/privacy" className="font-medium text-brand-700 underline underline-offset-2">
+              privacy policy
+            </a>
+            .
+          </span>
+        </label>
+        <label className="flex items-start gap-3 text-sm text-stone-700">
+          <input type="checkbox" name="notifications_mailers" className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+          <span>Also send me occasional e-mails with new lessons and offers (optional, unsubscribe any time).</span>
+        </label>
+      </fieldset>
+
+      {info.captcha === 'altcha' && info.challenge_url ? (
+        <div className={cx(fieldError('recaptcha_response') && 'rounded-xl ring-2 ring-red-600')}>
+          <AltchaWidget ref={captchaRef} challengeUrl={info.challenge_url} />
+        </div>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {error.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
+        Send message
+      </Button>
+    </form>
+  );
+}

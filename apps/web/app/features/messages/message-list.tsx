@@ -1,0 +1,40 @@
+import { formatWireDate, type Message } from '@fretline/contract';
+import dayjs from 'dayjs';
+import { cx } from '../../components/ui';
+import { MessageText } from './message-text';
+
+function authorName(m: Message): string {
+  return [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email || 'Someone';
+}
+
+/** Messages oldest first, the reader's own on the right (spec §3 Message). */
+export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (m: Message) => boolean }) {
+  return (
+    <ol className="space-y-4" aria-label="Messages">
+      {messages.map((m) => {
+        const own = isOwn(m);
+        return (
+          <li key={m.id_message} data-testid="message" className={cx('flex', own ? 'justify-end' : 'justify-start')}>
+            <div className={cx('max-w-[85%] sm:max-w-[75%]', own ? 'items-end text-right' : 'items-start')}>
+              <p className="mb-1 text-xs text-stone-500">
+                <span className="font-semibold text-stone-700">{own ? 'You' : authorName(m)}</span>
+                {' · '}
+                <time dateTime={formatWireDate(m.message_created)} suppressHydrationWarning>
+                  {dayjs(m.message_created).format('MMM D, h:mm a')}
+                </time>
+              </p>
+              <div
+                className={cx(
+                  'rounded-2xl px-4 py-2.5 text-left text-[15px] leading-relaxed shadow-sm',
+                  own ? 'rounded-tr-md bg-brand-600 text-white' : 'rounded-tl-md border border-stone-200 bg-white text-ink-900',
+                )}
+              >
+                <MessageText text={m.message_content} />
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

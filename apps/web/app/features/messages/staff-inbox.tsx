@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { editedTimeAgo, type Message, type StaffMember, type StaffThread } from '@fretline/contract';
+import { Badge, Button, Card, cx, inputClasses } from '../../components/ui';
+import { api } from '../../lib/api.client';
+import { ApiError } from '../../lib/api-client';
+import { Conversation } from './conversation';
+import { ProfileLetter } from './thread-list';
+
+function senderName(t: StaffThread): string {
+  return [t.sender.first_name, t.sender.last_name].filter(Boolean).join(' ') || t.sender.email || 'Unknown sender';
+}
+
+/** One helpdesk thread in the staff list: who wrote, about what, and whether it waits for us. */
+export function StaffThreadItem({ thread, to, now }: { thread: StaffThread; to: string; now: Date }) {
+  const waiting = thread.thread_awaiting_staff && !thread.thread_resolved;
+  return (
+    <li>
+      <NavLink
+        to={to}
+        data-testid="staff-thread-item"
+        className={({ isActive }) =>
+          cx('flex items-start gap-3 rounded-xl px-3 py-3', isActive ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-white')
+        }
+      >
+        <ProfileLetter letter={(senderName(thread).charAt(0) || '?').toUpperCase()} tone={waiting ? 'brand' : 'stone'} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={cx('truncate text-ink-900', waiting ? 'font-bold' : 'font-semibold')}>{senderName(thread)}</span>
+            <time className="shrink-0 text-xs text-stone-500" suppressHydrationWarning>
+              {editedTimeAgo(thread, now)}
+            </time>
+          </span>
+          <span className="block truncate text-xs text-stone-500">
+            {thread.category_name ?? thread.thread_title ?? 'Helpdesk'}
+          </span>
+          <span className="mt-1 line-clamp-2 text-sm text-stone-600">{thread.thread_last_message}</span>
+          <span className="mt-1.5 flex flex-wrap gap-1.5">
+            {thread.thread_resolved ? (
+              <Badge tone="success">Resolved</Badge>
+            ) : waiting ? (
+              <Badge tone="warning">Unanswered</Badge>
+            ) : (
+              <Badge tone="neutral">Answered</Badge>
+            )}
+            {thread.sender.has_aaa_membership ? <Badge tone="brand">Member</Badge> : null}
+            {thread.assigned_first_name ? <Badge tone="neutral">{thread.assigned_first_name}</Badge> : null}
+          </span>
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
+interface PanelProps {
+  thread: StaffThread;
+  messages: { messages: Message[]; total: number };
+  staff: StaffMember[];
+  onChanged: () => void;
+}
+
+/** A helpdesk thread for staff: sender details, membership, status, assignment and the reply box. */
+export function StaffThreadPanel({ thread: initialThread, messages, staff, onChanged }: PanelProps) {
+  const [thread, setThread] = useState(initialThread);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const base = `/messages/staff/threads/${thread.id_thread}`;
+  const senderEmail = thread.sender.email?.toLowerCase();
+
+  const update = async (path: string, body: Record<string, unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.put<{ thread: StaffThread }>(`${base}/${path}`, body);
+      setThread(res.thread);
+      onChanged();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex h-full min-h-[70vh] flex-col gap-4">
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="truncate text-xl font-bold text-ink-900">{senderName(thread)}</h2>
+            <p className="text-sm text-stone-600">{thread.category_name ?? thread.thread_title ?? 'Helpdesk'}</p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            {thread.sender.has_aaa_membership ? (
+              <Badge tone="brand">Member</Badge>
+            ) : (
+              <Badge tone="neutral">{thread.sender.is_registered ? 'Registered, no membership' : 'Visitor'}</Badge>
+            )}
+            {thread.thread_resolved ? <Badge tone="success">Resolved</Badge> : null}
+          </div>
+        </div>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div className="flex gap-2">
+            <dt className="text-stone-500">E-mail</dt>
+            <dd className="min-w-0 truncate font-medium">
+              {thread.sender.email ? <a href={`mailto:${thread.sender.email}`}>{thread.sender.email}</a> : '—'}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-stone-500">Telephone</dt>
+            <dd className="font-medium">{thread.sender.telephone ?? '—'}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 pt-3">
+          <Button
+            variant={thread.thread_resolved ? 'secondary' : 'primary'}
+            size="sm"
+            busy={busy}
+            onClick={() => void update('resolved', { thread_resolved: !thread.thread_resolved })}
+          >
+            {thread.thread_resolved ? 'Reopen' : 'Mark resolved'}
+          </Button>
+          <label className="flex items-center gap-2 text-sm whitespace-nowrap">
+            <span className="text-stone-600">Assigned to</span>
+            <select
+              value={thread.id_user_assigned ?? ''}
+              disabled={busy}
+              onChange={(e) => void update('assignee', { id_user_assigned: e.target.value })}
+              className={cx(inputClasses, 'w-auto py-1.5 text-sm')}
+            >
+              <option value="">Nobody</option>
+              {staff.map((s) => (
+                <option key={s.id_user} value={s.id_user}>
+                  {[s.first_name, s.last_name].filter(Boolean).join(' ') || s.email}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </Card>
+      <Card className="flex min-h-0 flex-1 flex-col">
+        <Conversation
+          key={thread.id_thread}
+          apiBase={base}
+          initial={messages}
+          markRead={false}
+          sendLabel="Reply"
+          isOwn={(m) => (m.email?.toLowerCase() ?? '') !== senderEmail}
+          onSent={onChanged}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, redirect, useParams } from 'react-router';
+import { THREAD_PAGE_SIZE, THREAD_POLL_MS, THREAD_SEARCH_DEBOUNCE_MS, type Thread } from '@fretline/contract';
+import { Button, Container, EmptyState, LinkButton, cx, inputClasses } from '../../components/ui';
+import { ThreadListItem } from '../../features/messages/thread-list';
+import { usePoll } from '../../features/messages/use-poll';
+import { api } from '../../lib/api.client';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi } from '../../lib/api.server';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/messages';
+
+interface ThreadPage {
+  threads: Thread[];
+  total: number;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const page = await getServerApi(request).get<ThreadPage>('/messages/threads', { limit: THREAD_PAGE_SIZE, offset: 0 });
+    return { page };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401) throw err;
+    // Spec §6: a signed-out visitor may only open one thread with its token.
+    if (params.idThread && params.token) return { page: null };
+    throw redirect('/login');
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: 'Messages',
+    description: 'Your conversations with the Fretline team.',
+    path: '/messages',
+    matches,
+    noIndex: true,
+  });
+
+/** Spec §9: 35 threads, +35 per "load more", polled every 5 s, search debounced 500 ms. */
+function ThreadInbox({ initial }: { initial: ThreadPage }) {
+  const params = useParams();
+  const [threads, setThreads] = useState(initial.threads);
+  const [total, setTotal] = useState(initial.total);
+  const [limit, setLimit] = useState(THREAD_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [now, setNow] = useState(() => new Date());
+
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(search.trim()), THREAD_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  const fetchPage = async (size: number, q: string) => {
+    const page = await api.get<ThreadPage>('/messages/threads', {
+      limit: size,
+      offset: 0,
+      ...(q ? { query: { search: q } } : {}),
+      cancelKey: 'thread-list',
+    });
+    setThreads(page.threads);
+    setTotal(page.total);
+    setNow(new Date());
+  };
+
+  // A new search starts again from the first page.
+  const firstRun = useRef(true);
+  useEffect(() => {
+    if (firstRun.current) {
+      firstRun.current = false;
+      return;
+    }
+    setLimit(THREAD_PAGE_SIZE);
+    setLoading(true);
+    fetchPage(THREAD_PAGE_SIZE, query)
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  }, [query]);
+
+  usePoll(() => fetchPage(limit, query), THREAD_POLL_MS);
+
+  const loadMore = async () => {
+    const next = limit + THREAD_PAGE_SIZE;
+    setLoading(true);
+    try {
+      await fetchPage(next, query);
+      setLimit(next);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <aside
+      className={cx('flex min-h-0 flex-col lg:w-96 lg:shrink-0', params.idThread && 'hidden lg:flex')}
+      aria-label="Conversations"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight text-ink-900">Messages</h1>
+        <LinkButton to="/helpdesk" size="sm" variant="secondary">
+          New message
+        </LinkButton>
+      </div>
+      <label className="mt-4 block">
+        <span className="sr-only">Search messages</span>
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search messages"
+          className={inputClasses}
+        />
+      </label>
+      <div className="mt-3 min-h-0 flex-1 lg:overflow-y-auto">
+        {threads.length ? (
+          <ul className="space-y-1" data-testid="thread-list">
+            {threads.map((t) => (
+              <ThreadListItem key={t.id_thread} thread={t} to={`/messages/${t.id_thread}`} now={now} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={query ? 'No conversations match' : 'No messages yet'} className="mt-4">
+            {query ? 'Try another word.' : 'Questions about a lesson, your membership or anything else? Ask the team.'}
+          </EmptyState>
+        )}
+        {threads.length < total ? (
+          <div className="py-4 text-center">
+            <Button variant="secondary" size="sm" busy={loading} onClick={() => void loadMore()}>
+              Load more
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+export default function MessagesPage({ loaderData }: Route.ComponentProps) {
+  const params = useParams();
+  const page = loaderData.page;
+  return (
+    <Container width="wide" className="py-6 sm:py-10">
+      <div className="flex flex-col gap-6 lg:h-[calc(100dvh-12rem)] lg:min-h-[32rem] lg:flex-row">
+        {page ? <ThreadInbox initial={page} /> : null}
+        <section className={cx('min-h-0 min-w-0 flex-1', !params.idThread && 'hidden lg:flex')}>
+          {params.idThread ? (
+            <Outlet />
+          ) : (
+            <div className="flex flex-1 items-center justify-center rounded-2xl border border-dashed border-stone-300 bg-stone-50 p-10 text-center text-stone-600">
+              Choose a conversation to read it.
+            </div>
+          )}
+        </section>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+import { data, useOutletContext } from 'react-router';
+import { MESSAGE_PAGE_SIZE, type Message, type StaffMember, type StaffThread } from '@fretline/contract';
+import { StaffThreadPanel } from '../../features/messages/staff-inbox';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi } from '../../lib/api.server';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/staff-thread';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = getServerApi(request);
+  const base = `/messages/staff/threads/${encodeURIComponent(params.idThread)}`;
+  try {
+    const [{ thread }, messages, { staff }] = await Promise.all([
+      api.get<{ thread: StaffThread }>(base),
+      api.get<{ messages: Message[]; total: number }>(`${base}/messages`, { limit: MESSAGE_PAGE_SIZE, offset: 0 }),
+      api.get<{ staff: StaffMember[] }>('/messages/staff/members'),
+    ]);
+    return { thread, messages, staff };
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 403 || err.status === 400))
+      throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seoMeta({
+    title: 'Helpdesk thread',
+    description: 'Staff inbox.',
+    path: `/staff/inbox/${params.idThread}`,
+    matches,
+    noIndex: true,
+  });
+
+export default function StaffThreadPage({ loaderData }: Route.ComponentProps) {
+  const { refreshList } = useOutletContext<{ refreshList: () => void }>();
+  return (
+    <StaffThreadPanel
+      key={loaderData.thread.id_thread}
+      thread={loaderData.thread}
+      messages={loaderData.messages}
+      staff={loaderData.staff}
+      onChanged={refreshList}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { redirect } from 'react-router';
+import { MESSAGE_PAGE_SIZE, threadProfileLetter, threadTitle, type Message, type Thread } from '@fretline/contract';
+import { Card, LinkButton } from '../../components/ui';
+import { Conversation } from '../../features/messages/conversation';
+import { ProfileLetter } from '../../features/messages/thread-list';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi } from '../../lib/api.server';
+import { useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/thread';
+
+interface MessagePage {
+  messages: Message[];
+  total: number;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = getServerApi(request);
+  const token = params.token;
+  const base = token
+    ? `/messages/threads/${encodeURIComponent(params.idThread)}/${encodeURIComponent(token)}`
+    : `/messages/threads/${encodeURIComponent(params.idThread)}`;
+  try {
+    const [{ thread }, page] = await Promise.all([
+      api.get<{ thread: Thread }>(base),
+      api.get<MessagePage>(`${base}/messages`, { limit: MESSAGE_PAGE_SIZE, offset: 0 }),
+    ]);
+    // A token holder's own messages are the sender's: the thread's first message is always theirs.
+    let senderEmail: string | null = null;
+    if (token) {
+      const oldest =
+        page.messages.length >= page.total
+          ? page.messages.at(-1)
+          : (await api.get<MessagePage>(`${base}/messages`, { limit: 1, offset: page.total - 1 })).messages[0];
+      senderEmail = oldest?.email ?? null;
+    }
+    return { thread, page, apiBase: base, senderEmail, refused: null };
+  } catch (err) {
+    if (!(err instanceof ApiError) || !err.status || err.status >= 500) throw err;
+    // ADR 0025: a wrong, tampered, revoked or other thread's token gets a clear refusal.
+    if (token) return { thread: null, page: null, apiBase: base, senderEmail: null, refused: err.message };
+    // Spec §8: any other failed thread load goes to /login.
+    throw redirect('/login');
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  seoMeta({
+    title: loaderData?.thread ? threadTitle(loaderData.thread) : 'Conversation',
+    description: 'A conversation with the Fretline team.',
+    path: `/messages/${params.idThread}`,
+    matches,
+    noIndex: true,
+  });
+
+export default function ThreadPage({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  const { thread, page, apiBase, senderEmail, refused } = loaderData;
+  if (!thread || !page) {
+    return (
+      <Card className="mx-auto max-w-lg text-center" role="alert">
+        <h1 className="text-xl font-bold text-ink-900">We can't open this conversation</h1>
+        <p className="mt-2 text-stone-600">{refused}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <LinkButton to="/login">Sign in</LinkButton>
+          <LinkButton to="/helpdesk" variant="secondary">
+            Contact the helpdesk
+          </LinkButton>
+        </div>
+      </Card>
+    );
+  }
+  const me = (user.email ?? senderEmail ?? '').toLowerCase();
+  return (
+    <Card className="flex h-full min-h-[70vh] flex-1 flex-col lg:min-h-0" padded={false}>
+      <header className="flex items-center gap-3 border-b border-stone-200 px-4 py-3 sm:px-6">
+        {user.id_user !== null ? (
+          <LinkButton to="/messages" variant="ghost" size="sm" className="-ml-2 lg:hidden" aria-label="Back to messages">
+            ←
+          </LinkButton>
+        ) : null}
+        <ProfileLetter letter={threadProfileLetter(thread)} />
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-bold text-ink-900" data-testid="thread-title">
+            {threadTitle(thread)}
+          </h2>
+          <p className="text-sm text-stone-500">{thread.private_thread ? 'You and the Fretline team' : 'Group conversation'}</p>
+        </div>
+      </header>
+      <div className="flex min-h-0 flex-1 flex-col px-4 pb-4 sm:px-6">
+        <Conversation
+          key={apiBase}
+          apiBase={apiBase}
+          initial={page}
+          isOwn={(m) => !!me && (m.email ?? '').toLowerCase() === me}
+        />
+      </div>
+    </Card>
+  );
+}
