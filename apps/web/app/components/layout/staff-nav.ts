@@ -12,7 +12,7 @@ export interface StaffNavItem {
  * The staff console's sections, in display order. Each area that adds a staff page adds its entry
  * here (one line), e.g. `{ label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] }`.
  */
-export const STAFF_NAV: StaffNavItem[] = [];
+export const STAFF_NAV: StaffNavItem[] = [{ label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] }];
 
 /** Spec §6: the console is for the Staff and Editor groups; each page checks its own group. */
 export function canOpenStaffConsole(roles: readonly string[]): boolean {
