@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import {
   CurrentUserSchema,
   ERROR_PAGE_DEFAULT_MESSAGE,
-  NO_COOKIE_CONSENT,
   NOT_FOUND_HEADING,
   NOT_FOUND_PAGE_TITLE,
   SERVER_ERROR_HEADING,
@@ -10,8 +10,13 @@ import {
 import { SiteFrame } from './components/layout/site-frame';
 import { LinkButton } from './components/ui/link-button';
 import { Container } from './components/ui/container';
+import { ConsentBanner } from './features/consent/consent-banner';
+import { setSessionHeld } from './lib/api.client';
+import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
 import { getServerApi } from './lib/api.server';
-import { DEFAULT_FLAGS, displayTeacherName, VISITOR, type RootData } from './lib/root-data';
+import { readConsent } from './lib/consent.server';
+import { readFlags } from './lib/flags.server';
+import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -25,7 +30,7 @@ export const links: Route.LinksFunction = () => [
  * The current user (visitor when signed out or when the API cannot answer: a page must still
  * render), and site-wide settings every page needs.
  */
-export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request }: Route.LoaderArgs) {
   let user = VISITOR;
   try {
     const me = await getServerApi(request).get<{ user: unknown }>('/auth/me');
@@ -36,14 +41,17 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   }
   const teacherName = process.env.TEACHER_NAME ?? 'jamie';
   const siteUrl = (process.env.SITE_URL ?? new URL(request.url).origin).replace(/\/$/, '');
-  return {
+  // Spec §3/§4: flags are assigned on the first visit and kept in a cookie (ADR 0006).
+  const { flags, setCookie } = readFlags(request);
+  const rootData: RootData = {
     user,
     siteUrl,
     teacherName,
     teacherDisplayName: displayTeacherName(teacherName),
-    flags: DEFAULT_FLAGS,
-    consent: NO_COOKIE_CONSENT,
+    flags,
+    consent: readConsent(request),
   };
+  return data(rootData, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 /** Pages without their own meta, and the error page (spec §2: a 404 is titled 'Page Not Found'). */
@@ -67,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-ink-900 antialiased">
         {children}
+        <ConsentBanner />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -75,12 +84,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { user } = useRootData();
+  // The browser API client sends users to /login on a 401 only while someone is signed in.
+  useEffect(() => setSessionHeld(user.id_user !== null), [user.id_user]);
+  return (
+    <>
+      <AppBehaviour />
+      <Outlet />
+    </>
+  );
 }
 
 /** Spec §2 error page: '404 Not Found' or '500 Server Error', with the default message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useReportBoundaryError(error);
 
   return (
     <SiteFrame>

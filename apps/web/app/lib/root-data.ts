@@ -47,20 +47,25 @@ export function profileLetter(user: RootUser): string {
   return contractProfileLetter(user) || (user.email?.trim().charAt(0) ?? '').toUpperCase() || '?';
 }
 
+const FALLBACK_ROOT_DATA: RootData = {
+  user: VISITOR,
+  siteUrl: '',
+  teacherName: 'jamie',
+  teacherDisplayName: 'Jamie',
+  flags: DEFAULT_FLAGS,
+  consent: NO_COOKIE_CONSENT,
+};
+
 /**
  * The root loader's data anywhere in the tree. On the error page the root loader may have failed;
  * then a visitor with default settings stands in, so the page chrome still renders.
  */
 export function useRootData(): RootData {
-  const data = useRouteLoaderData<RootData>('root');
-  return (
-    data ?? {
-      user: VISITOR,
-      siteUrl: '',
-      teacherName: 'jamie',
-      teacherDisplayName: 'Jamie',
-      flags: DEFAULT_FLAGS,
-      consent: NO_COOKIE_CONSENT,
-    }
-  );
+  return useRouteLoaderData<RootData>('root') ?? FALLBACK_ROOT_DATA;
+}
+
+/** The root loader's data inside a `meta` function (its `matches`), with the same fallback. */
+export function rootDataFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): RootData {
+  const data = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
+  return data ?? FALLBACK_ROOT_DATA;
 }

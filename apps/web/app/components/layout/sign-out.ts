@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { createApiClient } from '../../lib/api-client';
+import { api } from '../../lib/api.client';
 
 /**
  * POST /api/auth/me/logout (spec §7) with the HttpOnly token cookie, then a full load of the home
@@ -9,7 +9,7 @@ export function useSignOut(): { signOut: () => void; signingOut: boolean } {
   const [signingOut, setSigningOut] = useState(false);
   const signOut = useCallback(() => {
     setSigningOut(true);
-    createApiClient({ baseUrl: '' })
+    api
       .post('/auth/me/logout')
       .catch(() => undefined)
       .finally(() => window.location.assign('/'));

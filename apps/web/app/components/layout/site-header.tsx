@@ -94,7 +94,7 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
             </>
           ) : (
             <div className="flex items-center gap-2">
-              <Link to="/login" className={buttonClasses('ghost', 'sm', 'hidden sm:inline-flex')}>
+              <Link to="/login" className={buttonClasses('ghost', 'sm', 'px-3')}>
                 Sign in
               </Link>
               <Link to="/signup" className={buttonClasses('primary', 'sm')}>
@@ -137,13 +137,6 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
               ))}
             </ul>
           </nav>
-          {signedIn ? null : (
-            <div className="mt-4 border-t border-stone-200 pt-4 sm:hidden">
-              <Link to="/login" className={buttonClasses('secondary', 'md', 'w-full')}>
-                Sign in
-              </Link>
-            </div>
-          )}
         </Container>
       </div>
     </header>

@@ -10,46 +10,61 @@ interface FieldOwnProps {
   hint?: string;
   /** The error for this field (spec §8 text from ApiError.message when ApiError.field matches). */
   error?: string;
-  /** `textarea` for multi-line input. */
-  multiline?: boolean;
 }
 
-export type FieldProps = FieldOwnProps &
-  Omit<React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'>;
+export type InputFieldProps = FieldOwnProps & { multiline?: false } & Omit<
+    React.InputHTMLAttributes<HTMLInputElement>,
+    'children'
+  >;
+export type TextareaFieldProps = FieldOwnProps & { multiline: true } & Omit<
+    React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'children'
+  >;
+/** An `<input>` by default; `multiline` makes it a `<textarea>`. */
+export type FieldProps = InputFieldProps | TextareaFieldProps;
 
 /** A labelled input with hint and error wired up for screen readers. */
-export function Field({ label, hint, error, multiline = false, id, className, ...rest }: FieldProps) {
+export function Field(props: FieldProps) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const inputId = props.id ?? autoId;
+  const hintId = props.hint ? `${inputId}-hint` : undefined;
+  const errorId = props.error ? `${inputId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id: inputId,
-    'aria-invalid': error ? true : undefined,
+    'aria-invalid': props.error ? true : undefined,
     'aria-describedby': describedBy,
-    className: cx(inputClasses, multiline && 'min-h-32', className),
   };
+
+  let control: React.ReactNode;
+  if (props.multiline) {
+    const { label: _l, hint: _h, error: _e, multiline: _m, className, ...rest } = props;
+    control = <textarea {...rest} {...common} className={cx(inputClasses, 'min-h-32', className)} />;
+  } else {
+    const { label: _l, hint: _h, error: _e, multiline: _m, className, ...rest } = props;
+    control = <input {...rest} {...common} className={cx(inputClasses, className)} />;
+  }
+
   return (
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-semibold text-ink-900">
-        {label}
-        {rest.required ? (
+        {props.label}
+        {props.required ? (
           <span aria-hidden="true" className="text-brand-700">
             {' '}
             *
           </span>
         ) : null}
       </label>
-      {hint ? (
+      {props.hint ? (
         <p id={hintId} className="text-sm text-stone-600">
-          {hint}
+          {props.hint}
         </p>
       ) : null}
-      {multiline ? <textarea {...rest} {...common} /> : <input {...rest} {...common} />}
-      {error ? (
+      {control}
+      {props.error ? (
         <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
+          {props.error}
         </p>
       ) : null}
     </div>

@@ -1,8 +1,8 @@
 import { index, route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Home, content pages (spec §2), SEO resources and the catch-all 404. /cookies belongs to the web
-// platform's consent work.
+// Home, content pages (spec §2), SEO resources and the catch-all 404. /cookies (route name
+// `cookies`) is the web platform's cookie settings page.
 export const shellRoutes: AreaRoutes = {
   main: [
     index('routes/shell/home.tsx'),
@@ -14,6 +14,7 @@ export const shellRoutes: AreaRoutes = {
     route('free-christmas-mini-songbook', 'routes/shell/free-christmas-mini-songbook.tsx'),
     route('donations', 'routes/shell/donations.tsx'),
     route('events', 'routes/shell/events.tsx'),
+    route('cookies', 'routes/shell/cookies.tsx', { id: 'cookies' }),
     // /about-{name} and /{name}-guitar-app: React Router segments are whole, so one dynamic
     // segment is matched against TEACHER_NAME in the loader.
     route(':teacherPage', 'routes/shell/teacher-page.tsx', { id: 'teacher-page' }),

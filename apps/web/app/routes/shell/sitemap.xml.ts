@@ -1,0 +1,75 @@
+import { getServerApi } from '../../lib/api.server';
+import { siteUrlFor, teacherNameFromEnv } from './site-url.server';
+import type { Route } from './+types/sitemap.xml';
+
+/** The public pages of spec §2 that are the same for everyone. */
+export function staticSitemapPaths(teacherName: string): string[] {
+  return [
+    '/',
+    '/videos',
+    '/courses',
+    '/live',
+    '/free-resources',
+    '/membership',
+    '/helpdesk',
+    '/features',
+    `/about-${teacherName}`,
+    `/${teacherName}-guitar-app`,
+    '/brand-guidelines',
+    '/signature-products',
+    '/free-christmas-mini-songbook',
+    '/donations',
+    '/events',
+    '/terms',
+    '/privacy',
+    '/cookies',
+  ];
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+interface SitemapEntry {
+  path: string;
+  updated?: Date | string | null;
+}
+
+function lastmod(updated: SitemapEntry['updated']): string | null {
+  if (!updated) return null;
+  const date = updated instanceof Date ? updated : new Date(`${updated.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+}
+
+/** Static pages plus the catalogue's published videos, courses and streams (team brief "Sitemap"). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const siteUrl = siteUrlFor(request);
+  let dynamic: SitemapEntry[] = [];
+  try {
+    const { urls } = await getServerApi(request).get<{ urls: SitemapEntry[] }>('/videos/sitemap');
+    dynamic = Array.isArray(urls) ? urls : [];
+  } catch {
+    // The catalogue could not answer: the static part is still a valid sitemap.
+  }
+  const seen = new Set<string>();
+  const entries: SitemapEntry[] = [...staticSitemapPaths(teacherNameFromEnv()).map((path) => ({ path })), ...dynamic].filter(
+    (e) => {
+      if (typeof e.path !== 'string' || !e.path.startsWith('/') || seen.has(e.path)) return false;
+      seen.add(e.path);
+      return true;
+    },
+  );
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map((e) => {
+      const mod = lastmod(e.updated);
+      return `  <url><loc>${escapeXml(siteUrl + e.path)}</loc>${mod ? `<lastmod>${mod}</lastmod>` : ''}</url>`;
+    }),
+    '</urlset>',
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

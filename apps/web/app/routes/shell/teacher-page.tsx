@@ -1,0 +1,30 @@
+import { data } from 'react-router';
+import { AboutPage, aboutSeo } from '../../features/content/about';
+import { GuitarAppPage, guitarAppSeo } from '../../features/content/guitar-app';
+import { rootDataFromMatches, useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/teacher-page';
+
+type TeacherPage = 'about' | 'app';
+
+/**
+ * Spec §2 /about-{name} and /{name}-guitar-app: one dynamic segment checked against the configured
+ * teacher name (TEACHER_NAME); anything else is the 404 page (spec §2 validation step).
+ */
+export function loader({ params }: Route.LoaderArgs): { page: TeacherPage } {
+  const name = process.env.TEACHER_NAME ?? 'jamie';
+  if (params.teacherPage === `about-${name}`) return { page: 'about' };
+  if (params.teacherPage === `${name}-guitar-app`) return { page: 'app' };
+  throw data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  const { teacherDisplayName } = rootDataFromMatches(matches);
+  const seo = loaderData.page === 'about' ? aboutSeo(teacherDisplayName) : guitarAppSeo(teacherDisplayName);
+  return seoMeta({ ...seo, path: `/${params.teacherPage}`, matches, type: loaderData.page === 'about' ? 'profile' : 'website' });
+};
+
+export default function TeacherPageRoute({ loaderData }: Route.ComponentProps) {
+  const { teacherDisplayName } = useRootData();
+  return loaderData.page === 'about' ? <AboutPage name={teacherDisplayName} /> : <GuitarAppPage name={teacherDisplayName} />;
+}
