@@ -1,10 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLocation, useMatches, useRevalidator } from 'react-router';
+import { isRouteErrorResponse, useLocation, useMatches, useRevalidator } from 'react-router';
 import { ANALYTICS_ACTIONS, screenBand, type ScreenBand } from '@fretline/contract';
 import { recordAction } from './analytics';
-import { installErrorReporting } from './error-reporting';
+import { describeError, installErrorReporting, reportClientError } from './error-reporting';
 import { shouldRecordPageLoad, trackedPageLoadValues } from './page-load';
-import { installChunkReloadGuard } from './reload-guard';
+import { installChunkReloadGuard, reloadForChunkError } from './reload-guard';
 import { rememberReturnRoute } from './return-route';
 
 /**
@@ -120,4 +120,16 @@ export function AppBehaviour(): null {
   useErrorReporting();
   useWindowFocusRevalidate();
   return null;
+}
+
+/**
+ * For the root ErrorBoundary: a stale chunk reloads the page (reload guard), any other thrown
+ * error (not a 404/other error response) is reported to /api/error.
+ */
+export function useReportBoundaryError(error: unknown): void {
+  useEffect(() => {
+    if (isRouteErrorResponse(error)) return;
+    if (reloadForChunkError(error)) return;
+    reportClientError(`Error page: ${describeError(error)}`);
+  }, [error]);
 }
