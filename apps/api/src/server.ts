@@ -4,6 +4,7 @@ import { validateFlagDefinitions } from '@fretline/contract';
 import { createDb, migrate, seedIfEmpty } from '@fretline/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { requestLogSerializers } from './plugins/auth.ts';
 import { mountWeb } from './web/react-router.ts';
 
 // Both src/server.ts (tsx) and dist/server.js (built) sit two levels below the repository root.
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: requestLogSerializers,
+    },
     web: mountWeb({
       buildDir: path.resolve(process.env.WEB_BUILD_DIR ?? path.join(repoRoot, 'apps/web/build')),
       mode: config.isProduction ? 'production' : 'development',
