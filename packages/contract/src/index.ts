@@ -8,4 +8,6 @@ export * from './entities/index.ts';
 export * from './calls/auth.ts';
 export * from './calls/finance.ts';
 export * from './calls/messages.ts';
+export * from './calls/videos.ts';
 export * from './derived/index.ts';
+export * from './calls/staff.ts';

@@ -1,0 +1,554 @@
+import sanitizeHtml from 'sanitize-html';
+import {
+  VIDEO_FACETS,
+  VIDEO_ORDER_FIELDS,
+  videoSubtitle,
+  type Course,
+  type CourseRef,
+  type CourseSummary,
+  type CourseVideoEntry,
+  type FreeResource,
+  type LiveStream,
+  type SavedVideo,
+  type Video,
+  type VideoCategory,
+  type VideoFacet,
+  type VideoFacets,
+  type VideoListQuery,
+  type VideoPlayer,
+  type VideoProgressBody,
+  type VideoSection,
+  type VideoSectionType,
+  type VideoSummary,
+} from '@fretline/contract';
+import type { Database } from '@fretline/db';
+import type { MediaStore } from '../../platform/media/index.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import {
+  coursePercentComplete,
+  isPlayComplete,
+  isStreamLocked,
+  isVideoLocked,
+  previewSections,
+  type Viewer,
+} from './lock-rules.ts';
+import * as repo from './videos.repository.ts';
+
+/** Everything a videos call needs besides its input. */
+export interface VideosContext {
+  db: Database;
+  store: MediaStore;
+  now: Date;
+  /** `{TEACHER_NAME}s-technique-tuneups` is the technique course (spec §7). */
+  teacherName: string;
+}
+
+export const VIDEO_NOT_FOUND = 'VIDEO_NOT_FOUND';
+export const COURSE_NOT_FOUND = 'COURSE_NOT_FOUND';
+const DEFAULT_PAGE = 24;
+const FREE_LESSONS_SHOWN = 12;
+
+export const techniqueCourseSlug = (teacherName: string) => `${teacherName}s-technique-tuneups`;
+
+const signed = (ctx: VideosContext, mediaPath: string | null | undefined) =>
+  mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null;
+
+// Text sections are written by staff but still pass through an allow-list before they are served.
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'blockquote', 'a', 'code', 'pre', 'span'],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedSchemes: ['https', 'http', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+};
+export const sanitizeSectionHtml = (html: string) => sanitizeHtml(html, SANITIZE);
+
+// ---------------------------------------------------------------- list
+
+export interface ParsedListQuery {
+  criteria: repo.VideoListCriteria;
+  order: { column: keyof typeof repo.ORDER_COLUMNS; descending: boolean };
+  limit: number;
+  offset: number;
+}
+
+const splitList = (value: unknown): string[] => {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return items
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .slice(0, 20);
+};
+
+/** Facets, tags and search from the query string and from the §7 `filter` JSON; 400 on anything else. */
+export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
+  const facets: Partial<Record<VideoFacet, string[]>> = {};
+  let tags = splitList(query.tags);
+  let search = query.search || undefined;
+  for (const facet of VIDEO_FACETS) {
+    const values = splitList(query[facet]);
+    if (values.length) facets[facet] = values;
+  }
+  if (query.filter) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(query.filter);
+    } catch {
+      throw badRequest('filter must be a JSON object.', 'filter');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw badRequest('filter must be a JSON object.', 'filter');
+    for (const [rawKey, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const key = rawKey.replace(/^video_/, '');
+      if ((VIDEO_FACETS as readonly string[]).includes(key)) {
+        const values = splitList(value);
+        if (values.length) facets[key as VideoFacet] = values;
+      } else if (key === 'tags') tags = splitList(value);
+      else if (key === 'search' && typeof value === 'string') search = value.trim().slice(0, 200) || undefined;
+      else throw badRequest(`filter cannot use ${rawKey}.`, 'filter');
+    }
+  }
+  const orderText = query.order ?? '-video_created';
+  const descending = orderText.startsWith('-');
+  const column = orderText.replace(/^-/, '');
+  if (!(VIDEO_ORDER_FIELDS as readonly string[]).includes(column)) {
+    throw badRequest(`order must be one of ${VIDEO_ORDER_FIELDS.join(', ')}.`, 'order');
+  }
+  return {
+    criteria: { facets, tags, search, includeUnpublished: false },
+    order: { column: column as keyof typeof repo.ORDER_COLUMNS, descending },
+    limit: query.limit ?? DEFAULT_PAGE,
+    offset: query.offset ?? 0,
+  };
+}
+
+// Facet counts change only when the catalogue does; 30 s of staleness keeps the hot list call to
+// two indexed queries (ADR 0018).
+const FACET_TTL_MS = 30_000;
+const facetCache = new Map<string, { at: number; facets: VideoFacets }>();
+
+async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): Promise<VideoFacets> {
+  const key = JSON.stringify([criteria.tags, criteria.search ?? '']);
+  const hit = facetCache.get(key);
+  if (hit && Date.now() - hit.at < FACET_TTL_MS) return hit.facets;
+  const rows = await repo.countFacets(ctx.db, criteria);
+  const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
+  for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
+  if (facetCache.size > 500) facetCache.clear();
+  facetCache.set(key, { at: Date.now(), facets });
+  return facets;
+}
+
+/** Forgets cached facet counts (tests and catalogue edits). */
+export const clearFacetCache = () => facetCache.clear();
+
+async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoRow[]): Promise<VideoSummary[]> {
+  const ids = rows.map((r) => r.idVideo);
+  const [tags, saved] = await Promise.all([
+    repo.findTagsForVideos(ctx.db, ids),
+    viewer.idUser ? repo.findSavedVideoIds(ctx.db, viewer.idUser, ids) : Promise.resolve(new Set<number>()),
+  ]);
+  return rows.map((row) => ({
+    id_video: row.idVideo,
+    video_created: row.videoCreated,
+    video_title: row.videoTitle,
+    video_slug: row.videoSlug,
+    video_premium: row.videoPremium,
+    video_image: signed(ctx, row.videoImage),
+    video_order: row.videoOrder,
+    video_excerpt: row.videoExcerpt,
+    video_category: row.videoCategory as VideoCategory,
+    video_artist: row.videoArtist,
+    video_type: row.videoType,
+    video_difficulty: row.videoDifficulty,
+    video_tags: tags.filter((t) => t.idVideo === row.idVideo).map((t) => ({ tag_slug: t.tagSlug, tag_name: t.tagName })),
+    video_locked: isVideoLocked({ premium: row.videoPremium }, viewer),
+    saved_to_my_list: saved.has(row.idVideo),
+  }));
+}
+
+export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
+  const parsed = parseVideoListQuery(query);
+  const [{ rows, total }, facets] = await Promise.all([
+    repo.findVideoPage(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
+    getFacets(ctx, parsed.criteria),
+  ]);
+  return { videos: await toSummaries(ctx, viewer, rows), total, facets };
+}
+
+// ---------------------------------------------------------------- courses
+
+const toCourseRef = (ctx: VideosContext, course: repo.CourseRow): CourseRef => ({
+  id_course: course.idCourse,
+  course_slug: course.courseSlug,
+  course_title: course.courseTitle,
+  course_image: signed(ctx, course.courseImage),
+});
+
+const toEntry = (ctx: VideosContext, e: repo.CourseEntryRow): CourseVideoEntry => ({
+  id_course_video: e.idCourseVideo,
+  id_video: e.idVideo,
+  video_title: e.videoTitle,
+  video_slug: e.videoSlug,
+  video_image: signed(ctx, e.videoImage),
+});
+
+export async function listCourses(ctx: VideosContext): Promise<CourseSummary[]> {
+  const rows = await repo.findPublishedCourses(ctx.db);
+  return rows.map((c) => ({
+    id_course: c.idCourse,
+    course_slug: c.courseSlug,
+    course_archetype: c.courseArchetype,
+    course_title: c.courseTitle,
+    course_excerpt: c.courseExcerpt,
+    course_order: c.courseOrder,
+    course_image: signed(ctx, c.courseImage),
+    course_image_text: c.courseImageText,
+  }));
+}
+
+/** A course's entries in the order its page and prev/next use: the technique course newest first (§7). */
+async function orderedEntries(ctx: VideosContext, course: repo.CourseRow): Promise<repo.CourseEntryRow[]> {
+  const entries = await repo.findCourseEntries(ctx.db, course.idCourse);
+  return course.courseSlug === techniqueCourseSlug(ctx.teacherName) ? entries.reverse() : entries;
+}
+
+async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): Promise<repo.CourseRow> {
+  const course = await repo.findCourseBySlug(ctx.db, slug);
+  if (!course || (!course.coursePublished && !viewer.isEditor)) throw notFound(undefined, COURSE_NOT_FOUND);
+  return course;
+}
+
+export async function getCourse(
+  ctx: VideosContext,
+  viewer: Viewer,
+  slug: string,
+): Promise<{ course: Course; course_watched_videos: number[] }> {
+  const course = await requireCourse(ctx, viewer, slug);
+  const [entries, testimonials, progress, finished] = await Promise.all([
+    orderedEntries(ctx, course),
+    repo.findTestimonials(ctx.db, course.idCourse),
+    viewer.idUser ? repo.findCourseProgress(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve(undefined),
+    viewer.idUser ? repo.findFinishedVideoIds(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve([]),
+  ]);
+  const active = progress?.idCourseVideoActive
+    ? entries.find((e) => e.idCourseVideo === progress.idCourseVideoActive)
+    : undefined;
+  const entryIds = new Set(entries.map((e) => e.idVideo));
+  const watched = finished.filter((id) => entryIds.has(id));
+  return {
+    course: {
+      id_course: course.idCourse,
+      course_slug: course.courseSlug,
+      course_archetype: course.courseArchetype,
+      course_title: course.courseTitle,
+      course_description: course.courseDescription ? sanitizeSectionHtml(course.courseDescription) : null,
+      course_excerpt: course.courseExcerpt,
+      course_order: course.courseOrder,
+      course_image: signed(ctx, course.courseImage),
+      course_image_text: course.courseImageText,
+      course_jumbo_image: signed(ctx, course.courseJumboImage),
+      course_jumbo_image_position: course.courseJumboImagePosition,
+      course_trailer_url: course.courseTrailerUrl,
+      course_published: course.coursePublished,
+      course_videos: entries.filter((e) => e.kind !== 'song').map((e) => toEntry(ctx, e)),
+      course_songs: entries.filter((e) => e.kind === 'song').map((e) => toEntry(ctx, e)),
+      course_video_active: active ? { ...toEntry(ctx, active), video_last_played: progress?.videoLastPlayed ?? null } : null,
+      // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016).
+      course_percent_complete: coursePercentComplete(watched.length, entries.length),
+      course_stream_folder: course.streamFolder,
+      course_stream_manifest: course.streamManifest,
+      course_stream_preview: course.streamPreview,
+      course_stream_poster: course.streamPoster,
+      course_stream_duration: course.streamDuration,
+      course_stream_width: course.streamWidth,
+      course_stream_height: course.streamHeight,
+      course_stream_bitrate: course.streamBitrate,
+      // The trailer is the course's shop window: free to everyone.
+      course_stream_manifest_signed: signed(ctx, course.streamManifest),
+      course_stream_preview_signed: signed(ctx, course.streamPreview),
+      course_stream_poster_signed: signed(ctx, course.streamPoster),
+      course_testimonials: testimonials.map((t) => ({
+        id_course_testimonial: t.idCourseTestimonial,
+        course_testimonial_name: t.testimonialName,
+        course_testimonial_content: t.testimonialContent,
+        course_testimonial_image: signed(ctx, t.testimonialImage),
+      })),
+    },
+    course_watched_videos: watched,
+  };
+}
+
+// ---------------------------------------------------------------- one video
+
+async function requireVideo(ctx: VideosContext, viewer: Viewer, slug: string): Promise<repo.VideoRow> {
+  const video = await repo.findVideoBySlug(ctx.db, slug);
+  if (!video || (!video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
+  return video;
+}
+
+/** The course a video is watched in: the courseSlug query when the video is in it, else its first course. */
+async function findCourseContext(
+  ctx: VideosContext,
+  video: repo.VideoRow,
+  courseSlug: string | undefined,
+): Promise<{ course: repo.CourseRow; entries: repo.CourseEntryRow[] } | null> {
+  if (courseSlug) {
+    const course = await repo.findCourseBySlug(ctx.db, courseSlug);
+    if (course?.coursePublished) {
+      const entries = await orderedEntries(ctx, course);
+      if (entries.some((e) => e.idVideo === video.idVideo)) return { course, entries };
+    }
+  }
+  const [first] = await repo.findCoursesOfVideo(ctx.db, video.idVideo);
+  if (!first) return null;
+  return { course: first, entries: await orderedEntries(ctx, first) };
+}
+
+function toSection(ctx: VideosContext, row: repo.SectionRow): VideoSection {
+  return {
+    id_video_section: row.idVideoSection,
+    video_section_type: row.sectionType as VideoSectionType,
+    video_section_heading: row.sectionHeading,
+    video_section_content: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
+    video_section_soundslice_id: row.soundsliceId,
+    video_section_spotify_id: row.spotifyId,
+    video_section_youtube_id: row.youtubeId,
+    video_section_youtube_poster: signed(ctx, row.youtubePoster),
+    video_section_asset_name: row.assetName,
+    video_section_asset_extension: row.assetExtension,
+    video_section_asset_url_signed: signed(ctx, row.assetPath),
+    video_section_stream_manifest_signed: signed(ctx, row.streamManifest),
+    video_section_stream_poster_signed: signed(ctx, row.streamPoster),
+  };
+}
+
+export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string, courseSlug?: string): Promise<Video> {
+  const video = await requireVideo(ctx, viewer, slug);
+  const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
+  const [context, sections, chords, tags, saved, play, recommended] = await Promise.all([
+    findCourseContext(ctx, video, courseSlug),
+    repo.findSections(ctx.db, video.idVideo),
+    repo.findChords(ctx.db, video.idVideo),
+    repo.findTagsForVideos(ctx.db, [video.idVideo]),
+    viewer.idUser ? repo.findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),
+    viewer.idUser ? repo.findPlay(ctx.db, viewer.idUser, video.idVideo) : Promise.resolve(undefined),
+    video.idRecommendedCourse ? repo.findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
+  ]);
+  const nextCourse = context ? await repo.findNextCourse(ctx.db, context.course) : undefined;
+  const at = context ? context.entries.findIndex((e) => e.idVideo === video.idVideo) : -1;
+  const prev = context && at > 0 ? context.entries[at - 1] : undefined;
+  const next = context && at >= 0 ? context.entries[at + 1] : undefined;
+  const allSections = sections.map((s) => toSection(ctx, s));
+  const isYoutube = video.videoPlayer === 'youtube';
+
+  return {
+    id_video: video.idVideo,
+    video_created: video.videoCreated,
+    video_title: video.videoTitle,
+    video_player: video.videoPlayer as VideoPlayer,
+    video_slug: video.videoSlug,
+    video_premium: video.videoPremium,
+    video_published: video.videoPublished,
+    video_image: signed(ctx, video.videoImage),
+    video_order: video.videoOrder,
+    video_excerpt: video.videoExcerpt,
+    video_category: video.videoCategory as VideoCategory,
+    video_difficulty: video.videoDifficulty,
+    video_instrument: video.videoInstrument,
+    video_artist: video.videoArtist,
+    video_skill: video.videoSkill,
+    video_genre: video.videoGenre,
+    video_decade: video.videoDecade,
+    video_type: video.videoType,
+    video_grade: video.videoGrade,
+    video_tags: tags.map((t) => ({ tag_slug: t.tagSlug, tag_name: t.tagName })),
+    // ADR 0015: a locked video carries no way to play it — no stream, no YouTube id, no assets.
+    youtube_video_id: !locked && isYoutube ? video.youtubeVideoId : null,
+    youtube_video_embed_url:
+      !locked && isYoutube && video.youtubeVideoId
+        ? `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeVideoId)}`
+        : null,
+    video_stream_manifest_signed: !locked && !isYoutube ? signed(ctx, video.streamManifest) : null,
+    video_stream_poster_signed: signed(ctx, video.streamPoster ?? video.videoImage),
+    video_course: context ? toCourseRef(ctx, context.course) : null,
+    video_course_next: nextCourse ? toCourseRef(ctx, nextCourse) : null,
+    video_recommended_course: recommended?.coursePublished ? toCourseRef(ctx, recommended) : null,
+    video_course_video_prev: prev ? toEntry(ctx, prev) : null,
+    video_course_video_next: next ? toEntry(ctx, next) : null,
+    saved_to_my_list: saved.has(video.idVideo),
+    video_locked: locked,
+    video_sections: locked ? previewSections(allSections) : allSections,
+    video_chords: chords.map((ch) => ({
+      id_video_chord: ch.idVideoChord,
+      video_chord_text: ch.chordText,
+      video_chord_url: signed(ctx, ch.chordUrl),
+    })),
+    id_video_play: play?.idVideoPlay ?? null,
+    video_play_total_time: play?.videoPlayTotalTime ?? null,
+    video_play_current_time: play?.videoPlayCurrentTime ?? null,
+  };
+}
+
+/**
+ * PATCH videos/{videoSlug}: records the play position and moves the resume point and percent
+ * complete of the course it is watched in (the courseSlug query), or of every course holding the
+ * video when none is named (ADR 0016).
+ */
+export async function recordProgress(
+  ctx: VideosContext,
+  viewer: Viewer & { idUser: number },
+  slug: string,
+  body: VideoProgressBody,
+  courseSlug: string | undefined,
+): Promise<Video> {
+  const video = await requireVideo(ctx, viewer, slug);
+  if (isVideoLocked({ premium: video.videoPremium }, viewer)) {
+    throw new AppError('VIDEO_LOCKED', 403, 'This video is for members. Join the membership to watch it.');
+  }
+  if (body.video_play_current_time > body.video_play_total_time && body.video_play_total_time > 0) {
+    throw badRequest('video_play_current_time cannot be after the end of the video.', 'video_play_current_time');
+  }
+  if (body.id_video_play !== undefined) {
+    const existing = await repo.findPlayById(ctx.db, body.id_video_play);
+    // Another user's play, or a play of another video, does not exist as far as this caller knows.
+    if (!existing || existing.idUser !== viewer.idUser || existing.idVideo !== video.idVideo) {
+      throw notFound(undefined, 'VIDEO_PLAY_NOT_FOUND');
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertPlay(tx, {
+      idUser: viewer.idUser,
+      idVideo: video.idVideo,
+      totalTime: body.video_play_total_time,
+      currentTime: body.video_play_current_time,
+      completed: isPlayComplete(body.video_play_total_time, body.video_play_current_time),
+      now: ctx.now,
+    });
+    const named = courseSlug ? await repo.findCourseBySlug(tx, courseSlug) : undefined;
+    const all = await repo.findCoursesOfVideo(tx, video.idVideo);
+    const targets = named && all.some((c) => c.idCourse === named.idCourse) ? [named] : all;
+    for (const course of targets) {
+      const entries = await repo.findCourseEntries(tx, course.idCourse);
+      const entry = entries.find((e) => e.idVideo === video.idVideo);
+      if (!entry) continue;
+      const finished = await repo.findFinishedVideoIds(tx, viewer.idUser, course.idCourse);
+      await repo.upsertCourseProgress(tx, {
+        idUser: viewer.idUser,
+        idCourse: course.idCourse,
+        idCourseVideo: entry.idCourseVideo,
+        percent: coursePercentComplete(finished.length, entries.length),
+        now: ctx.now,
+      });
+    }
+  });
+  return getVideo(ctx, viewer, video.videoSlug, courseSlug);
+}
+
+// ---------------------------------------------------------------- My List
+
+function toSaved(ctx: VideosContext, row: repo.SavedRow): SavedVideo {
+  return {
+    id_user_video: row.idUserVideo,
+    id_video: row.idVideo,
+    video_title: row.videoTitle,
+    video_slug: row.videoSlug,
+    video_route: `/videos/${row.videoSlug}`,
+    video_image_url: signed(ctx, row.videoImage),
+    video_subtitle: videoSubtitle({
+      video_category: row.videoCategory as VideoCategory,
+      video_artist: row.videoArtist,
+      video_type: row.videoType,
+    }),
+  };
+}
+
+export async function listSaved(ctx: VideosContext, idUser: number, limit: number, offset: number) {
+  const { rows, total } = await repo.findSavedPage(ctx.db, idUser, limit, offset);
+  return { saved: rows.map((r) => toSaved(ctx, r)), total };
+}
+
+export async function saveVideo(ctx: VideosContext, viewer: Viewer & { idUser: number }, idVideo: number): Promise<SavedVideo> {
+  const video = await repo.findVideoById(ctx.db, idVideo);
+  if (!video || (!video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
+  return toSaved(ctx, await repo.insertSaved(ctx.db, viewer.idUser, idVideo, ctx.now));
+}
+
+export async function removeSaved(ctx: VideosContext, idUser: number, idUserVideo: number): Promise<void> {
+  // Scoped by the owner: another user's id is a 404 and nothing changes.
+  if (!(await repo.deleteSaved(ctx.db, idUser, idUserVideo))) throw notFound(undefined, 'SAVED_VIDEO_NOT_FOUND');
+}
+
+// ---------------------------------------------------------------- live, free resources, sitemap
+
+function streamStatus(starts: Date, ends: Date, now: Date): LiveStream['stream_status'] {
+  if (now < starts) return 'upcoming';
+  return now < ends ? 'live' : 'past';
+}
+
+const STATUS_RANK = { live: 0, upcoming: 1, past: 2 } as const;
+
+export async function listLiveStreams(ctx: VideosContext, viewer: Viewer, slug?: string): Promise<LiveStream[]> {
+  const rows = await repo.findLiveStreams(ctx.db, slug);
+  const streams = rows.map(({ stream, replaySlug, replayTitle }): LiveStream => {
+    const status = streamStatus(stream.streamStarts, stream.streamEnds, ctx.now);
+    const locked = isStreamLocked({ premium: stream.streamPremium }, viewer);
+    return {
+      id_live_stream: stream.idLiveStream,
+      stream_slug: stream.streamSlug,
+      stream_title: stream.streamTitle,
+      stream_description: stream.streamDescription ? sanitizeSectionHtml(stream.streamDescription) : null,
+      stream_starts: stream.streamStarts,
+      stream_ends: stream.streamEnds,
+      stream_status: status,
+      stream_premium: stream.streamPremium,
+      stream_locked: locked,
+      stream_poster_signed: signed(ctx, stream.streamPoster),
+      stream_manifest_signed: status === 'live' && !locked ? signed(ctx, stream.streamManifest) : null,
+      stream_replay: replaySlug ? { video_slug: replaySlug, video_title: replayTitle } : null,
+    };
+  });
+  // Live now first, then upcoming soonest first, then past newest first.
+  return streams.sort((a, b) => {
+    const rank = STATUS_RANK[a.stream_status] - STATUS_RANK[b.stream_status];
+    if (rank) return rank;
+    const diff = a.stream_starts.getTime() - b.stream_starts.getTime();
+    return a.stream_status === 'past' ? -diff : diff;
+  });
+}
+
+export async function getLiveStream(ctx: VideosContext, viewer: Viewer, slug: string): Promise<LiveStream> {
+  const [stream] = await listLiveStreams(ctx, viewer, slug);
+  if (!stream) throw notFound(undefined, 'STREAM_NOT_FOUND');
+  return stream;
+}
+
+export async function listFreeResources(ctx: VideosContext, viewer: Viewer) {
+  const [resources, lessons] = await Promise.all([
+    repo.findFreeResources(ctx.db),
+    repo.findFreeLessons(ctx.db, FREE_LESSONS_SHOWN),
+  ]);
+  return {
+    resources: resources.map((r): FreeResource => ({
+      id_free_resource: r.idFreeResource,
+      resource_slug: r.resourceSlug,
+      resource_title: r.resourceTitle,
+      resource_description: r.resourceDescription,
+      resource_extension: r.resourceExtension,
+      resource_image_signed: signed(ctx, r.resourceImage),
+      resource_url_signed: signed(ctx, r.resourcePath),
+    })),
+    videos: await toSummaries(ctx, viewer, lessons),
+  };
+}
+
+export async function getSitemap(ctx: VideosContext) {
+  const { videoRows, courseRows, streamRows } = await repo.findSitemapRows(ctx.db);
+  return {
+    urls: [
+      ...courseRows.map((r) => ({ path: `/courses/${r.slug}`, updated: r.updated })),
+      ...videoRows.map((r) => ({ path: `/videos/${r.slug}`, updated: r.updated })),
+      ...streamRows.map((r) => ({ path: `/live/${r.slug}`, updated: r.updated })),
+    ],
+  };
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CourseSchema, CourseSummarySchema } from '../entities/course.ts';
+import { DateSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
+import { SavedVideoSchema } from '../entities/saved-video.ts';
+import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
+import { envelope, pagedEnvelope } from '../wire/envelope.ts';
+
+/** The facets /videos filters by (spec §3 Video fields), in the order the page shows them. */
+export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
+export type VideoFacet = (typeof VIDEO_FACETS)[number];
+
+/** Sort fields GET videos accepts in `order` (a `-` prefix sorts descending). */
+export const VIDEO_ORDER_FIELDS = ['video_created', 'video_title', 'video_order'] as const;
+
+const facetValue = z.string().trim().max(200).optional();
+const paging = {
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+};
+
+/**
+ * GET videos. Each facet takes one value or several separated by commas; `tags` is a comma list
+ * of tag slugs a video must all carry (legacy tag URLs land on /videos?tags=<slug>); `search`
+ * looks in titles and artists. The §7 `filter` JSON may carry the same keys, with or without the
+ * video_ prefix (`{"video_genre":"Blues"}`); `order` is one of VIDEO_ORDER_FIELDS.
+ */
+export const VideoListQuerySchema = z.object({
+  category: facetValue,
+  difficulty: facetValue,
+  grade: facetValue,
+  genre: facetValue,
+  decade: facetValue,
+  artist: facetValue,
+  skill: facetValue,
+  instrument: facetValue,
+  tags: z.string().trim().max(500).optional(),
+  search: z.string().trim().max(200).optional(),
+  filter: z.string().max(2000).optional(),
+  order: z.string().max(40).optional(),
+  ...paging,
+});
+export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
+
+export const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof FacetCountSchema>;
+export const VideoFacetsSchema = z.object(
+  Object.fromEntries(VIDEO_FACETS.map((f) => [f, z.array(FacetCountSchema)])) as Record<
+    VideoFacet,
+    z.ZodArray<typeof FacetCountSchema>
+  >,
+);
+export type VideoFacets = z.infer<typeof VideoFacetsSchema>;
+
+export const VideoListResponseSchema = z.object({
+  data: z.object({ videos: z.array(VideoSummarySchema), total: z.number().int(), facets: VideoFacetsSchema }),
+});
+
+export const VideoSlugParamsSchema = z.object({ videoSlug: SlugSchema.max(200) });
+export const CourseSlugParamsSchema = z.object({ courseSlug: SlugSchema.max(200) });
+export const VideoQuerySchema = z.object({ courseSlug: z.string().trim().min(1).max(200).optional() });
+
+/** GET videos/{videoSlug} and PATCH videos/{videoSlug} -> video. */
+export const VideoResponseSchema = envelope('video', VideoSchema);
+
+/**
+ * PATCH videos/{videoSlug}: play progress, in seconds. Without id_video_play the play is created
+ * (one per user and video) and returned; video_play_total_time is the media's length as the
+ * player knows it, video_play_current_time the position (ADR 0016).
+ */
+export const VideoProgressBodySchema = z.object({
+  id_video_play: z.coerce.number().int().positive().optional(),
+  video_play_total_time: z.coerce.number().min(0).max(86_400),
+  video_play_current_time: z.coerce.number().min(0).max(86_400),
+});
+export type VideoProgressBody = z.infer<typeof VideoProgressBodySchema>;
+
+export const CourseListResponseSchema = z.object({ data: z.object({ courses: z.array(CourseSummarySchema) }) });
+
+/**
+ * GET courses/{courseSlug} -> course, plus the ids of the course's videos the caller has finished
+ * (the watched marks of the course page; empty for a visitor).
+ */
+export const CourseResponseSchema = z.object({
+  data: z.object({ course: CourseSchema, course_watched_videos: z.array(IdSchema) }),
+});
+
+export const SavedListQuerySchema = z.object(paging);
+export const SavedListResponseSchema = pagedEnvelope('saved', SavedVideoSchema);
+export const SavedBodySchema = z.object({ id_video: z.coerce.number().int().positive() });
+export const SavedResponseSchema = envelope('saved', SavedVideoSchema);
+export const SavedIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const LIVE_STREAM_STATUSES = ['upcoming', 'live', 'past'] as const;
+export type LiveStreamStatus = (typeof LIVE_STREAM_STATUSES)[number];
+
+/**
+ * A live stream (spec §2 /live). stream_status is worked out from the start and end times;
+ * stream_manifest_signed is present only while live and only for callers allowed to watch it;
+ * a past stream links to its Live Replay video.
+ */
+export const LiveStreamSchema = z.object({
+  id_live_stream: IdSchema,
+  stream_slug: SlugSchema,
+  stream_title: TextSchema,
+  stream_description: TextSchema,
+  stream_starts: DateSchema,
+  stream_ends: DateSchema,
+  stream_status: z.enum(LIVE_STREAM_STATUSES),
+  stream_premium: z.boolean(),
+  stream_locked: z.boolean(),
+  stream_poster_signed: TextSchema,
+  stream_manifest_signed: TextSchema,
+  stream_replay: z.object({ video_slug: SlugSchema, video_title: TextSchema }).nullable(),
+});
+export type LiveStream = z.infer<typeof LiveStreamSchema>;
+export const LiveStreamListResponseSchema = z.object({ data: z.object({ streams: z.array(LiveStreamSchema) }) });
+export const StreamSlugParamsSchema = z.object({ streamSlug: SlugSchema.max(200) });
+export const LiveStreamResponseSchema = envelope('stream', LiveStreamSchema);
+
+/** A free download (spec §2 /free-resources); the URL is signed and expires. */
+export const FreeResourceSchema = z.object({
+  id_free_resource: IdSchema,
+  resource_slug: SlugSchema,
+  resource_title: TextSchema,
+  resource_description: TextSchema,
+  resource_extension: TextSchema,
+  resource_image_signed: TextSchema,
+  resource_url_signed: TextSchema,
+});
+export type FreeResource = z.infer<typeof FreeResourceSchema>;
+/** GET free-resources -> resources, and the free lessons shown beside them. */
+export const FreeResourceListResponseSchema = z.object({
+  data: z.object({ resources: z.array(FreeResourceSchema), videos: z.array(VideoSummarySchema) }),
+});
+
+/** GET sitemap -> urls of published videos, courses and live streams (the shell's sitemap.xml). */
+export const SitemapResponseSchema = z.object({
+  data: z.object({ urls: z.array(z.object({ path: z.string(), updated: NullableDateSchema })) }),
+});
