@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting, finish in-flight requests, then release the database.
+    // Stop accepting, finish in-flight requests and the jobs in hand (the worker stops in onClose,
+    // ADR 0003), then release the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     app
