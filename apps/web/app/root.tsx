@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import {
   CurrentUserSchema,
   ERROR_PAGE_DEFAULT_MESSAGE,
@@ -11,6 +11,7 @@ import { SiteFrame } from './components/layout/site-frame';
 import { LinkButton } from './components/ui/link-button';
 import { Container } from './components/ui/container';
 import { ConsentBanner } from './features/consent/consent-banner';
+import { recordAction } from './lib/analytics';
 import { setSessionHeld } from './lib/api.client';
 import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
 import { getServerApi } from './lib/api.server';
@@ -19,6 +20,9 @@ import { readFlags } from './lib/flags.server';
 import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
 import type { Route } from './+types/root';
 import './app.css';
+
+/** The analytics action of spec §2's error page, named like the contract's ANALYTICS_ACTIONS. */
+const NOT_FOUND_ACTION = 'not_found';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -98,7 +102,12 @@ export default function App() {
 /** Spec §2 error page: '404 Not Found' or '500 Server Error', with the default message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { pathname } = useLocation();
   useReportBoundaryError(error);
+  useEffect(() => {
+    // Spec §2: the error page records a not-found action with the path (sent once consent allows).
+    if (notFound) recordAction(NOT_FOUND_ACTION, { path: pathname });
+  }, [notFound, pathname]);
 
   return (
     <SiteFrame>

@@ -41,7 +41,7 @@ function NavEntry({ item, mobile }: { item: NavItem; mobile: boolean }) {
     );
   }
   return (
-    <NavLink to={item.to} className={className} prefetch="intent">
+    <NavLink to={item.to} className={className}>
       {item.label}
     </NavLink>
   );
