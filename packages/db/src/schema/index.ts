@@ -5,3 +5,4 @@ export * from './videos.ts';
 export * from './finance.ts';
 export * from './analytics.ts';
 export * from './platform.ts';
+export * from './staff.ts';

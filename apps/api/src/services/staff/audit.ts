@@ -1,0 +1,61 @@
+import { count, desc, and, eq, tables, type Database } from '@fretline/db';
+import type { AuditEntry } from '@fretline/contract';
+import type { RequestAuth } from '../../plugins/auth.ts';
+
+const { auditLog } = tables;
+
+export interface AuditInput {
+  /** A verb naming the change: `member.roles.set`, `member.session.end`, … */
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  /** A small JSON summary of the change, e.g. `{ roles: { from: [...], to: [...] } }`. */
+  diff: Record<string, unknown>;
+}
+
+/**
+ * Issue 7 "Audit log": who, what and when of every staff change. Call it inside the same
+ * transaction as the change, so a change is never made without its record (or the reverse).
+ */
+export async function recordAudit(db: Database, actor: RequestAuth, input: AuditInput, now: Date): Promise<void> {
+  await db.insert(auditLog).values({
+    idUserActor: actor.user.idUser,
+    actorEmail: actor.user.email,
+    auditAction: input.action,
+    targetType: input.targetType,
+    targetId: String(input.targetId),
+    auditDiff: input.diff,
+    auditCreated: now,
+  });
+}
+
+/** Newest first, paged; optionally the changes made to one target (a member's page). */
+export async function listAudit(
+  db: Database,
+  options: { limit: number; offset: number; targetType?: string | undefined; targetId?: string | undefined },
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  const where = and(
+    options.targetType ? eq(auditLog.targetType, options.targetType) : undefined,
+    options.targetId ? eq(auditLog.targetId, options.targetId) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id_audit: auditLog.idAudit,
+        id_user_actor: auditLog.idUserActor,
+        actor_email: auditLog.actorEmail,
+        audit_action: auditLog.auditAction,
+        target_type: auditLog.targetType,
+        target_id: auditLog.targetId,
+        audit_diff: auditLog.auditDiff,
+        audit_created: auditLog.auditCreated,
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.auditCreated), desc(auditLog.idAudit))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
