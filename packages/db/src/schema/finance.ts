@@ -87,6 +87,8 @@ export const subscriptions = financeSchema.table(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     provider: text('provider').notNull(),
+    /** Where billing e-mails go: the address the user subscribed with (the provider's customer e-mail). */
+    customerEmail: text('customer_email').notNull().default(''),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
     /** The creation time of the newest provider event applied, so older events never undo newer ones (ADR 0021). */
@@ -220,7 +222,7 @@ export const sandboxSubscriptions = financeSchema.table('sandbox_subscriptions',
   planPrice: integer('plan_price').notNull(),
   planInterval: text('plan_interval').notNull(),
   status: text('status').notNull(),
-  /** How many charges have been attempted; the "fails on renewal" card succeeds only on the first. */
+  /** How many charges were paid; the "fails on renewal" card succeeds only on the first (ADR 0023). */
   chargeCount: integer('charge_count').notNull().default(0),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),

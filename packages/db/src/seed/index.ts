@@ -4,6 +4,7 @@ import { users } from '../schema/auth.ts';
 import { seedUsers } from './users.ts';
 import { seedMessages } from './messages.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedFinance } from './finance.ts';
 
 /**
  * Seeds the demo content. Each service's seed module adds its part; they run in one transaction
@@ -14,6 +15,7 @@ export async function seed(db: Database): Promise<void> {
     await seedUsers(tx);
     await seedMessages(tx);
     await seedCatalogue(tx);
+    await seedFinance(tx);
   });
 }
 

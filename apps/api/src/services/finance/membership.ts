@@ -1,7 +1,11 @@
 import { and, eq, gt, inArray, or, sql, tables, type Database } from '@fretline/db';
+import { MEMBERSHIP_PRODUCT_SLUG } from '@fretline/contract';
+import { enqueueJob } from '../../platform/jobs/index.ts';
 
-/** The product whose subscription is the membership (spec §1). */
-export const MEMBERSHIP_PRODUCT_SLUG = 'access-all-areas';
+export { MEMBERSHIP_PRODUCT_SLUG };
+
+/** The job that tells the payment provider to stop a subscription cancelled here. */
+export const PROVIDER_CANCEL_JOB = 'finance.provider-cancel';
 
 export interface Membership {
   hasMembership: boolean;
@@ -48,5 +52,12 @@ export async function cancelAllSubscriptionsForUser(db: Database, idUser: number
       ),
     )
     .returning({ idSubscription: s.idSubscription, provider: s.provider, providerSubscriptionId: s.providerSubscriptionId });
+  for (const row of rows) {
+    if (!row.providerSubscriptionId) continue;
+    await enqueueJob(db, {
+      type: PROVIDER_CANCEL_JOB,
+      payload: { provider: row.provider, providerSubscriptionId: row.providerSubscriptionId },
+    });
+  }
   return rows.map((r) => r.idSubscription);
 }

@@ -1,0 +1,84 @@
+import dayjs from 'dayjs';
+import type { Database } from '@fretline/db';
+import type { Config } from '../../config.ts';
+import { enqueueMail } from '../../platform/mail/index.ts';
+import { unsubscribeLinks } from '../auth/index.ts';
+
+/** The billing e-mails of issue 5. Each carries the unsubscribe links every non-passcode e-mail must have. */
+export type FinanceMail =
+  | { kind: 'subscription-confirmed'; productName: string; planName: string; trialEnd: Date | null }
+  | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }
+  | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date }
+  | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const longDate = (d: Date) => dayjs(d).format('D MMMM YYYY');
+
+function compose(
+  mail: FinanceMail,
+  site: string,
+): { subject: string; paragraphs: string[]; link?: { label: string; url: string } } {
+  switch (mail.kind) {
+    case 'subscription-confirmed':
+      return {
+        subject: `Welcome to ${mail.productName}`,
+        paragraphs: [
+          `Your ${mail.productName} membership (${mail.planName}) is active: every premium lesson, song and course is open to you now.`,
+          mail.trialEnd
+            ? `Your free trial runs until ${longDate(mail.trialEnd)}. We'll remind you three days before your first payment, and you can cancel any time before then without being charged.`
+            : 'Your receipt is on your subscription page.',
+        ],
+        link: { label: 'Start learning', url: `${site}/courses` },
+      };
+    case 'payment-failed':
+      return {
+        subject: `Your ${mail.productName} payment didn't go through`,
+        paragraphs: [
+          mail.firstPayment
+            ? `We couldn't take the first payment for your ${mail.productName} membership, so it hasn't started yet.`
+            : `We couldn't take the latest payment for your ${mail.productName} membership, so your access is paused.`,
+          'Please add a new card on your subscription page and we will try again straight away.',
+        ],
+        link: { label: 'Update your card', url: `${site}/me/subscriptions/${mail.idSubscription}` },
+      };
+    case 'trial-ending':
+      return {
+        subject: `Your free trial ends on ${longDate(mail.trialEnd)}`,
+        paragraphs: [
+          `Your ${mail.productName} free trial ends on ${longDate(mail.trialEnd)}. Your ${mail.planName} plan then starts and your card will be charged ${formatGbp(mail.price)}.`,
+          'Nothing to do if you want to carry on. If not, cancel before then and you will not be charged.',
+        ],
+        link: { label: 'Manage your membership', url: `${site}/membership` },
+      };
+    case 'cancellation-confirmed':
+      return {
+        subject: `Your ${mail.productName} membership has been cancelled`,
+        paragraphs: [
+          mail.accessUntil
+            ? `We've cancelled your ${mail.productName} membership. You won't be charged again, and you keep access until ${longDate(mail.accessUntil)}.`
+            : `We've cancelled your ${mail.productName} membership. You won't be charged again.`,
+          "Thanks for learning with us. You're welcome back any time.",
+        ],
+        link: { label: 'See the membership', url: `${site}/membership` },
+      };
+  }
+}
+
+/** Queues a billing e-mail in the same transaction as the change it reports (sent once, only if it commits). */
+export async function enqueueFinanceMail(db: Database, config: Config, to: string, mail: FinanceMail): Promise<void> {
+  if (!to) return;
+  const site = config.SITE_URL;
+  const { subject, paragraphs, link } = compose(mail, site);
+  const links = unsubscribeLinks(config, to);
+  const footer = `You're receiving this because you have a Fretline membership. Unsubscribe from e-mails: ${links.unsubscribeUrl} · Mailers only: ${links.mailersUrl}`;
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', footer].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
+    `<p style="color:#78716c;font-size:12px">You're receiving this because you have a Fretline membership. <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a> · <a href="${escapeHtml(links.mailersUrl)}">Unsubscribe from mailers</a></p>`,
+  ].join('\n');
+  await enqueueMail(db, { to, subject, text, html, category: 'transactional', headers: { ...links.listUnsubscribeHeaders } });
+}

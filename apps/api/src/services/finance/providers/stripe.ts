@@ -1,0 +1,256 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+import {
+  PaymentError,
+  type CardDetails,
+  type CreateProviderSubscriptionInput,
+  type CreatedProviderSubscription,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './types.ts';
+
+/*
+ * ADR 0021: the Stripe provider. Card data never reaches our server: Stripe Elements turns the card
+ * into a PaymentMethod in the browser and only its id (`pm_…`) is posted to us. Prices and plans
+ * come from our database. Every write carries an idempotency key, and the state of our subscription
+ * follows Stripe's webhooks (see stripeWebhookEvent), not the API responses.
+ */
+
+export interface StripeClientOptions {
+  /** Tests point the SDK at a local fake of Stripe's HTTP API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export function createStripeClient(secretKey: string, options: StripeClientOptions = {}): Stripe {
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Fretline' },
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+}
+
+/** A refused card is the user's to fix (402 with Stripe's text); anything else is our problem (500). */
+function asPaymentError(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeCardError) throw new PaymentError(err.message, err.code ?? 'card_declined');
+  if (
+    err instanceof Stripe.errors.StripeInvalidRequestError &&
+    err.code === 'resource_missing' &&
+    err.param === 'payment_method'
+  ) {
+    throw new PaymentError('That card could not be used, please enter your card details again.', 'resource_missing');
+  }
+  throw err;
+}
+
+function cardOf(pm: Stripe.PaymentMethod): CardDetails {
+  return {
+    brand: pm.card?.brand ?? pm.type ?? null,
+    last4: pm.card?.last4 ?? null,
+    expMonth: pm.card?.exp_month ?? null,
+    expYear: pm.card?.exp_year ?? null,
+  };
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async createSubscription(input: CreateProviderSubscriptionInput): Promise<CreatedProviderSubscription> {
+    const { plan } = input;
+    if (!plan.stripePriceId && !plan.stripeProductId) {
+      throw new Error(`Plan ${plan.idSubscriptionPlan} has neither a Stripe price nor a Stripe product id`);
+    }
+    try {
+      const customerId =
+        input.customerId ??
+        (
+          await this.stripe.customers.create(
+            { email: input.email, metadata: { id_user: String(input.idUser) } },
+            { idempotencyKey: `customer-${input.idempotencyKey}` },
+          )
+        ).id;
+      const pm = await this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: customerId });
+      await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
+      const item: Stripe.SubscriptionCreateParams.Item = plan.stripePriceId
+        ? { price: plan.stripePriceId }
+        : {
+            price_data: {
+              currency: 'gbp',
+              product: plan.stripeProductId ?? '',
+              unit_amount: plan.price,
+              recurring: { interval: plan.interval },
+            },
+          };
+      const sub = await this.stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [item],
+          default_payment_method: pm.id,
+          ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
+          // A declined first payment fails the call (spec §8: the flow stops, the form comes back).
+          payment_behavior: 'error_if_incomplete',
+          metadata: { id_subscription: String(input.idSubscription), id_user: String(input.idUser) },
+        },
+        { idempotencyKey: `subscription-${input.idempotencyKey}` },
+      );
+      return { customerId, providerSubscriptionId: sub.id, card: cardOf(pm) };
+    } catch (err) {
+      return asPaymentError(err);
+    }
+  }
+
+  async replacePaymentMethod(input: {
+    customerId: string;
+    providerSubscriptionId: string;
+    paymentMethodId: string;
+  }): Promise<CardDetails> {
+    try {
+      const pm = await this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId });
+      await this.stripe.customers.update(input.customerId, { invoice_settings: { default_payment_method: pm.id } });
+      const sub = await this.stripe.subscriptions.update(input.providerSubscriptionId, { default_payment_method: pm.id });
+      // A subscription waiting on an unpaid invoice tries it again with the new card.
+      const latest = sub.latest_invoice;
+      const latestId = typeof latest === 'string' ? latest : latest?.id;
+      if (latestId && (sub.status === 'past_due' || sub.status === 'unpaid' || sub.status === 'incomplete')) {
+        await this.stripe.invoices.pay(latestId, { payment_method: pm.id }).catch((err: unknown) => {
+          // The card is saved either way; the failed retry arrives as invoice.payment_failed.
+          if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+        });
+      }
+      return cardOf(pm);
+    } catch (err) {
+      return asPaymentError(err);
+    }
+  }
+
+  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(paymentMethodId);
+    } catch (err) {
+      // Already detached (or never attached) is the outcome we wanted.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw err;
+    }
+  }
+
+  async cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void> {
+    try {
+      if (input.atPeriodEnd) {
+        await this.stripe.subscriptions.update(input.providerSubscriptionId, { cancel_at_period_end: true });
+      } else {
+        await this.stripe.subscriptions.cancel(input.providerSubscriptionId);
+      }
+    } catch (err) {
+      // Cancelling what Stripe has already cancelled is fine.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && /cancel/i.test(err.message)) return;
+      throw err;
+    }
+  }
+}
+
+// ── Webhooks ────────────────────────────────────────────────────────────────────────────────────
+
+const unix = (n: number | null | undefined) => (typeof n === 'number' ? new Date(n * 1000) : null);
+const idOf = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)]);
+const Metadata = z.record(z.string(), z.string()).nullish();
+
+const StripeSubscriptionObject = z.object({
+  id: z.string(),
+  status: z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused']),
+  metadata: Metadata,
+  trial_end: z.number().nullish(),
+  // Older API versions keep the period on the subscription, newer ones on each item.
+  current_period_end: z.number().nullish(),
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) }).nullish(),
+});
+
+const StripeInvoiceObject = z.object({
+  id: z.string(),
+  number: z.string().nullish(),
+  total: z.number(),
+  status: z.string().nullish(),
+  created: z.number(),
+  hosted_invoice_url: z.string().nullish(),
+  billing_reason: z.string().nullish(),
+  period_start: z.number().nullish(),
+  period_end: z.number().nullish(),
+  subscription: idOf.nullish(),
+  subscription_details: z.object({ metadata: Metadata }).nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: idOf.nullish(), metadata: Metadata }).nullish() }).nullish(),
+  lines: z.object({ data: z.array(z.object({ period: z.object({ start: z.number(), end: z.number() }).nullish() })) }).nullish(),
+});
+
+const hintOf = (metadata: Record<string, string> | null | undefined) => {
+  const n = Number(metadata?.id_subscription);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * Turns a verified Stripe event into our ProviderEvent, or null for events we do not act on.
+ * The event's own `created` orders it against others (they may arrive late or out of order).
+ */
+export function stripeWebhookEvent(event: Stripe.Event): (ProviderEvent & { idSubscriptionHint: number | null }) | null {
+  const created = new Date(event.created * 1000);
+  const base = { provider: 'stripe' as const, id: event.id, created };
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.trial_will_end': {
+      const sub = StripeSubscriptionObject.parse(event.data.object);
+      const idSubscriptionHint = hintOf(sub.metadata);
+      if (event.type === 'customer.subscription.trial_will_end') {
+        return {
+          ...base,
+          type: 'subscription.trial_will_end',
+          providerSubscriptionId: sub.id,
+          trialEnd: unix(sub.trial_end),
+          idSubscriptionHint,
+        };
+      }
+      const itemEnds = (sub.items?.data ?? []).map((i) => i.current_period_end ?? 0);
+      const periodEnd = sub.current_period_end ?? (itemEnds.length ? Math.max(...itemEnds) : null);
+      return {
+        ...base,
+        type: event.type === 'customer.subscription.deleted' ? 'subscription.deleted' : 'subscription.updated',
+        providerSubscriptionId: sub.id,
+        status: (event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status),
+        currentPeriodEnd: unix(periodEnd),
+        trialEnd: unix(sub.trial_end),
+        idSubscriptionHint,
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const inv = StripeInvoiceObject.parse(event.data.object);
+      const providerSubscriptionId = inv.parent?.subscription_details?.subscription ?? inv.subscription ?? null;
+      if (!providerSubscriptionId) return null;
+      const line = inv.lines?.data.find((l) => l.period)?.period;
+      return {
+        ...base,
+        type: event.type,
+        providerSubscriptionId,
+        idSubscriptionHint: hintOf(inv.parent?.subscription_details?.metadata ?? inv.subscription_details?.metadata),
+        invoice: {
+          id: inv.id,
+          number: inv.number ?? null,
+          total: inv.total,
+          status: inv.status ?? (event.type === 'invoice.paid' ? 'paid' : 'open'),
+          created: new Date(inv.created * 1000),
+          url: inv.hosted_invoice_url ?? null,
+          periodStart: unix(line?.start ?? inv.period_start),
+          periodEnd: unix(line?.end ?? inv.period_end),
+          billingReason: inv.billing_reason ?? null,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * One interface for every payment provider (ARCHITECTURE.md "payments"): the sandbox (default,
+ * offline) and Stripe. Providers never decide our subscription status directly: they report what
+ * happened as ProviderEvents, which `applyProviderEvent` runs through the state machine (ADR 0020).
+ */
+
+export interface CardDetails {
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+export interface PlanForProvider {
+  idSubscriptionPlan: number;
+  price: number;
+  interval: 'month' | 'year';
+  stripePriceId: string | null;
+  /** Used with the plan's price and interval from our database when the plan has no Stripe Price. */
+  stripeProductId: string | null;
+}
+
+export interface CreateProviderSubscriptionInput {
+  idSubscription: number;
+  idUser: number;
+  email: string;
+  customerId: string | null;
+  paymentMethodId: string;
+  plan: PlanForProvider;
+  trialDays: number;
+  /** Passed on to the provider so a retried request never creates a second subscription there. */
+  idempotencyKey: string;
+}
+
+export interface CreatedProviderSubscription {
+  customerId: string;
+  providerSubscriptionId: string;
+  card: CardDetails;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** Creates the customer (unless given), attaches the card and starts the subscription. Throws PaymentError. */
+  createSubscription(input: CreateProviderSubscriptionInput): Promise<CreatedProviderSubscription>;
+  /** Attaches a card and makes it the one renewals are charged to; retries an unpaid invoice. Throws PaymentError. */
+  replacePaymentMethod(input: {
+    customerId: string;
+    providerSubscriptionId: string;
+    paymentMethodId: string;
+  }): Promise<CardDetails>;
+  /** Detaches a card from the customer. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Stops renewals: at the end of the paid period (a user cancelling), or now (account deletion). */
+  cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
+}
+
+/** A payment the provider refused (a declined card): shown to the user as is (spec §8), answered 402. */
+export class PaymentError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The provider's status names, as Stripe spells them (the sandbox uses the same). */
+export type ProviderSubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+
+export interface ProviderInvoice {
+  id: string;
+  number: string | null;
+  /** Pence. */
+  total: number;
+  status: string;
+  created: Date;
+  url: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** Stripe's billing_reason: the first invoice is 'subscription_create'. */
+  billingReason: string | null;
+}
+
+/** What a provider reports; Stripe webhooks and sandbox jobs both arrive in this shape (ADR 0021). */
+export type ProviderEvent = {
+  provider: 'sandbox' | 'stripe';
+  id: string;
+  created: Date;
+  providerSubscriptionId: string;
+} & (
+  | {
+      type: 'subscription.updated' | 'subscription.deleted';
+      status: ProviderSubscriptionStatus;
+      currentPeriodEnd: Date | null;
+      trialEnd: Date | null;
+    }
+  | { type: 'invoice.paid' | 'invoice.payment_failed'; invoice: ProviderInvoice }
+  | { type: 'subscription.trial_will_end'; trialEnd: Date | null }
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "finance"."subscriptions" ADD COLUMN "customer_email" text DEFAULT '' NOT NULL;
