@@ -1,0 +1,279 @@
+// `npm run bench`: throughput and latency of Fretline's hot paths next to a bare Fastify baseline
+// measured in the same run (ARCHITECTURE.md "Tests": benchmarks are not tests).
+//
+// What it does
+//   1. Uses the built app (apps/api/dist/server.js + apps/web/build); runs `npm run build` only if
+//      either is missing.
+//   2. Starts the app in production mode on a free port with a fresh temporary DATA_DIR (embedded
+//      PGlite, seeded with the demo content on first start) — or on BENCH_DATABASE_URL (a
+//      PostgreSQL database the bench may write to). Its mail goes to an SMTP sink run by the bench.
+//   3. Starts a bare Fastify JSON route (scripts/bench/baseline-server.mjs) as the baseline.
+//   4. Measures each target with autocannon (50 connections, 10 s; BENCH_SECONDS and
+//      BENCH_CONNECTIONS override) and prints req/s, p50, p99, non-2xx responses and req/s as a
+//      ratio to the baseline.
+//
+// Requests carry a rotating X-Forwarded-For (from loopback the app believes it, ADR 0004), so the
+// per-IP rate limit is exercised like real traffic instead of throttling the bench itself.
+//
+// Adding a target: drop a module in scripts/bench/targets/<name>.mjs exporting
+//   export const name = 'GET /api/videos/videos (list)';      // the row label
+//   export const path = '/api/videos/videos?limit=10';          // a single GET, or …
+//   export const requests = [{ method: 'POST', path: '/api/…', headers: {…}, body: '…' }];
+//                                                                // … autocannon `requests` entries
+//   export const headers = { … };                                // optional, for `path` targets
+//   export async function prepare({ url, databaseUrl, dataDir, readMail }) { … }
+//                                                                // optional bench-only seeding
+// prepare() runs once before the target is measured and may return { path?, requests?, headers? }
+// to override the exports (e.g. with a bearer token it obtained). `url` is the app's origin;
+// `databaseUrl` is BENCH_DATABASE_URL or null (PGlite: its files under `dataDir` belong to the
+// running app, so seed through the HTTP API instead); `readMail(to)` resolves with the newest
+// e-mail the app sent to that address ({ subject, text }), so a target can sign in with a real
+// passcode. Targets run in file-name order after the built-in ones. BENCH_ONLY=<regex> measures
+// only the targets whose name matches (the baseline always runs).
+import { spawn, execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function start(label, args, env) {
+  const merged = { ...process.env, ...env };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  const child = spawn(process.execPath, args, { cwd: root, env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.on('exit', (code) => {
+    if (code && !child.stopping) console.error(`${label} exited with ${code}\n${stderr}`);
+  });
+  return child;
+}
+
+function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  child.stopping = true;
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** A small SMTP sink: the app in production mode mails here, targets can read it. */
+async function startMailSink() {
+  const inbox = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
+        inbox.push({ to, subject, text: raw });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const readMail = async (to, timeoutMs = 15_000) => {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const found = [...inbox].reverse().find((m) => m.to.includes(to.toLowerCase()));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no e-mail to ${to} within ${timeoutMs / 1000} s`);
+  };
+  return { url: `smtp://127.0.0.1:${port}`, readMail, close: () => new Promise((r) => server.close(r)) };
+}
+
+let ipCounter = 0;
+/** 1,000 addresses from 10.0.0.0/8: each stays well under the per-IP budget during a run. */
+const nextIp = () => `10.0.${Math.floor((ipCounter % 1000) / 250)}.${(ipCounter++ % 250) + 1}`;
+
+function withForwardedFor(requests) {
+  return requests.map((request) => ({
+    ...request,
+    setupRequest: (req, context) => {
+      const built = request.setupRequest ? request.setupRequest(req, context) : req;
+      if (!built) return built;
+      return { ...built, headers: { ...(built.headers ?? {}), 'x-forwarded-for': nextIp() } };
+    },
+  }));
+}
+
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
+async function measure(origin, target) {
+  // Let the previous target's backlog drain so it does not eat into this one's window.
+  await waitFor(`${origin}${target.rotateIp === false ? '/baseline' : '/api/health'}`);
+  await new Promise((r) => setTimeout(r, 500));
+  const requests = target.requests ?? [{ method: 'GET', path: target.path, headers: target.headers ?? {} }];
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: target.rotateIp === false ? requests : withForwardedFor(requests),
+  });
+  return {
+    name: target.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function loadTargetModules() {
+  const dir = path.join(root, 'scripts/bench/targets');
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort();
+  const modules = [];
+  for (const file of files) {
+    const mod = await import(pathToFileURL(path.join(dir, file)).href);
+    if (!mod.name || (!mod.path && !mod.requests && !mod.prepare)) {
+      console.error(`scripts/bench/targets/${file}: export a name and a path or requests; skipped`);
+      continue;
+    }
+    modules.push({ file, mod });
+  }
+  return modules;
+}
+
+function printTable(rows, baselineRps) {
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'vs baseline'];
+  const lines = rows.map((r) => [
+    r.name,
+    r.rps.toFixed(0),
+    String(r.p50),
+    String(r.p99),
+    String(r.non2xx),
+    baselineRps ? `${((r.rps / baselineRps) * 100).toFixed(1)}%` : '-',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function main() {
+  const serverFile = path.join(root, 'apps/api/dist/server.js');
+  const webBuild = path.join(process.env.WEB_BUILD_DIR ?? path.join(root, 'apps/web/build'), 'server/index.js');
+  if (!existsSync(serverFile) || !existsSync(webBuild)) {
+    console.log('No build found: running npm run build first.');
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fretline-bench-'));
+  const mail = await startMailSink();
+  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
+  const origin = `http://127.0.0.1:${appPort}`;
+  const children = [];
+  const cleanup = async () => {
+    await Promise.all(children.map(stop));
+    await mail.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    children.push(
+      start('baseline', ['scripts/bench/baseline-server.mjs'], { PORT: String(basePort) }),
+      start('app', [serverFile], {
+        NODE_ENV: 'production',
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        SITE_URL: origin,
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        DATA_DIR: dataDir,
+        SMTP_URL: mail.url,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        // Unset means the embedded PGlite database under DATA_DIR.
+        DATABASE_URL: databaseUrl ?? undefined,
+      }),
+    );
+    await Promise.all([waitFor(`http://127.0.0.1:${basePort}/baseline`), waitFor(`${origin}/api/health`)]);
+    console.log(
+      `Fretline bench: ${connections} connections, ${seconds} s per target, database ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (fresh)'}, node ${process.version}\n`,
+    );
+
+    const rows = [];
+    const baseline = await measure(`http://127.0.0.1:${basePort}`, {
+      name: 'baseline: bare Fastify JSON route',
+      path: '/baseline',
+      rotateIp: false,
+    });
+    rows.push(baseline);
+    const wanted = (name) => !only || only.test(name);
+    if (wanted('GET /api/health')) rows.push(await measure(origin, { name: 'GET /api/health', path: '/api/health' }));
+    if (wanted('GET / (server-rendered)')) rows.push(await measure(origin, { name: 'GET / (server-rendered)', path: '/' }));
+
+    for (const { file, mod } of await loadTargetModules()) {
+      if (!wanted(mod.name)) continue;
+      try {
+        const prepared = mod.prepare
+          ? ((await mod.prepare({ url: origin, databaseUrl, dataDir, readMail: mail.readMail })) ?? {})
+          : {};
+        rows.push(
+          await measure(origin, {
+            name: mod.name,
+            path: prepared.path ?? mod.path,
+            requests: prepared.requests ?? mod.requests,
+            headers: prepared.headers ?? mod.headers,
+          }),
+        );
+      } catch (err) {
+        console.error(`scripts/bench/targets/${file} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    printTable(rows, baseline.rps);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
