@@ -1,0 +1,320 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { eq, tables } from '@fretline/db';
+import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { createStripeClient, StripeProvider } from './providers/stripe.ts';
+import { PaymentError } from './providers/types.ts';
+import { getMembership } from './index.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_fretline_webhook_secret';
+const stripe = new Stripe('sk_test_fretline');
+
+let t: TestApp;
+let idUser: number;
+let idSubscription: number;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: true,
+    config: {
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fretline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fretline',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  });
+  const user = await createUserWithSession(t.db);
+  idUser = user.idUser;
+  const [plan] = await t.db.select().from(tables.subscriptionPlans).limit(1);
+  const [row] = await t.db
+    .insert(tables.subscriptions)
+    .values({
+      idUser,
+      subscriptionStatus: 'created',
+      idSubscriptionProduct: plan!.fkProductPlan,
+      fkPlanSubscription: plan!.idSubscriptionPlan,
+      provider: 'stripe',
+      customerEmail: user.email,
+      providerCustomerId: 'cus_test_1',
+      idempotencyKey: 'test',
+      initialPaymentMethodId: 'pm_card_visa',
+    })
+    .returning();
+  idSubscription = row!.idSubscription;
+});
+afterAll(() => t.close());
+
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+function stripeEvent(type: string, object: Record<string, unknown>, created: Date, id = `evt_test_${++counter}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: unix(created),
+    api_version: '2026-10-28.endive',
+    livemode: false,
+    data: { object },
+  });
+}
+
+function subscriptionObject(status: string, periodEnd: Date) {
+  return {
+    id: 'sub_test_1',
+    object: 'subscription',
+    status,
+    metadata: { id_subscription: String(idSubscription) },
+    trial_end: null,
+    items: { data: [{ current_period_end: unix(periodEnd) }] },
+  };
+}
+
+function invoiceObject(id: string, total: number, created: Date, reason = 'subscription_cycle') {
+  return {
+    id,
+    object: 'invoice',
+    number: `INV-${id}`,
+    total,
+    status: 'paid',
+    created: unix(created),
+    hosted_invoice_url: `https://invoice.example/${id}`,
+    billing_reason: reason,
+    parent: { subscription_details: { subscription: 'sub_test_1', metadata: { id_subscription: String(idSubscription) } } },
+    lines: { data: [{ period: { start: unix(created), end: unix(created) + 30 * 86_400 } }] },
+  };
+}
+
+async function deliver(payload: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/finance/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined
+        ? { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }
+        : signature
+          ? { 'stripe-signature': signature }
+          : {}),
+    },
+    payload,
+  });
+}
+
+const status = async () =>
+  (await t.db.select().from(tables.subscriptions).where(eq(tables.subscriptions.idSubscription, idSubscription)))[0]!;
+
+describe('Stripe webhooks', () => {
+  it('offers Stripe Elements its publishable key when PAYMENTS=stripe', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/finance/subscription-products/slug/access-all-areas' });
+    expect(res.json().data.subscription_product).toMatchObject({
+      payment_provider: 'stripe',
+      stripe_publishable_key: 'pk_test_fretline',
+    });
+  });
+
+  it('refuses a missing or tampered signature and changes nothing', async () => {
+    const payload = stripeEvent(
+      'customer.subscription.updated',
+      subscriptionObject('active', new Date(Date.now() + 30 * 86_400_000)),
+      new Date(),
+    );
+    expect((await deliver(payload, '')).statusCode).toBe(400);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = payload.replace('"active"', '"trialing"');
+    expect((await deliver(tampered, header)).statusCode).toBe(400);
+    const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    expect((await deliver(payload, wrongSecret)).statusCode).toBe(400);
+    expect((await status()).subscriptionStatus).toBe('created');
+    expect(await t.db.select().from(tables.providerEvents)).toHaveLength(0);
+  });
+
+  it('applies a valid event: the subscription (found by our id in its metadata) becomes active', async () => {
+    const periodEnd = new Date(Date.now() + 30 * 86_400_000);
+    const res = await deliver(
+      stripeEvent('customer.subscription.created', subscriptionObject('active', periodEnd), new Date(Date.now() - 60_000)),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ received: true, applied: true });
+    const row = await status();
+    expect(row).toMatchObject({ subscriptionStatus: 'active', providerSubscriptionId: 'sub_test_1' });
+    expect(row.currentPeriodEnd?.getTime()).toBe(unix(periodEnd) * 1000);
+    expect((await getMembership(t.db, idUser)).hasMembership).toBe(true);
+  });
+
+  it('acknowledges a duplicate delivery without applying it twice', async () => {
+    const payload = stripeEvent(
+      'invoice.paid',
+      invoiceObject('in_test_1', 1499, new Date(Date.now() - 50_000), 'subscription_create'),
+      new Date(Date.now() - 50_000),
+      'evt_dup',
+    );
+    const first = await deliver(payload);
+    const second = await deliver(payload);
+    expect(first.json().data.applied).toBe(true);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toMatchObject({ duplicate: true, applied: false });
+    const invoices = await t.db.select().from(tables.invoices).where(eq(tables.invoices.fkSubscription, idSubscription));
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ stripeInvoiceTotal: 1499, stripeInvoiceUrl: 'https://invoice.example/in_test_1' });
+  });
+
+  it('keeps the newest state when events arrive out of order', async () => {
+    const now = Date.now();
+    // A renewal fails (newer)…
+    await deliver(
+      stripeEvent(
+        'customer.subscription.updated',
+        subscriptionObject('past_due', new Date(now + 30 * 86_400_000)),
+        new Date(now - 10_000),
+      ),
+    );
+    expect((await status()).subscriptionStatus).toBe('failed');
+    // …then an older "active" update arrives late: it must not undo the failure.
+    const late = await deliver(
+      stripeEvent(
+        'customer.subscription.updated',
+        subscriptionObject('active', new Date(now + 30 * 86_400_000)),
+        new Date(now - 40_000),
+      ),
+    );
+    expect(late.statusCode).toBe(200);
+    expect((await status()).subscriptionStatus).toBe('failed');
+    // The payment then succeeds (newest): active again.
+    await deliver(stripeEvent('invoice.paid', invoiceObject('in_test_2', 1499, new Date(now - 5_000)), new Date(now - 5_000)));
+    expect((await status()).subscriptionStatus).toBe('active');
+  });
+
+  it('never revives a cancelled subscription, though its late invoices are still recorded', async () => {
+    const now = Date.now();
+    await deliver(
+      stripeEvent('customer.subscription.deleted', subscriptionObject('canceled', new Date(now)), new Date(now - 1_000)),
+    );
+    expect((await status()).subscriptionStatus).toBe('cancelled');
+    await deliver(stripeEvent('invoice.paid', invoiceObject('in_test_3', 1499, new Date(now)), new Date(now)));
+    expect((await status()).subscriptionStatus).toBe('cancelled');
+    expect(await t.db.select().from(tables.invoices).where(eq(tables.invoices.providerInvoiceId, 'in_test_3'))).toHaveLength(1);
+  });
+
+  it('acknowledges events it does not act on and events for subscriptions it does not know', async () => {
+    expect(
+      (await deliver(stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }, new Date()))).json().data.applied,
+    ).toBe(false);
+    const foreign = { ...subscriptionObject('active', new Date()), id: 'sub_someone_else', metadata: {} };
+    const res = await deliver(stripeEvent('customer.subscription.updated', foreign, new Date()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.applied).toBe(false);
+  });
+});
+
+describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundary)', () => {
+  let server: Server;
+  const requests: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  let declineAttach = false;
+
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const path = (req.url ?? '').split('?')[0]!;
+        const idem = req.headers['idempotency-key'];
+        requests.push({
+          method: req.method ?? '',
+          path,
+          body: new URLSearchParams(raw),
+          idempotencyKey: typeof idem === 'string' ? idem : undefined,
+        });
+        const send = (status: number, body: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+          res.end(JSON.stringify(body));
+        };
+        if (req.method === 'POST' && path === '/v1/customers') return send(200, { id: 'cus_new', object: 'customer' });
+        const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
+        if (attach) {
+          if (declineAttach)
+            return send(402, {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+              },
+            });
+          return send(200, {
+            id: attach[1],
+            object: 'payment_method',
+            type: 'card',
+            card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 },
+          });
+        }
+        if (req.method === 'POST' && path.startsWith('/v1/customers/')) return send(200, { id: 'cus_new', object: 'customer' });
+        if (req.method === 'POST' && path === '/v1/subscriptions')
+          return send(200, { id: 'sub_new', object: 'subscription', status: 'trialing' });
+        if (req.method === 'POST' && path.startsWith('/v1/subscriptions/'))
+          return send(200, { id: 'sub_new', object: 'subscription', status: 'active', latest_invoice: 'in_1' });
+        if (req.method === 'DELETE' && path.startsWith('/v1/subscriptions/'))
+          return send(200, { id: 'sub_new', object: 'subscription', status: 'canceled' });
+        send(404, { error: { type: 'invalid_request_error', message: `No fake for ${req.method} ${path}` } });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const provider = () => {
+    const { port } = server.address() as AddressInfo;
+    return new StripeProvider(createStripeClient('sk_test_fretline', { host: '127.0.0.1', port, protocol: 'http' }));
+  };
+  const input = {
+    idSubscription: 42,
+    idUser: 7,
+    email: 'learner@example.com',
+    customerId: null,
+    paymentMethodId: 'pm_card_visa',
+    plan: { idSubscriptionPlan: 1, price: 1499, interval: 'month' as const, stripePriceId: null, stripeProductId: 'prod_aaa' },
+    trialDays: 14,
+    idempotencyKey: 'fretline-subscription-42',
+  };
+
+  it('creates the customer, attaches the card and subscribes at our price, with idempotency keys', async () => {
+    requests.length = 0;
+    const created = await provider().createSubscription(input);
+    expect(created).toMatchObject({
+      customerId: 'cus_new',
+      providerSubscriptionId: 'sub_new',
+      card: { brand: 'visa', last4: '4242' },
+    });
+    const sub = requests.find((r) => r.path === '/v1/subscriptions')!;
+    expect(sub.body.get('items[0][price_data][unit_amount]')).toBe('1499');
+    expect(sub.body.get('items[0][price_data][currency]')).toBe('gbp');
+    expect(sub.body.get('items[0][price_data][recurring][interval]')).toBe('month');
+    expect(sub.body.get('trial_period_days')).toBe('14');
+    expect(sub.body.get('payment_behavior')).toBe('error_if_incomplete');
+    expect(sub.body.get('metadata[id_subscription]')).toBe('42');
+    expect(sub.idempotencyKey).toBe('subscription-fretline-subscription-42');
+    expect(requests.find((r) => r.path === '/v1/customers')!.idempotencyKey).toBe('customer-fretline-subscription-42');
+  });
+
+  it("turns a declined card into a PaymentError with Stripe's text", async () => {
+    declineAttach = true;
+    try {
+      await expect(provider().createSubscription(input)).rejects.toEqual(
+        new PaymentError('Your card was declined.', 'card_declined'),
+      );
+    } finally {
+      declineAttach = false;
+    }
+  });
+
+  it('cancels at the period end for a user, and at once for a deleted account', async () => {
+    requests.length = 0;
+    await provider().cancelSubscription({ providerSubscriptionId: 'sub_new', atPeriodEnd: true });
+    await provider().cancelSubscription({ providerSubscriptionId: 'sub_new', atPeriodEnd: false });
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_new' });
+    expect(requests[0]!.body.get('cancel_at_period_end')).toBe('true');
+    expect(requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_new' });
+  });
+});
