@@ -1,0 +1,119 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+
+// Spec §3/§6 cookie consent and the analytics gating of ADR 0005.
+
+function watchAnalytics(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/actions') sent.push(request);
+  });
+  return sent;
+}
+
+// ky sends the body as a stream, which the browser's request log does not show, so the page's own
+// fetch is wrapped to keep a copy of each analytics body.
+const KEEP_ANALYTICS_BODIES = `
+  window.__analyticsBodies = [];
+  const originalFetch = window.fetch;
+  window.fetch = async (input, init) => {
+    if (input instanceof Request && input.url.endsWith('/api/analytics/actions')) {
+      window.__analyticsBodies.push(await input.clone().text());
+    }
+    return originalFetch(input, init);
+  };
+`;
+
+async function analyticsBodies(page: Page): Promise<URLSearchParams[]> {
+  const bodies = await page.evaluate<string[]>('window.__analyticsBodies');
+  return bodies.map((b) => new URLSearchParams(b));
+}
+
+async function consentCookie(page: Page, category: string): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === `consent_${category}`)?.value;
+}
+
+test('the banner asks on the first visit; no analytics action is sent until the visitor accepts', async ({ page }) => {
+  const sent = watchAnalytics(page);
+  await page.addInitScript({ content: KEEP_ANALYTICS_BODIES });
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookies on Fretline' });
+  await expect(banner).toBeVisible();
+  // Give the page time to have sent anything it was going to send.
+  await page.waitForLoadState('networkidle');
+  expect(sent).toHaveLength(0);
+
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/analytics/actions'));
+  await banner.getByRole('button', { name: 'Accept all' }).click();
+  const response = await (await posted).response();
+  expect(response?.status()).toBe(201);
+  const [body] = await analyticsBodies(page);
+  expect(body?.get('action_type_name')).toBe('page_load');
+  expect(JSON.parse(body?.get('action_values') ?? '[]')).toEqual([{ key: 'path', value: '/', type: 'S' }]);
+  await expect(banner).toBeHidden();
+
+  // The choice persists across a reload, kept in one 1-year cookie per category.
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('region', { name: 'Cookies on Fretline' })).toHaveCount(0);
+  const cookies = await page.context().cookies();
+  const analytic = cookies.find((c) => c.name === 'consent_analytic');
+  expect(analytic?.value).toBe('true');
+  expect((analytic?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+});
+
+test('rejecting non-essential cookies sends no analytics, and the choice can be changed on /cookies', async ({ page }) => {
+  const sent = watchAnalytics(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Reject non-essential' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies on Fretline' })).toHaveCount(0);
+  expect(await consentCookie(page, 'asked')).toBe('true');
+  expect(await consentCookie(page, 'analytic')).toBe('false');
+
+  await page.goto('/cookies');
+  await page.waitForLoadState('networkidle');
+  expect(sent).toHaveLength(0);
+  await expect(page.getByRole('heading', { name: 'Cookie settings' })).toBeVisible();
+  const analytics = page.getByRole('switch', { name: 'Analytics' });
+  const video = page.getByRole('switch', { name: 'Video' });
+  await expect(analytics).not.toBeChecked();
+  await analytics.check();
+  await video.check();
+  await page.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your cookie choices have been saved.');
+  expect(await consentCookie(page, 'analytic')).toBe('true');
+  expect(await consentCookie(page, 'video')).toBe('true');
+  expect(await consentCookie(page, 'marketing')).toBe('false');
+
+  // From now on navigations are recorded.
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/analytics/actions'));
+  await page.goto('/');
+  await posted;
+
+  await page.goto('/cookies');
+  await expect(page.getByRole('switch', { name: 'Analytics' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Video' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Audio' })).not.toBeChecked();
+});
+
+test('the banner is keyboard-usable and leaves the page reachable on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookies on Fretline' });
+  await expect(banner).toBeVisible();
+  const box = await banner.boundingBox();
+  expect(box?.height ?? 0).toBeLessThan(740 * 0.45);
+  // At the bottom of the page the banner sits below the content instead of over it.
+  await page.mouse.wheel(0, 100_000);
+  await page.waitForTimeout(300);
+  const footer = page.locator('footer').last();
+  if (await footer.count()) {
+    const footerBox = await footer.boundingBox();
+    const bannerBox = await banner.boundingBox();
+    expect((footerBox?.y ?? 0) + (footerBox?.height ?? 0)).toBeLessThanOrEqual((bannerBox?.y ?? 0) + 1);
+  }
+  // Keyboard: focus the button and press Enter.
+  await banner.getByRole('button', { name: 'Reject non-essential' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeHidden();
+});
