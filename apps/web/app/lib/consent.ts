@@ -112,3 +112,9 @@ export function useConsent(): Consent {
   const fromServer = isConsent(rootData?.consent) ? rootData.consent : NO_COOKIE_CONSENT;
   return useSyncExternalStore(subscribeConsent, getConsent, () => fromServer);
 }
+
+/** Allows one more category, keeping the visitor's other choices (an embed's "allow" button). */
+export function allowConsentCategory(category: ConsentChoice): Consent {
+  const current = getConsent();
+  return setConsent({ ...Object.fromEntries(CONSENT_CHOICES.map((c) => [c, current[c]])), [category]: true });
+}
