@@ -78,6 +78,10 @@ export class PostgresRateLimitStore {
   }
 }
 
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Shared by rate limits (and caches) across instances when REDIS_URL is set. */
@@ -117,6 +121,9 @@ export const rateLimitPlugin = fp(
       max: settings.max ?? GLOBAL_RATE_LIMIT.max,
       timeWindow: settings.timeWindow ?? GLOBAL_RATE_LIMIT.timeWindow,
       keyGenerator: (request: FastifyRequest) => request.ip,
+      // Outside production the browser suite and local tools all come from loopback; one shared
+      // budget would make them fail at random (ADR 0004). Production limits loopback like anyone.
+      allowList: (request: FastifyRequest) => !app.config.isProduction && isLoopback(request.ip),
       ...(redis ? { redis, nameSpace: 'fretline-rl:' } : { store: Store }),
       // A counter store that is down must not take the API down with it.
       skipOnError: true,

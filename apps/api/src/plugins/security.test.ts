@@ -90,6 +90,11 @@ describe('rate limiting', () => {
     }
   });
 
+  it('does not limit loopback outside production (browser suite, local tools)', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await app.inject({ url: '/api/health', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+  });
+
   it('does not limit pages', async () => {
     for (let i = 0; i < 5; i++)
       expect((await app.inject({ url: '/dev/mail', remoteAddress: '203.0.113.50' })).statusCode).toBe(200);
