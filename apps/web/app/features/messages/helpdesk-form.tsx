@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HELPDESK_SUCCESS, HELPDESK_PERMISSION_ID, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
+import { HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
 import { Button, Card, Field, cx, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
@@ -66,7 +66,8 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
         consent_title: HELPDESK_CONSENT.title,
         consent_text: HELPDESK_CONSENT.text,
         consent_info: HELPDESK_CONSENT.info,
-        permissions: { [HELPDESK_PERMISSION_ID]: true },
+        // Permission 3 is granted by default (spec §5) and the consent box is required, so nothing
+        // is sent for it: form-encoded `permissions[3]` would reach the API as a list (qs).
       });
       // Spec §4: the form is reset after a submit.
       formRef.current?.reset();
