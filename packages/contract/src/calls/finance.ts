@@ -59,6 +59,8 @@ export const CreateSubscriptionBodySchema = z.object({
     .int('Please choose a plan.')
     .positive('Please choose a plan.'),
   stripe_payment_method_id: StripePaymentMethodIdSchema,
+  /** The same key as the Idempotency-Key header, for clients that send only a form body (ADR 0022). */
+  idempotency_key: z.string().trim().min(8).max(200).optional(),
 });
 export type CreateSubscriptionBody = z.infer<typeof CreateSubscriptionBodySchema>;
 /** Sent with POST me/subscriptions so a double submit makes one subscription (ADR 0022). */

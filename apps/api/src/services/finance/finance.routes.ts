@@ -103,7 +103,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { subscription, created } = await finance.createSubscription(ctx(request), user, {
         idSubscriptionPlan: request.body.id_subscription_plan,
         paymentMethodId: request.body.stripe_payment_method_id,
-        idempotencyKey: request.headers['idempotency-key'],
+        idempotencyKey: request.headers['idempotency-key'] ?? request.body.idempotency_key,
         correlationId: request.id,
       });
       return reply.code(created ? 201 : 200).send({ data: { subscription } });

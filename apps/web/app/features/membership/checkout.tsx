@@ -1,0 +1,203 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import {
+  formatPence,
+  SUBSCRIPTION_POLL_MS,
+  type Subscription,
+  type SubscriptionPlan,
+  type SubscriptionProductOffer,
+} from '@fretline/contract';
+import { Button, Card, LinkButton } from '../../components/ui';
+import { api } from '../../lib/api.client';
+import { recordAction } from '../../lib/analytics';
+import { CardEntry, paymentErrorText, type CardEntryHandle } from './card-entry';
+
+type Phase = { kind: 'form' } | { kind: 'processing'; subscription: Subscription } | { kind: 'done'; subscription: Subscription };
+
+/** How long the page waits for the payment to go through before it suggests checking back. */
+const POLL_GIVE_UP_MS = 90_000;
+
+const newAttemptKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * The sign-up flow of issue 5: choose a plan (on the offer), enter a card, POST, then poll every
+ * 1 s until the user has membership (spec §4), then confirm and fire the conversion action (§7).
+ * A payment error stops the flow, shows the error and re-enables the form (§8). The button is
+ * disabled while a submit is in flight and every attempt carries one idempotency key (ADR 0022),
+ * so a double click never buys twice.
+ */
+export function Checkout({
+  product,
+  plan,
+  eligibleForTrial,
+}: {
+  product: SubscriptionProductOffer;
+  plan: SubscriptionPlan;
+  eligibleForTrial: boolean;
+}) {
+  const cardRef = useRef<CardEntryHandle>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attemptKey = useRef(newAttemptKey());
+  const revalidator = useRevalidator();
+  const trial = eligibleForTrial && product.subscription_product_trial_days > 0;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const paymentMethodId = await cardRef.current?.createPaymentMethod();
+      if (!paymentMethodId) throw new Error('Please enter your card details.');
+      const { subscription } = await api.post<{ subscription: Subscription }>('/finance/me/subscriptions', {
+        id_subscription_plan: plan.id_subscription_plan,
+        stripe_payment_method_id: paymentMethodId,
+        idempotency_key: attemptKey.current,
+      });
+      setPhase({ kind: 'processing', subscription });
+    } catch (err) {
+      // Spec §8: the flow stops, the error shows, the form works again (with a fresh attempt key).
+      setError(paymentErrorText(err));
+      attemptKey.current = newAttemptKey();
+      setPending(false);
+    }
+  }
+
+  // Spec §4: poll every 1 s until the user has membership.
+  useEffect(() => {
+    if (phase.kind !== 'processing') return;
+    const started = Date.now();
+    let stopped = false;
+    const tick = async () => {
+      try {
+        const [{ user }, { subscription }] = await Promise.all([
+          api.get<{ user: { has_aaa_membership: boolean } }>('/auth/me', { cancelKey: false }),
+          api.get<{ subscription: Subscription }>(`/finance/me/subscriptions/${phase.subscription.id_subscription}`, {
+            cancelKey: false,
+          }),
+        ]);
+        if (stopped) return;
+        if (user.has_aaa_membership) {
+          stopped = true;
+          recordAction('subscription_conversion', {
+            product: product.subscription_product_slug,
+            plan: plan.subscription_plan_name,
+            value: (plan.subscription_plan_price / 100).toFixed(2),
+            currency: 'GBP',
+            trial,
+          });
+          setPhase({ kind: 'done', subscription });
+          void revalidator.revalidate();
+          return;
+        }
+        if (subscription.subscription_status === 'incomplete' || subscription.subscription_status === 'failed') {
+          stopped = true;
+          setError("Your payment didn't go through. Please check your card on your subscription page and try again.");
+          setPhase({ kind: 'done', subscription });
+          return;
+        }
+      } catch {
+        // A missed poll is retried on the next tick.
+      }
+      if (Date.now() - started > POLL_GIVE_UP_MS) {
+        stopped = true;
+        setError('Your payment is taking longer than usual. We will e-mail you as soon as it goes through.');
+      }
+    };
+    const timer = setInterval(() => {
+      if (!stopped) void tick();
+    }, SUBSCRIPTION_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [phase, product, plan, trial, revalidator]);
+
+  if (phase.kind === 'done' && !error) {
+    return (
+      <Card className="text-center" data-testid="subscription-confirmed" aria-live="polite">
+        <p className="text-4xl" aria-hidden="true">
+          🎸
+        </p>
+        <h2 className="mt-2 text-2xl font-extrabold tracking-tight">Welcome to {product.subscription_product_name}!</h2>
+        <p className="mt-2 text-stone-600">
+          {trial
+            ? `Your ${product.subscription_product_trial_days}-day free trial has started. Every premium lesson is open to you now.`
+            : 'Your membership is active. Every premium lesson is open to you now.'}
+        </p>
+        <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
+          <LinkButton to="/courses">Start learning</LinkButton>
+          <LinkButton to={`/me/subscriptions/${phase.subscription.id_subscription}`} variant="secondary">
+            Manage your membership
+          </LinkButton>
+        </div>
+      </Card>
+    );
+  }
+
+  if (phase.kind !== 'form' && error) {
+    return (
+      <Card role="alert" className="border-red-200">
+        <p className="font-semibold text-red-800">{error}</p>
+        <p className="mt-3">
+          <Link className="font-semibold text-brand-700 underline" to={`/me/subscriptions/${phase.subscription.id_subscription}`}>
+            Go to your subscription
+          </Link>
+        </p>
+      </Card>
+    );
+  }
+
+  if (phase.kind === 'processing') {
+    return (
+      <Card className="text-center" aria-live="polite" data-testid="subscription-processing">
+        <span
+          aria-hidden="true"
+          className="mx-auto block size-8 animate-spin rounded-full border-4 border-brand-600 border-t-transparent"
+        />
+        <h2 className="mt-4 text-xl font-bold">Confirming your payment…</h2>
+        <p className="mt-1 text-stone-600">This usually takes a few seconds. Please keep this page open.</p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card as="section" aria-labelledby="checkout-heading">
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+        <div>
+          <h2 id="checkout-heading" className="text-xl font-bold">
+            Your card
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            {trial
+              ? `Nothing to pay today. After your ${product.subscription_product_trial_days}-day free trial, ${formatPence(plan.subscription_plan_price)} a ${plan.subscription_plan_interval}. Cancel any time.`
+              : `${formatPence(plan.subscription_plan_price)} a ${plan.subscription_plan_interval}, starting today. Cancel any time.`}
+          </p>
+        </div>
+        <CardEntry
+          provider={product.payment_provider}
+          publishableKey={product.stripe_publishable_key}
+          disabled={pending}
+          handleRef={cardRef}
+        />
+        {error ? (
+          <p
+            role="alert"
+            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800"
+            data-testid="payment-error"
+          >
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" busy={pending}>
+          {trial ? 'Start my free trial' : `Subscribe for ${formatPence(plan.subscription_plan_price)}`}
+        </Button>
+      </form>
+    </Card>
+  );
+}

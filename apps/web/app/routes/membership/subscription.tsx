@@ -1,0 +1,159 @@
+import { useEffect } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import {
+  AddressSchema,
+  formatDate,
+  formatPence,
+  InvoiceSchema,
+  MEMBERSHIP_PRODUCT_SLUG,
+  PartySchema,
+  PaymentMethodSchema,
+  SUBSCRIPTION_POLL_MS,
+  SubscriptionProductOfferSchema,
+} from '@fretline/contract';
+import { Card, Container, LinkButton } from '../../components/ui';
+import { getServerApi } from '../../lib/api.server';
+import { seoMeta } from '../../lib/seo';
+import { requireMe } from '../../features/account/require-user.server';
+import { AddressForm } from '../../features/membership/address-form';
+import { Invoices } from '../../features/membership/invoices';
+import { PaymentMethods } from '../../features/membership/payment-methods';
+import { SubscriptionStatusBadge } from '../../features/membership/status-badge';
+import { loadOwnSubscription } from './subscription-data.server';
+import type { Route } from './+types/subscription';
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seoMeta({
+    title: 'Your subscription',
+    description: 'Your membership: status, cards, invoices and billing address.',
+    path: `/me/subscriptions/${params.idSubscription}`,
+    matches,
+    noIndex: true,
+  });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireMe(request);
+  const api = getServerApi(request);
+  const subscription = await loadOwnSubscription(api, params.idSubscription);
+  const base = `/finance/me/subscriptions/${subscription.id_subscription}`;
+  const [methods, invoices, parties, product] = await Promise.all([
+    api.get<{ payment_methods: unknown }>(`${base}/methods`),
+    api.get<{ invoices: unknown }>(`${base}/invoices`, { filter: { stripe_invoice_total: { gte: 0.01 } } }),
+    api.get<{ parties: unknown }>('/finance/me/parties', { filter: { fk_organisation_party: null } }),
+    api.get<{ subscription_product: unknown }>(`/finance/subscription-products/slug/${MEMBERSHIP_PRODUCT_SLUG}`),
+  ]);
+  const party = PartySchema.array().parse(parties.parties)[0] ?? null;
+  const address = party
+    ? AddressSchema.nullable().parse(
+        (await api.get<{ address: unknown }>(`/finance/me/parties/${party.id_party}/address`)).address,
+      )
+    : null;
+  const offer = SubscriptionProductOfferSchema.parse(product.subscription_product);
+  return {
+    subscription,
+    paymentMethods: PaymentMethodSchema.array().parse(methods.payment_methods),
+    invoices: InvoiceSchema.array().parse(invoices.invoices),
+    idParty: party?.id_party ?? null,
+    address,
+    provider: offer.payment_provider,
+    publishableKey: offer.stripe_publishable_key,
+  };
+}
+
+const waiting = (status: string) => status === 'draft' || status === 'created' || status === 'initialised';
+
+/** /me/subscriptions/:idSubscription (route id me-subscriptions-idSubscription, spec §2). */
+export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
+  const { subscription, paymentMethods, invoices, idParty, address, provider, publishableKey } = loaderData;
+  const status = subscription.subscription_status;
+  const revalidator = useRevalidator();
+
+  // Spec §4 (manage flow): poll every 1 s while the first payment is under way, until it settles.
+  useEffect(() => {
+    if (!waiting(status)) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, SUBSCRIPTION_POLL_MS);
+    return () => clearInterval(timer);
+  }, [status, revalidator]);
+
+  const end = subscription.subscription_current_period_end;
+  return (
+    <Container width="prose" className="space-y-6 py-10 sm:py-14">
+      <p className="text-sm">
+        <Link to="/membership" className="font-semibold text-brand-700 underline">
+          Membership
+        </Link>
+      </p>
+      <Card as="section" aria-labelledby="subscription-heading">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 id="subscription-heading" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+              {subscription.subscription_product_name ?? 'Subscription'}
+            </h1>
+            <p className="mt-1 text-stone-700">
+              {subscription.subscription_plan_name} plan
+              {subscription.subscription_plan_price !== null
+                ? ` · ${formatPence(subscription.subscription_plan_price)} a ${subscription.subscription_plan_interval ?? 'month'}`
+                : ''}
+            </p>
+          </div>
+          <SubscriptionStatusBadge status={status} />
+        </div>
+        <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-stone-500">Started</dt>
+            <dd className="font-semibold">{formatDate(subscription.subscription_created, 'long')}</dd>
+          </div>
+          {end ? (
+            <div>
+              <dt className="text-stone-500">
+                {status === 'cancelled' ? 'Access ends' : status === 'active' ? 'Renews' : 'Period ends'}
+              </dt>
+              <dd className="font-semibold">{formatDate(end, 'long')}</dd>
+            </div>
+          ) : null}
+          {status === 'cancelled' && subscription.subscription_product_cancellation_question ? (
+            <div className="sm:col-span-2">
+              <dt className="text-stone-500">Your reason for cancelling</dt>
+              <dd className="font-semibold">{subscription.subscription_product_cancellation_question}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {waiting(status) ? (
+          <p role="status" className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            We're confirming your first payment. This page updates by itself.
+          </p>
+        ) : null}
+        {status === 'incomplete' || status === 'failed' ? (
+          <p role="alert" className="mt-5 rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+            {status === 'incomplete'
+              ? "Your first payment didn't go through. Add a new card below and we'll try again straight away."
+              : "Your latest payment didn't go through, so premium lessons are locked. Add a new card below and we'll try again."}
+          </p>
+        ) : null}
+        {status !== 'cancelled' ? (
+          <div className="mt-5">
+            <LinkButton
+              to={`/me/subscriptions/${subscription.id_subscription}/cancel`}
+              variant="ghost"
+              size="sm"
+              className="-ml-4"
+            >
+              Cancel subscription
+            </LinkButton>
+          </div>
+        ) : null}
+      </Card>
+      <PaymentMethods
+        idSubscription={subscription.id_subscription}
+        initial={paymentMethods}
+        provider={provider}
+        publishableKey={publishableKey}
+        canAdd={status !== 'cancelled'}
+      />
+      <Invoices invoices={invoices} />
+      <AddressForm idParty={idParty} initial={address} />
+    </Container>
+  );
+}
