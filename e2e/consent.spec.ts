@@ -117,3 +117,18 @@ test('the banner is keyboard-usable and leaves the page reachable on a 360 px ph
   await page.keyboard.press('Enter');
   await expect(banner).toBeHidden();
 });
+
+test.describe('before scripts load', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server-rendered banner still stores the choice', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookies on Fretline' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await expect(page.getByRole('heading', { name: 'Cookie settings' })).toBeVisible();
+    expect(await consentCookie(page, 'analytic')).toBe('true');
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Cookies on Fretline' })).toHaveCount(0);
+  });
+});

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { NO_COOKIE_CONSENT } from '@fretline/contract';
-import { ACCEPT_ALL, REJECT_NON_ESSENTIAL, answeredConsent, isConsent, parseConsent, serializeConsent } from './consent';
+import {
+  ACCEPT_ALL,
+  CONSENT_INTENTS,
+  REJECT_NON_ESSENTIAL,
+  answeredConsent,
+  consentFromForm,
+  isConsent,
+  parseConsent,
+  serializeConsent,
+} from './consent';
 import { consentCookies, readConsent } from './consent.server';
 import { parseCookies } from './cookies';
 
@@ -55,5 +64,12 @@ describe('cookie consent (spec §3, §6; ADR 0005)', () => {
     expect(isConsent(ACCEPT_ALL)).toBe(true);
     expect(isConsent({ asked: 'true' })).toBe(false);
     expect(isConsent(undefined)).toBe(false);
+  });
+
+  it('turns a /cookies post into consent: the banner intents or the settings toggles', () => {
+    const form = (entries: Record<string, string>) => new URLSearchParams(entries);
+    expect(consentFromForm(form({ intent: CONSENT_INTENTS.acceptAll }))).toEqual(ACCEPT_ALL);
+    expect(consentFromForm(form({ intent: CONSENT_INTENTS.rejectNonEssential }))).toEqual(REJECT_NON_ESSENTIAL);
+    expect(consentFromForm(form({ video: 'true', audio: 'on' }))).toEqual(answeredConsent({ video: true }));
   });
 });

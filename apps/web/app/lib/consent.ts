@@ -25,6 +25,17 @@ export const CONSENT_CHOICES = COOKIE_CONSENT_CATEGORIES.filter((c): c is Consen
 export const ACCEPT_ALL: Consent = { asked: true, video: true, audio: true, marketing: true, payment: true, analytic: true };
 export const REJECT_NON_ESSENTIAL: Consent = { ...NO_COOKIE_CONSENT, asked: true };
 
+/** The banner's buttons post one of these to the /cookies action when scripts have not loaded. */
+export const CONSENT_INTENTS = { acceptAll: 'accept-all', rejectNonEssential: 'reject-non-essential' } as const;
+
+/** The consent a /cookies form post asks for: a banner intent, or the toggles of the settings form. */
+export function consentFromForm(form: { get(name: string): unknown }): Consent {
+  const intent = form.get('intent');
+  if (intent === CONSENT_INTENTS.acceptAll) return ACCEPT_ALL;
+  if (intent === CONSENT_INTENTS.rejectNonEssential) return REJECT_NON_ESSENTIAL;
+  return answeredConsent(Object.fromEntries(CONSENT_CHOICES.map((c) => [c, form.get(c) === 'true'])));
+}
+
 /** Reads the consent cookies; a missing or unreadable cookie means "not allowed". */
 export function parseConsent(cookies: Record<string, string | undefined>): Consent {
   const out: Consent = { ...NO_COOKIE_CONSENT };

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui';
-import { ACCEPT_ALL, CONSENT_CHOICES, REJECT_NON_ESSENTIAL, setConsent, useConsent } from '../../lib/consent';
+import { ACCEPT_ALL, CONSENT_CHOICES, CONSENT_INTENTS, REJECT_NON_ESSENTIAL, setConsent, useConsent } from '../../lib/consent';
 
 /**
  * Spec §3/§6 cookie consent on the first visit (ADR 0005): accept all, reject non-essential, or
@@ -13,7 +13,10 @@ export function ConsentBanner() {
   const { pathname } = useLocation();
   // The settings page asks the same question in full.
   if (consent.asked || pathname === '/cookies') return null;
-  const choose = (all: boolean) => {
+  // With scripts the choice is stored at once in the browser; without them the buttons post the
+  // same choice to the /cookies action (CONSENT_INTENTS), which sets the cookies on the server.
+  const choose = (event: React.MouseEvent<HTMLButtonElement>, all: boolean) => {
+    event.preventDefault();
     const source = all ? ACCEPT_ALL : REJECT_NON_ESSENTIAL;
     setConsent(Object.fromEntries(CONSENT_CHOICES.map((c) => [c, source[c]])));
   };
@@ -33,17 +36,24 @@ export function ConsentBanner() {
             payments, analytics and marketing.
           </p>
         </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button size="sm" onClick={() => choose(true)}>
+        <form method="post" action="/cookies" className="flex shrink-0 flex-wrap gap-2">
+          <Button size="sm" type="submit" name="intent" value={CONSENT_INTENTS.acceptAll} onClick={(e) => choose(e, true)}>
             Accept all
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => choose(false)}>
+          <Button
+            size="sm"
+            type="submit"
+            name="intent"
+            value={CONSENT_INTENTS.rejectNonEssential}
+            variant="secondary"
+            onClick={(e) => choose(e, false)}
+          >
             Reject non-essential
           </Button>
           <Link to="/cookies" className={buttonClasses('ghost', 'sm', 'underline')}>
             Manage
           </Link>
-        </div>
+        </form>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { CookieSettingsForm } from '../../features/consent/cookie-settings-form';
-import { answeredConsent, CONSENT_CHOICES } from '../../lib/consent';
+import { consentFromForm } from '../../lib/consent';
 import { consentCookies, readConsent } from '../../lib/consent.server';
 import type { Route } from './+types/cookies';
 
@@ -12,10 +12,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { consent: readConsent(request) };
 }
 
-/** Saves the visitor's choices: one cookie per category, each kept a year (spec §6, ADR 0005). */
+/**
+ * Saves the visitor's choices — the settings form's toggles, or the banner's button when scripts
+ * have not loaded: one cookie per category, each kept a year (spec §6, ADR 0005).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const consent = answeredConsent(Object.fromEntries(CONSENT_CHOICES.map((c) => [c, form.get(c) === 'true'])));
+  const consent = consentFromForm(form);
   const headers = new Headers();
   for (const cookie of consentCookies(request, consent)) headers.append('Set-Cookie', cookie);
   return data({ saved: true }, { headers });
