@@ -56,7 +56,7 @@ function freePort() {
   });
 }
 
-async function waitFor(url, timeoutMs = 120_000) {
+async function waitFor(url, timeoutMs = 300_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
