@@ -6,7 +6,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { docsPlugin, docsRoutes } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
+import { rateLimitPlugin, redisPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -51,6 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
+  await app.register(redisPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   // Before any route, so the OpenAPI document sees them all.

@@ -90,6 +90,35 @@ declare module 'fastify' {
 }
 
 /**
+ * The shared Redis client when REDIS_URL is set (`app.redis`, null otherwise), at the root so
+ * every service can use it for shared counters and caches (ARCHITECTURE.md "Scale-out").
+ */
+export const redisPlugin = fp(
+  async (app: FastifyInstance) => {
+    const redis = app.config.REDIS_URL
+      ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+      : null;
+    if (redis) {
+      redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+      // Commands fail fast while disconnected (no offline queue); give the first connection a
+      // moment so the first requests are counted. A Redis that is down only skips the limits.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2_000);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    app.decorate('redis', redis);
+  },
+  { name: 'redis', dependencies: ['deps'] },
+);
+
+/**
  * Registers @fastify/rate-limit for the scope it is registered in (the /api scope): a global
  * per-IP limit on every route, tighter per-route limits via `config.rateLimit`. Counters live in
  * Redis when REDIS_URL is set, otherwise in Postgres. The key is `request.ip`, which honours
@@ -97,17 +126,7 @@ declare module 'fastify' {
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, settings: RateLimitSettings) => {
-    const redis = app.config.REDIS_URL
-      ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-      : null;
-    if (redis) {
-      redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
-      app.addHook('onClose', async () => {
-        redis.disconnect();
-      });
-    }
-    app.decorate('redis', redis);
-
+    const redis = app.redis;
     const db = app.db;
     const clock = app.clock;
     // @fastify/rate-limit instantiates the store class itself with its own options.
@@ -131,5 +150,5 @@ export const rateLimitPlugin = fp(
     };
     await app.register(rateLimit, options);
   },
-  { name: 'rate-limit', dependencies: ['deps', 'errors'] },
+  { name: 'rate-limit', dependencies: ['deps', 'errors', 'redis'] },
 );

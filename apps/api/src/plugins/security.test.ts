@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
@@ -98,5 +99,49 @@ describe('rate limiting', () => {
   it('does not limit pages', async () => {
     for (let i = 0; i < 5; i++)
       expect((await app.inject({ url: '/dev/mail', remoteAddress: '203.0.113.50' })).statusCode).toBe(200);
+  });
+});
+
+// Redis runs beside PostgreSQL on the project's machines (STACK-NOTES.md); elsewhere this is skipped.
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connect({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(500);
+  socket.once('connect', () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+
+describe.skipIf(!redisUp)('rate limiting with REDIS_URL', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await buildApp({
+      config: testConfig({ REDIS_URL: redisUrl }),
+      db: db.handle,
+      rateLimit: { max: 2, timeWindow: 60_000 },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  it('counts in Redis, shared by every instance', async () => {
+    // A fresh address per run: the counters outlive this test in the shared Redis.
+    const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    expect((await app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(429);
+    expect(app.redis?.status).toBe('ready');
   });
 });
