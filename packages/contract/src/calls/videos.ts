@@ -84,7 +84,8 @@ export const CourseResponseSchema = z.object({
   data: z.object({ course: CourseSchema, course_watched_videos: z.array(IdSchema) }),
 });
 
-export const SavedListQuerySchema = z.object(paging);
+/** GET saved: paged; `id_video` narrows the list to that video's entry (to remove it from a video page). */
+export const SavedListQuerySchema = z.object({ ...paging, id_video: z.coerce.number().int().positive().optional() });
 export const SavedListResponseSchema = pagedEnvelope('saved', SavedVideoSchema);
 export const SavedBodySchema = z.object({ id_video: z.coerce.number().int().positive() });
 export const SavedResponseSchema = envelope('saved', SavedVideoSchema);

@@ -356,9 +356,10 @@ export async function findSavedPage(
   idUser: number,
   limit: number,
   offset: number,
+  idVideo?: number,
 ): Promise<{ rows: SavedRow[]; total: number }> {
   const s = tables.savedVideos;
-  const where = and(eq(s.idUser, idUser), eq(v.videoPublished, true));
+  const where = and(eq(s.idUser, idUser), eq(v.videoPublished, true), idVideo ? eq(s.idVideo, idVideo) : undefined);
   const [rows, [counted]] = await Promise.all([
     db
       .select(savedColumns)

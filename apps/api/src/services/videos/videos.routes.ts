@@ -149,7 +149,8 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireUser(request);
       const limit = request.query.limit ?? SAVED_VIDEOS_PAGE_SIZE;
-      return { data: await service.listSaved(context(), auth.user.idUser, limit, request.query.offset ?? 0) };
+      const { offset = 0, id_video: idVideo } = request.query;
+      return { data: await service.listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
     },
   );
 

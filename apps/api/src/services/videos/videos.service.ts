@@ -463,8 +463,8 @@ function toSaved(ctx: VideosContext, row: repo.SavedRow): SavedVideo {
   };
 }
 
-export async function listSaved(ctx: VideosContext, idUser: number, limit: number, offset: number) {
-  const { rows, total } = await repo.findSavedPage(ctx.db, idUser, limit, offset);
+export async function listSaved(ctx: VideosContext, idUser: number, limit: number, offset: number, idVideo?: number) {
+  const { rows, total } = await repo.findSavedPage(ctx.db, idUser, limit, offset, idVideo);
   return { saved: rows.map((r) => toSaved(ctx, r)), total };
 }
 

@@ -414,6 +414,9 @@ describe('saved videos (My List)', () => {
     expect((await get(`/api/videos/videos/midnight-diner-blues`, learner.token)).json<Body>().data.video.saved_to_my_list).toBe(
       true,
     );
+    const narrowed = (await get(`/api/videos/saved?id_video=${video.id_video}`, learner.token)).json<Body>().data;
+    expect(narrowed.saved.map((e) => e.id_user_video)).toEqual([entry.id_user_video]);
+    expect((await get(`/api/videos/saved?id_video=${video.id_video}`, other.token)).json<Body>().data.total).toBe(0);
 
     const stolen = await t.app.inject({
       method: 'DELETE',

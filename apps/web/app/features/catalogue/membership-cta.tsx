@@ -1,0 +1,38 @@
+import { LinkButton } from '../../components/ui';
+
+/** ADR 0015: what a non-member sees instead of a premium player. */
+export function MembershipCta({
+  poster,
+  signedIn,
+  what = 'lesson',
+}: {
+  poster: string | null;
+  signedIn: boolean;
+  what?: string;
+}) {
+  return (
+    <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
+      {poster ? <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-30" /> : null}
+      <div className="relative flex aspect-video flex-col items-center justify-center gap-3 p-6 text-center">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-brand-500">
+          <path
+            fill="currentColor"
+            d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
+          />
+        </svg>
+        <p className="text-xl font-bold sm:text-2xl">This {what} is for members</p>
+        <p className="max-w-md text-sm text-stone-200 sm:text-base">
+          Join the membership to watch every lesson and song, download the charts and follow the courses with your progress saved.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <LinkButton to="/membership">See the membership</LinkButton>
+          {signedIn ? null : (
+            <LinkButton to="/login" variant="secondary">
+              Sign in
+            </LinkButton>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Spec: playback speed from 0.5× to 1.25×. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
+/** ADR 0016: progress is reported about every 10 s while playing, and on pause and end. */
+export const PROGRESS_INTERVAL_MS = 10_000;
+
+export interface PlayerProgress {
+  totalTime: number;
+  currentTime: number;
+}
+
+export interface StreamPlayerProps {
+  /** A signed HLS manifest URL (ADR 0017). */
+  src: string;
+  poster: string | null;
+  title: string;
+  /** Where to resume (video_play_current_time). */
+  startAt?: number | null;
+  onProgress?: (progress: PlayerProgress) => void;
+  /** Live streams have no fixed end; no resume or speed control. */
+  live?: boolean;
+}
+
+/**
+ * HLS through hls.js, loaded only when a player mounts (a dynamic import keeps it out of every
+ * other page's JavaScript), with the browser's native HLS when MediaSource is missing (iOS Safari).
+ */
+export function StreamPlayer({ src, poster, title, startAt, onProgress, live = false }: StreamPlayerProps) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [rate, setRate] = useState(1);
+  const [failed, setFailed] = useState(false);
+  const lastReport = useRef(0);
+  const onProgressRef = useRef(onProgress);
+  onProgressRef.current = onProgress;
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    let destroyed = false;
+    let cleanup = () => undefined as void;
+    const resume = () => {
+      if (startAt && Number.isFinite(video.duration) && startAt < video.duration - 2) video.currentTime = startAt;
+    };
+    video.addEventListener('loadedmetadata', resume, { once: true });
+    void import('hls.js')
+      .then(({ default: Hls }) => {
+        if (destroyed) return;
+        if (Hls.isSupported()) {
+          const hls = new Hls({ enableWorker: true, startPosition: startAt && !live ? startAt : -1 });
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (data.fatal) setFailed(true);
+          });
+          hls.loadSource(src);
+          hls.attachMedia(video);
+          cleanup = () => hls.destroy();
+        } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+          video.src = src;
+        } else {
+          setFailed(true);
+        }
+      })
+      .catch(() => {
+        // Without hls.js (an old cached page), the native player may still manage.
+        if (!destroyed) video.src = src;
+      });
+    return () => {
+      destroyed = true;
+      video.removeEventListener('loadedmetadata', resume);
+      cleanup();
+    };
+  }, [src, startAt, live]);
+
+  useEffect(() => {
+    if (ref.current) ref.current.playbackRate = rate;
+  }, [rate]);
+
+  const report = (force: boolean) => {
+    const video = ref.current;
+    if (!video || live || !onProgressRef.current || !Number.isFinite(video.duration) || video.duration <= 0) return;
+    const now = Date.now();
+    if (!force && now - lastReport.current < PROGRESS_INTERVAL_MS) return;
+    lastReport.current = now;
+    onProgressRef.current({ totalTime: video.duration, currentTime: Math.min(video.currentTime, video.duration) });
+  };
+
+  return (
+    <div className="overflow-hidden rounded-2xl bg-black">
+      <video
+        ref={ref}
+        className="aspect-video w-full bg-black"
+        controls
+        playsInline
+        preload="metadata"
+        poster={poster ?? undefined}
+        aria-label={title}
+        data-testid="video-player"
+        onTimeUpdate={() => report(false)}
+        onPause={() => report(true)}
+        onEnded={() => report(true)}
+      />
+      {failed ? (
+        <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
+          This video could not be loaded. Please reload the page; if it keeps happening, contact support.
+        </p>
+      ) : null}
+      {live ? null : (
+        <div className="flex items-center justify-end gap-2 bg-ink-900 px-3 py-2 text-sm text-white">
+          <span id="speed-label">Speed</span>
+          <div role="group" aria-labelledby="speed-label" className="flex gap-1">
+            {PLAYBACK_RATES.map((r) => (
+              <button
+                key={r}
+                type="button"
+                onClick={() => setRate(r)}
+                aria-pressed={rate === r}
+                className={`min-h-9 min-w-12 rounded-full px-2 font-semibold ${rate === r ? 'bg-brand-600 text-white' : 'bg-white/10 hover:bg-white/20'}`}
+              >
+                {r}×
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { videoSubtitle, type VideoSummary } from '@fretline/contract';
+import { Badge } from '../../components/ui';
+
+/** One video in a grid: poster, title, subtitle (spec §3) and whether it is free or for members. */
+export function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
+  const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
+  return (
+    <Link
+      to={to}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <div className="relative aspect-video bg-stone-100">
+        {video.video_image ? (
+          <img src={video.video_image} alt="" loading="lazy" className="size-full object-cover" width={640} height={360} />
+        ) : null}
+        <div className="absolute left-2 top-2 flex gap-1">
+          {video.video_premium ? (
+            <Badge tone={video.video_locked ? 'warning' : 'brand'}>{video.video_locked ? 'Members' : 'Included'}</Badge>
+          ) : (
+            <Badge tone="success">Free</Badge>
+          )}
+        </div>
+        {video.saved_to_my_list ? (
+          <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-700">
+            Saved
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{videoSubtitle(video)}</p>
+        <h3 className="font-semibold leading-snug text-ink-900 group-hover:text-brand-700">{video.video_title}</h3>
+        {video.video_difficulty ? <p className="mt-auto pt-2 text-sm text-stone-500">{video.video_difficulty}</p> : null}
+      </div>
+    </Link>
+  );
+}
+
+export function VideoGrid({ videos, courseSlug }: { videos: VideoSummary[]; courseSlug?: string }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {videos.map((video) => (
+        <li key={video.id_video}>
+          <VideoCard video={video} courseSlug={courseSlug} />
+        </li>
+      ))}
+    </ul>
+  );
+}

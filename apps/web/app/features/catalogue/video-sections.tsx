@@ -1,0 +1,142 @@
+import { lazy, Suspense } from 'react';
+import type { VideoChord, VideoSection } from '@fretline/contract';
+import { YoutubeEmbed } from './youtube-embed';
+import { setConsent, useConsent } from '../../lib/consent';
+import { Button } from '../../components/ui';
+
+// The extra-stream section reuses the player, loaded only when such a section exists.
+const StreamPlayer = lazy(() => import('./stream-player').then((m) => ({ default: m.StreamPlayer })));
+
+/** Third-party embeds other than YouTube wait for the `audio` consent (Spotify) or `video` (Soundslice). */
+function ConsentGate({ kind, children }: { kind: 'audio' | 'video'; children: React.ReactNode }) {
+  const consent = useConsent();
+  if (consent[kind]) return <>{children}</>;
+  return (
+    <div className="rounded-xl border border-dashed border-stone-300 bg-stone-50 p-4 text-sm text-stone-600">
+      <p>This part is served by another site that sets its own cookies.</p>
+      <Button size="sm" variant="secondary" className="mt-3" onClick={() => setConsent({ ...consent, [kind]: true })}>
+        Allow {kind} cookies and show it
+      </Button>
+    </div>
+  );
+}
+
+function SectionBody({ section, title }: { section: VideoSection; title: string }) {
+  switch (section.video_section_type) {
+    case 'text':
+      // Sanitised by the API with an allow-list before it is served (sanitize-html).
+      return section.video_section_content ? (
+        <div className="prose-fret" dangerouslySetInnerHTML={{ __html: section.video_section_content }} />
+      ) : null;
+    case 'soundslice':
+      return section.video_section_soundslice_id ? (
+        <ConsentGate kind="video">
+          <iframe
+            className="h-[420px] w-full rounded-xl border border-stone-200"
+            src={`https://www.soundslice.com/slices/${encodeURIComponent(section.video_section_soundslice_id)}/embed/`}
+            title={`${title}: notation`}
+            loading="lazy"
+            allowFullScreen
+          />
+        </ConsentGate>
+      ) : null;
+    case 'spotify':
+      return section.video_section_spotify_id ? (
+        <ConsentGate kind="audio">
+          <iframe
+            className="h-[152px] w-full rounded-xl"
+            src={`https://open.spotify.com/embed/track/${encodeURIComponent(section.video_section_spotify_id)}`}
+            title={`${title}: listen`}
+            loading="lazy"
+            allow="encrypted-media"
+          />
+        </ConsentGate>
+      ) : null;
+    case 'youtube':
+      return section.video_section_youtube_id ? (
+        <YoutubeEmbed
+          videoId={section.video_section_youtube_id}
+          title={section.video_section_heading ?? title}
+          poster={section.video_section_youtube_poster}
+        />
+      ) : null;
+    case 'asset':
+      return section.video_section_asset_url_signed ? (
+        <a
+          href={section.video_section_asset_url_signed}
+          download
+          className="inline-flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-4 py-3 font-semibold text-ink-900 shadow-sm hover:border-brand-500"
+        >
+          <span className="rounded-md bg-brand-50 px-2 py-1 text-xs uppercase text-brand-700">
+            {section.video_section_asset_extension}
+          </span>
+          Download {section.video_section_asset_name}
+        </a>
+      ) : (
+        <p className="text-sm text-stone-600">
+          {section.video_section_asset_name ? `${section.video_section_asset_name}: ` : ''}a download for members.
+        </p>
+      );
+    case 'stream':
+      return section.video_section_stream_manifest_signed ? (
+        <Suspense fallback={<div className="aspect-video rounded-2xl bg-stone-200" />}>
+          <StreamPlayer
+            src={section.video_section_stream_manifest_signed}
+            poster={section.video_section_stream_poster_signed}
+            title={section.video_section_heading ?? title}
+          />
+        </Suspense>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** Spec §3 video_sections, each rendered by its type. */
+export function VideoSections({ sections, title, locked }: { sections: VideoSection[]; title: string; locked: boolean }) {
+  if (!sections.length) return null;
+  return (
+    <div className="space-y-8">
+      {sections.map((section) => (
+        <section key={section.id_video_section} aria-labelledby={`section-${section.id_video_section}`}>
+          {section.video_section_heading ? (
+            <h2 id={`section-${section.id_video_section}`} className="mb-3 text-xl font-bold text-ink-900">
+              {section.video_section_heading}
+              {locked && !(section.video_section_type === 'text' && section.video_section_content) ? (
+                <span className="ml-2 align-middle text-xs font-semibold uppercase text-stone-500">Members</span>
+              ) : null}
+            </h2>
+          ) : null}
+          <SectionBody section={section} title={title} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Spec §3 video_chords: the chord names, with their diagrams when there are any. */
+export function ChordList({ chords }: { chords: VideoChord[] }) {
+  if (!chords.length) return null;
+  return (
+    <section aria-labelledby="chords-heading">
+      <h2 id="chords-heading" className="mb-3 text-xl font-bold text-ink-900">
+        Chords
+      </h2>
+      <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6">
+        {chords.map((chord) => (
+          <li key={chord.id_video_chord} className="rounded-xl border border-stone-200 bg-white p-2 text-center">
+            {chord.video_chord_url ? (
+              <img
+                src={chord.video_chord_url}
+                alt={`${chord.video_chord_text ?? ''} chord diagram`}
+                className="mx-auto h-24 w-auto"
+                loading="lazy"
+              />
+            ) : null}
+            <span className="font-semibold">{chord.video_chord_text}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

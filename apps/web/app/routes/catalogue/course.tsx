@@ -1,0 +1,217 @@
+import { lazy, Suspense } from 'react';
+import { data, Link } from 'react-router';
+import type { Course, CourseVideoEntry } from '@fretline/contract';
+import { Container, LinkButton } from '../../components/ui';
+import { ProgressBar } from '../../features/catalogue/progress-bar';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi } from '../../lib/api.server';
+import { useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/course';
+
+const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    return await getServerApi(request).get<{ course: Course; course_watched_videos: number[] }>(
+      `/videos/courses/${encodeURIComponent(params.courseSlug)}`,
+    );
+  } catch (err) {
+    // Spec §4: an unknown course shows the 'Page Not Found' page.
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  loaded
+    ? seoMeta({
+        title: loaded.course.course_title ?? 'Course',
+        description: loaded.course.course_excerpt ?? 'A Fretline guitar course.',
+        path: `/courses/${loaded.course.course_slug}`,
+        image: loaded.course.course_image ?? undefined,
+        matches,
+      })
+    : [];
+
+const POSITIONS: Record<string, string> = { top: 'object-top', bottom: 'object-bottom', center: 'object-center' };
+
+function EntryList({
+  title,
+  entries,
+  watched,
+  courseSlug,
+  activeId,
+}: {
+  title: string;
+  entries: CourseVideoEntry[];
+  watched: Set<number>;
+  courseSlug: string;
+  activeId: number | undefined;
+}) {
+  if (!entries.length) return null;
+  return (
+    <section aria-labelledby={`${title}-heading`}>
+      <h2 id={`${title}-heading`} className="mb-3 text-xl font-bold text-ink-900">
+        {title}
+      </h2>
+      <ol className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white">
+        {entries.map((entry, i) => {
+          const done = watched.has(entry.id_video);
+          return (
+            <li key={entry.id_course_video}>
+              <Link
+                to={`/videos/${entry.video_slug}?course=${encodeURIComponent(courseSlug)}`}
+                className="flex items-center gap-3 p-3 hover:bg-stone-50 sm:gap-4"
+              >
+                <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{i + 1}</span>
+                {entry.video_image ? (
+                  <img
+                    src={entry.video_image}
+                    alt=""
+                    className="hidden h-12 w-20 rounded-md object-cover sm:block"
+                    loading="lazy"
+                  />
+                ) : null}
+                <span className="min-w-0 flex-1 font-medium text-ink-900">
+                  {entry.video_title}
+                  {activeId === entry.id_course_video ? (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                      Last watched
+                    </span>
+                  ) : null}
+                </span>
+                {done ? (
+                  <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700" aria-label="Watched">
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
+                      <path fill="currentColor" d="M8 13.2 4.8 10l-1.4 1.4L8 16l9-9-1.4-1.4z" />
+                    </svg>
+                    <span className="hidden sm:inline">Watched</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { course, course_watched_videos } = loaderData;
+  const { user } = useRootData();
+  const watched = new Set(course_watched_videos);
+  const active = course.course_video_active;
+  const first = course.course_videos[0] ?? course.course_songs[0];
+  const slug = course.course_slug;
+
+  return (
+    <div>
+      <div className="relative isolate overflow-hidden bg-ink-900">
+        {course.course_jumbo_image ? (
+          <img
+            src={course.course_jumbo_image}
+            alt=""
+            className={`absolute inset-0 -z-10 size-full object-cover opacity-50 ${POSITIONS[course.course_jumbo_image_position ?? 'center'] ?? 'object-center'}`}
+          />
+        ) : null}
+        <Container className="py-12 text-white sm:py-20">
+          <Link to="/courses" className="text-sm text-stone-200 hover:text-white">
+            ← All courses
+          </Link>
+          <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{course.course_title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-stone-100">{course.course_excerpt}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {active ? (
+              <LinkButton
+                to={`/videos/${active.video_slug}?course=${encodeURIComponent(slug)}`}
+                size="lg"
+                data-testid="resume-course"
+              >
+                Resume: {active.video_title}
+              </LinkButton>
+            ) : first ? (
+              <LinkButton to={`/videos/${first.video_slug}?course=${encodeURIComponent(slug)}`} size="lg">
+                Start the course
+              </LinkButton>
+            ) : null}
+            {course.course_stream_manifest_signed ? (
+              <LinkButton to="#trailer" variant="secondary" size="lg">
+                Watch the trailer
+              </LinkButton>
+            ) : null}
+          </div>
+          {user.id_user !== null ? (
+            <div className="mt-6 max-w-md rounded-xl bg-white/95 p-4 text-ink-900">
+              <ProgressBar percent={course.course_percent_complete} />
+            </div>
+          ) : null}
+        </Container>
+      </div>
+
+      <Container className="grid gap-10 py-10 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0 space-y-10">
+          {course.course_description ? (
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="mb-3 text-xl font-bold text-ink-900">
+                About this course
+              </h2>
+              <div className="prose-fret" dangerouslySetInnerHTML={{ __html: course.course_description }} />
+            </section>
+          ) : null}
+          <EntryList
+            title="Lessons"
+            entries={course.course_videos}
+            watched={watched}
+            courseSlug={slug}
+            activeId={active?.id_course_video}
+          />
+          <EntryList
+            title="Songs"
+            entries={course.course_songs}
+            watched={watched}
+            courseSlug={slug}
+            activeId={active?.id_course_video}
+          />
+        </div>
+        <aside className="space-y-6">
+          {course.course_stream_manifest_signed ? (
+            <section id="trailer" aria-labelledby="trailer-heading">
+              <h2 id="trailer-heading" className="mb-3 text-lg font-bold text-ink-900">
+                Trailer
+              </h2>
+              <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
+                <StreamPlayer
+                  src={course.course_stream_manifest_signed}
+                  poster={course.course_stream_poster_signed}
+                  title={`${course.course_title ?? 'Course'} trailer`}
+                />
+              </Suspense>
+            </section>
+          ) : null}
+          {course.course_testimonials.length ? (
+            <section aria-labelledby="testimonials-heading">
+              <h2 id="testimonials-heading" className="mb-3 text-lg font-bold text-ink-900">
+                What learners say
+              </h2>
+              <ul className="space-y-3">
+                {course.course_testimonials.map((t) => (
+                  <li key={t.id_course_testimonial} className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-4">
+                    {t.course_testimonial_image ? (
+                      <img src={t.course_testimonial_image} alt="" className="size-10 shrink-0 rounded-full" loading="lazy" />
+                    ) : null}
+                    <figure>
+                      <blockquote className="text-stone-700">“{t.course_testimonial_content}”</blockquote>
+                      <figcaption className="mt-1 text-sm font-semibold text-ink-900">{t.course_testimonial_name}</figcaption>
+                    </figure>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </aside>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FreeResource, VideoSummary } from '@fretline/contract';
+import { Container } from '../../components/ui';
+import { VideoGrid } from '../../features/catalogue/video-card';
+import { getServerApi } from '../../lib/api.server';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/free-resources';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return getServerApi(request).get<{ resources: FreeResource[]; videos: VideoSummary[] }>('/videos/free-resources');
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: 'Free guitar resources',
+    description: 'Free chord charts, practice planners and scale shapes to download, and free video lessons to start with.',
+    path: '/free-resources',
+    matches,
+  });
+
+export default function FreeResources({ loaderData }: Route.ComponentProps) {
+  const { resources, videos } = loaderData;
+  return (
+    <Container className="py-8 sm:py-12">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Free resources</h1>
+        <p className="mt-2 max-w-2xl text-stone-600">Charts and planners to print, and free lessons to get you started.</p>
+      </header>
+      <section aria-labelledby="downloads-heading" className="mb-12">
+        <h2 id="downloads-heading" className="mb-4 text-2xl font-bold text-ink-900">
+          Downloads
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {resources.map((r) => (
+            <li
+              key={r.id_free_resource}
+              className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+            >
+              <div className="flex aspect-video items-center justify-center bg-stone-50">
+                {r.resource_image_signed ? (
+                  <img src={r.resource_image_signed} alt="" className="size-full object-contain" loading="lazy" />
+                ) : null}
+              </div>
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <h3 className="font-semibold text-ink-900">{r.resource_title}</h3>
+                <p className="text-sm text-stone-600">{r.resource_description}</p>
+                {r.resource_url_signed ? (
+                  <a
+                    href={r.resource_url_signed}
+                    download={`${r.resource_slug}.${r.resource_extension ?? ''}`}
+                    className="mt-auto inline-flex w-fit items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
+                    Download {r.resource_extension?.toUpperCase()}
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="lessons-heading">
+        <h2 id="lessons-heading" className="mb-4 text-2xl font-bold text-ink-900">
+          Free lessons
+        </h2>
+        <VideoGrid videos={videos} />
+      </section>
+    </Container>
+  );
+}

@@ -1,0 +1,111 @@
+import { lazy, Suspense } from 'react';
+import { data, Link } from 'react-router';
+import { formatDay, formatTime, type LiveStream } from '@fretline/contract';
+import { Badge, Container, LinkButton } from '../../components/ui';
+import { MembershipCta } from '../../features/catalogue/membership-cta';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi } from '../../lib/api.server';
+import { useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/live-stream';
+
+const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const { stream } = await getServerApi(request).get<{ stream: LiveStream }>(
+      `/videos/live/${encodeURIComponent(params.streamSlug)}`,
+    );
+    return { stream };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  loaded
+    ? seoMeta({
+        title: loaded.stream.stream_title ?? 'Live lesson',
+        description: 'A live guitar lesson: play along and ask questions in the chat.',
+        path: `/live/${loaded.stream.stream_slug}`,
+        image: loaded.stream.stream_poster_signed ?? undefined,
+        matches,
+      })
+    : [];
+
+export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
+  const { stream } = loaderData;
+  const { user } = useRootData();
+  const when = `${formatDay(stream.stream_starts)}, ${formatTime(stream.stream_starts)} – ${formatTime(stream.stream_ends)}`;
+
+  let stage: React.ReactNode;
+  if (stream.stream_status === 'live' && stream.stream_locked)
+    stage = <MembershipCta poster={stream.stream_poster_signed} signedIn={user.id_user !== null} what="live lesson" />;
+  else if (stream.stream_status === 'live' && stream.stream_manifest_signed)
+    stage = (
+      <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
+        <StreamPlayer
+          src={stream.stream_manifest_signed}
+          poster={stream.stream_poster_signed}
+          title={stream.stream_title ?? 'Live lesson'}
+          live
+        />
+      </Suspense>
+    );
+  else
+    stage = (
+      <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
+        {stream.stream_poster_signed ? (
+          <img src={stream.stream_poster_signed} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        ) : null}
+        <div className="relative flex aspect-video flex-col items-center justify-center gap-3 p-6 text-center">
+          <p className="text-xl font-bold sm:text-2xl">
+            {stream.stream_status === 'upcoming' ? 'Starts soon' : 'This stream has ended'}
+          </p>
+          <p className="text-stone-100">{when}</p>
+          {stream.stream_status === 'past' && stream.stream_replay ? (
+            <LinkButton to={`/videos/${stream.stream_replay.video_slug}`}>Watch the replay</LinkButton>
+          ) : null}
+        </div>
+      </div>
+    );
+
+  return (
+    <Container className="py-6 sm:py-10" width="wide">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+        <Link to="/live" className="hover:text-brand-700">
+          ← All live lessons
+        </Link>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="min-w-0 space-y-4">
+          {stage}
+          <div className="flex flex-wrap items-center gap-2">
+            {stream.stream_status === 'live' ? <Badge tone="danger">● Live now</Badge> : null}
+            {stream.stream_status === 'upcoming' ? <Badge tone="warning">Upcoming</Badge> : null}
+            {stream.stream_status === 'past' ? <Badge>Past</Badge> : null}
+            {stream.stream_premium ? <Badge tone="brand">Members</Badge> : <Badge tone="success">Free</Badge>}
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{stream.stream_title}</h1>
+          <p className="text-stone-600">{when}</p>
+          {stream.stream_description ? (
+            <div className="prose-fret" dangerouslySetInnerHTML={{ __html: stream.stream_description }} />
+          ) : null}
+        </div>
+        <aside className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-5 text-stone-700">
+          <h2 className="text-lg font-bold text-ink-900">How live lessons work</h2>
+          <p>
+            Live lessons are taught in real time. Have your guitar tuned and within reach before the start, and a pick if you use
+            one.
+          </p>
+          <p>
+            Ask questions in the chat as we go: they are answered during the stream, and the most useful ones become future
+            lessons.
+          </p>
+          <p>Every stream is recorded and published as a Live Replay, so you can go back over anything you missed.</p>
+        </aside>
+      </div>
+    </Container>
+  );
+}

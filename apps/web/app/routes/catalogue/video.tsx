@@ -1,0 +1,225 @@
+import { lazy, Suspense, useRef } from 'react';
+import { data, Link } from 'react-router';
+import { videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
+import { Badge, Container, LinkButton } from '../../components/ui';
+import { MembershipCta } from '../../features/catalogue/membership-cta';
+import { ProgressBar } from '../../features/catalogue/progress-bar';
+import { SaveButton } from '../../features/catalogue/save-button';
+import type { PlayerProgress } from '../../features/catalogue/stream-player';
+import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
+import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
+import { api } from '../../lib/api.client';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi, readCookie } from '../../lib/api.server';
+import { useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/video';
+
+// The player (and hls.js inside it) is its own chunk: only pages with a player download it.
+const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const courseSlug = new URL(request.url).searchParams.get('course') ?? undefined;
+  const client = getServerApi(request);
+  try {
+    const { video } = await client.get<{ video: Video }>(`/videos/videos/${encodeURIComponent(params.videoSlug)}`, {
+      query: courseSlug ? { courseSlug } : {},
+    });
+    // The course's progress is the signed-in learner's; a visitor has none to show.
+    let course: Course | null = null;
+    if (video.video_course && readCookie(request, 'token')) {
+      course = (await client.get<{ course: Course }>(`/videos/courses/${video.video_course.course_slug}`)).course;
+    }
+    return { video, course };
+  } catch (err) {
+    // Spec §4/§8: a 404 on a video shows the 'Page Not Found' page.
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  if (!loaded) return [];
+  const { video } = loaded;
+  return seoMeta({
+    title: video.video_title ?? 'Video',
+    description: videoExcerpt(video) || videoSubtitle(video),
+    path: `/videos/${video.video_slug}`,
+    image: video.video_stream_poster_signed ?? undefined,
+    type: 'video.other',
+    matches,
+  });
+};
+
+/** schema.org VideoObject for search engines (spec §3 "derived schema content"). */
+function VideoJsonLd({ video, siteUrl }: { video: Video; siteUrl: string }) {
+  const json = {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: video.video_title,
+    description: videoExcerpt(video) || videoSubtitle(video),
+    thumbnailUrl: video.video_stream_poster_signed ? [`${siteUrl}${video.video_stream_poster_signed}`] : undefined,
+    uploadDate: new Date(video.video_created).toISOString(),
+    url: `${siteUrl}/videos/${video.video_slug}`,
+    ...(video.youtube_video_embed_url ? { embedUrl: video.youtube_video_embed_url } : {}),
+    isAccessibleForFree: !video.video_premium,
+  };
+  // JSON inside a script tag: '<' is escaped so no text can close the tag early.
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, '\\u003c') }} />
+  );
+}
+
+function CourseCard({ course, label }: { course: CourseRef; label: string }) {
+  return (
+    <Link
+      to={`/courses/${course.course_slug}`}
+      className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-500"
+    >
+      {course.course_image ? (
+        <img src={course.course_image} alt="" className="h-16 w-28 rounded-lg object-cover" loading="lazy" />
+      ) : null}
+      <span>
+        <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">{label}</span>
+        <span className="font-semibold text-ink-900">{course.course_title}</span>
+      </span>
+    </Link>
+  );
+}
+
+export default function VideoPage({ loaderData }: Route.ComponentProps) {
+  const { video, course } = loaderData;
+  const { user, siteUrl } = useRootData();
+  const signedIn = user.id_user !== null;
+  const playId = useRef<number | null>(video.id_video_play);
+  const inCourse = video.video_course;
+  const courseQuery = inCourse ? `?course=${encodeURIComponent(inCourse.course_slug)}` : '';
+
+  // ADR 0016: progress goes to the API while playing; a failed report is retried by the next one.
+  const reportProgress = ({ totalTime, currentTime }: PlayerProgress) => {
+    if (!signedIn) return;
+    const path = `/videos/videos/${video.video_slug}${inCourse ? `?courseSlug=${encodeURIComponent(inCourse.course_slug)}` : ''}`;
+    api
+      .patch<{ video: Video }>(path, {
+        ...(playId.current ? { id_video_play: playId.current } : {}),
+        video_play_total_time: totalTime.toFixed(2),
+        video_play_current_time: currentTime.toFixed(2),
+      })
+      .then((res) => {
+        playId.current = res.video.id_video_play;
+      })
+      .catch(() => undefined);
+  };
+
+  const poster = video.video_stream_poster_signed ?? video.video_image;
+  let player: React.ReactNode;
+  if (video.video_locked) player = <MembershipCta poster={poster} signedIn={signedIn} />;
+  else if (video.video_player === 'youtube' && video.youtube_video_id)
+    player = <YoutubeEmbed videoId={video.youtube_video_id} title={video.video_title ?? 'Video'} poster={poster} />;
+  else if (video.video_stream_manifest_signed)
+    player = (
+      <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
+        <StreamPlayer
+          src={video.video_stream_manifest_signed}
+          poster={poster}
+          title={video.video_title ?? 'Video'}
+          startAt={video.video_play_current_time}
+          onProgress={reportProgress}
+        />
+      </Suspense>
+    );
+  else player = <div className="aspect-video rounded-2xl bg-stone-200" />;
+
+  const facts = [video.video_difficulty, video.video_grade, video.video_genre, video.video_decade, video.video_instrument].filter(
+    Boolean,
+  );
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <VideoJsonLd video={video} siteUrl={siteUrl} />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+        {inCourse ? (
+          <Link to={`/courses/${inCourse.course_slug}`} className="hover:text-brand-700">
+            ← {inCourse.course_title}
+          </Link>
+        ) : (
+          <Link to="/videos" className="hover:text-brand-700">
+            ← All videos
+          </Link>
+        )}
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="min-w-0 space-y-6">
+          {player}
+          <header className="space-y-3">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{videoSubtitle(video)}</p>
+            <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{video.video_title}</h1>
+            <div className="flex flex-wrap gap-2">
+              {video.video_premium ? <Badge tone="brand">Members</Badge> : <Badge tone="success">Free</Badge>}
+              {facts.map((fact) => (
+                <Badge key={fact}>{fact}</Badge>
+              ))}
+            </div>
+            <p className="text-stone-700">{videoExcerpt(video)}</p>
+            <SaveButton idVideo={video.id_video} saved={video.saved_to_my_list} signedIn={signedIn} />
+          </header>
+
+          {inCourse && (video.video_course_video_prev || video.video_course_video_next) ? (
+            <nav aria-label="Lessons in this course" className="flex flex-wrap justify-between gap-3">
+              {video.video_course_video_prev ? (
+                <LinkButton
+                  to={`/videos/${video.video_course_video_prev.video_slug}${courseQuery}`}
+                  variant="secondary"
+                  size="sm"
+                >
+                  ← {video.video_course_video_prev.video_title}
+                </LinkButton>
+              ) : (
+                <span />
+              )}
+              {video.video_course_video_next ? (
+                <LinkButton to={`/videos/${video.video_course_video_next.video_slug}${courseQuery}`} size="sm">
+                  Next: {video.video_course_video_next.video_title} →
+                </LinkButton>
+              ) : null}
+            </nav>
+          ) : null}
+
+          <VideoSections sections={video.video_sections} title={video.video_title ?? 'Video'} locked={video.video_locked} />
+          <ChordList chords={video.video_chords} />
+        </div>
+
+        <aside className="space-y-4">
+          {inCourse ? (
+            <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
+              <CourseCard course={inCourse} label="Part of the course" />
+              {course ? <ProgressBar percent={course.course_percent_complete} /> : null}
+            </div>
+          ) : null}
+          {video.video_course_next ? <CourseCard course={video.video_course_next} label="Up next" /> : null}
+          {video.video_recommended_course ? (
+            <CourseCard course={video.video_recommended_course} label="Recommended course" />
+          ) : null}
+          {video.video_tags.length ? (
+            <div>
+              <h2 className="mb-2 text-sm font-semibold text-stone-600">Tags</h2>
+              <ul className="flex flex-wrap gap-2">
+                {video.video_tags.map((tag) => (
+                  <li key={tag.tag_slug}>
+                    <Link
+                      to={`/videos?tags=${encodeURIComponent(tag.tag_slug)}`}
+                      className="rounded-full bg-stone-100 px-3 py-1 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700"
+                    >
+                      {tag.tag_name ?? tag.tag_slug}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </Container>
+  );
+}

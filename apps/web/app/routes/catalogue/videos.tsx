@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
+import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet, type VideoFacets, type VideoSummary } from '@fretline/contract';
+import { Button, Container, EmptyState, LinkButton, Spinner } from '../../components/ui';
+import { VideoGrid } from '../../features/catalogue/video-card';
+import { FACET_LABELS, VideoFilters } from '../../features/catalogue/video-filters';
+import { recordAction } from '../../lib/analytics';
+import { api } from '../../lib/api.client';
+import { ApiError } from '../../lib/api-client';
+import { getServerApi } from '../../lib/api.server';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/videos';
+
+const PAGE_SIZE = 24;
+/** Typing in the search box updates the list after a short pause (not on every key). */
+const SEARCH_DEBOUNCE_MS = 400;
+/** The analytics action for a song search (spec §9: debounced by 5 s). */
+const SONG_SEARCH_ACTION = 'song_search';
+
+interface VideoPage {
+  videos: VideoSummary[];
+  total: number;
+  facets: VideoFacets;
+}
+
+/** The list query from the page URL: facets, `tags` (legacy tag URLs, spec §2) and `search`. */
+function listQuery(params: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of [...VIDEO_FACETS, 'tags', 'search'] as const) {
+    const value = params.get(key)?.trim();
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = listQuery(url.searchParams);
+  const page = await getServerApi(request).get<VideoPage>('/videos/videos', { query, limit: PAGE_SIZE, offset: 0 });
+  return { page, query };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: 'Guitar lessons and songs',
+    description: 'Browse hundreds of video lessons and song tutorials by difficulty, genre, decade, grade, skill and instrument.',
+    path: '/videos',
+    matches,
+  });
+
+export default function Videos({ loaderData }: Route.ComponentProps) {
+  const { page, query } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [videos, setVideos] = useState(page.videos);
+  const [search, setSearch] = useState(query.search ?? '');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const lastRecorded = useRef('');
+
+  // A new first page (filters changed) replaces whatever was loaded before.
+  useEffect(() => {
+    setVideos(page.videos);
+    setError(null);
+  }, [page]);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  useEffect(() => {
+    if (search.trim() === (query.search ?? '')) return;
+    const timer = setTimeout(() => update({ search: search.trim() }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // Spec §9: the song-search action is sent once the visitor has stopped typing for 5 s.
+  useEffect(() => {
+    const term = search.trim();
+    if (!term || term === lastRecorded.current) return;
+    const timer = setTimeout(() => {
+      lastRecorded.current = term;
+      recordAction(SONG_SEARCH_ACTION, { search: term, path: '/videos' });
+    }, SONG_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const loadMore = async () => {
+    setLoadingMore(true);
+    setError(null);
+    try {
+      const more = await api.get<VideoPage>('/videos/videos', { query, limit: PAGE_SIZE, offset: videos.length });
+      setVideos((current) => [...current, ...more.videos]);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Something went wrong, please try again or contact support.');
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const facetState = Object.fromEntries(VIDEO_FACETS.map((f) => [f, query[f] ?? ''])) as Partial<Record<VideoFacet, string>>;
+  const active = [...VIDEO_FACETS.filter((f) => query[f]).map((f) => `${FACET_LABELS[f]}: ${query[f]}`)];
+  if (query.tags) active.push(`Tag: ${query.tags}`);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/videos';
+
+  return (
+    <Container className="py-8 sm:py-12">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Lessons and songs</h1>
+        <p className="mt-2 max-w-2xl text-stone-600">
+          Filter by what matters to you: your level, the style you love, the skill you want to work on.
+        </p>
+      </header>
+
+      <search className="mb-6 rounded-2xl border border-stone-200 bg-stone-50 p-4">
+        <VideoFilters
+          facets={page.facets}
+          state={{ search, facets: facetState }}
+          onSearch={setSearch}
+          onFacet={(facet, value) => update({ [facet]: value })}
+        />
+        {active.length ? (
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            {active.map((label) => (
+              <span key={label} className="rounded-full bg-white px-3 py-1 text-stone-700 ring-1 ring-stone-200">
+                {label}
+              </span>
+            ))}
+            <LinkButton to="/videos" variant="ghost" size="sm" preventScrollReset onClick={() => setSearch('')}>
+              Clear all
+            </LinkButton>
+          </div>
+        ) : null}
+      </search>
+
+      <div className="mb-4 flex items-center justify-between text-sm text-stone-600" aria-live="polite">
+        <span>
+          {page.total} {page.total === 1 ? 'video' : 'videos'}
+        </span>
+        {loading ? (
+          <span className="flex items-center gap-2">
+            <Spinner /> Updating…
+          </span>
+        ) : null}
+      </div>
+
+      <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
+        {videos.length ? (
+          <VideoGrid videos={videos} />
+        ) : (
+          <EmptyState
+            title="No videos match those filters"
+            action={
+              <LinkButton to="/videos" variant="secondary" onClick={() => setSearch('')}>
+                Show every video
+              </LinkButton>
+            }
+          >
+            Try fewer filters or a shorter search.
+          </EmptyState>
+        )}
+      </div>
+
+      {error ? (
+        <p role="alert" className="mt-4 text-center text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {videos.length < page.total ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="secondary" busy={loadingMore} onClick={() => void loadMore()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </Container>
+  );
+}

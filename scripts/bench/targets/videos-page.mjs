@@ -1,0 +1,9 @@
+// Bench target: the server-rendered video page (the player page) with 10,000 videos in the catalogue.
+import { seedBenchVideos } from './videos-list.mjs';
+
+export const name = 'GET /videos/:videoSlug (page, 10k videos)';
+export const path = '/videos/holding-the-guitar';
+
+export async function prepare({ databaseUrl }) {
+  await seedBenchVideos(databaseUrl);
+}
