@@ -1,0 +1,63 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getServerApi, readCookie } from './api.server';
+
+// The loaders' client against a real local server standing in for the API (API_URL).
+let server: Server;
+let seen: IncomingMessage['headers'][] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.headers);
+    const ok = req.headers.authorization === 'Bearer good';
+    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(ok ? { data: { user: { id_user: 1 } } } : { errors: [{ message: 'Your session has ended.' }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  delete process.env.API_URL;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const pageRequest = (cookie: string) =>
+  new Request('https://fretline.example/videos', { headers: { cookie, 'user-agent': 'TestBrowser/1' } });
+
+describe('getServerApi (loaders and actions)', () => {
+  it("forwards the visitor's token cookie as the bearer, with the correlation id and client headers", async () => {
+    seen = [];
+    const data = await getServerApi(pageRequest('token=good; correlation=abcdefghij')).get<{ user: { id_user: number } }>(
+      '/auth/me',
+    );
+    expect(data.user.id_user).toBe(1);
+    expect(seen[0]).toMatchObject({
+      authorization: 'Bearer good',
+      'x-correlation-id': 'abcdefghij',
+      'x-client-app': 'fretline-web-ssr',
+      'user-agent': 'TestBrowser/1',
+    });
+    expect(seen[0]?.['x-client-version']).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers a 401 for a held token with a redirect to /login that drops the token cookie (spec §4)', async () => {
+    let thrown: unknown;
+    try {
+      await getServerApi(pageRequest('token=stale')).get('/auth/me');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login');
+    expect(response.headers.get('set-cookie')).toBe('token=; Max-Age=0; Path=/; SameSite=Lax; Secure; HttpOnly');
+  });
+
+  it('reads a cookie from the request', () => {
+    expect(readCookie(pageRequest('a=1; return=%2Fvideos%3Fx%3D1'), 'return')).toBe('/videos?x=1');
+    expect(readCookie(pageRequest('a=1'), 'missing')).toBeUndefined();
+  });
+});
