@@ -27,7 +27,14 @@ async function main(): Promise<void> {
     db,
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Credentials never reach the logs, wherever a header object is logged.
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
       serializers: requestLogSerializers,
     },
     web: mountWeb({
