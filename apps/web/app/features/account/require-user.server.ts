@@ -1,16 +1,24 @@
 import { redirect } from 'react-router';
-import { MeSchema, type Me } from '@fretline/contract';
+import { MeSchema, RETURN_COOKIE_MAX_AGE_S, type Me } from '@fretline/contract';
 import { getServerApi } from '../../lib/api.server';
+import { secureCookiesFor, serializeCookie } from '../../lib/cookies';
+import { isStorableReturnRoute, RETURN_COOKIE } from '../../lib/return-route';
 
 /**
- * Guards read first (CONVENTIONS.md): the account pages start with this. A visitor goes to /login
- * (the return cookie already holds this page, so sign-in comes back here).
+ * Guards read first (CONVENTIONS.md): the account pages start with this. A visitor goes to /login,
+ * with this page saved as the return route so sign-in comes back here (spec §2).
  */
 export async function requireMe(request: Request): Promise<Me> {
   const data = await getServerApi(request).get<{ user: unknown }>('/auth/me');
   const parsed = MeSchema.safeParse(data.user);
-  if (!parsed.success || parsed.data.id_user === null) throw redirect('/login');
-  return parsed.data;
+  if (parsed.success && parsed.data.id_user !== null) return parsed.data;
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const headers = new Headers();
+  if (isStorableReturnRoute(here)) {
+    headers.append('Set-Cookie', serializeCookie(RETURN_COOKIE, here, { maxAgeSeconds: RETURN_COOKIE_MAX_AGE_S, secure: secureCookiesFor(request.url) }));
+  }
+  throw redirect('/login', { headers });
 }
 
 /** The sign-in pages are for visitors; someone signed in goes to their account. */

@@ -1,22 +1,24 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import type { Me } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 import { consumeReturnRoute } from '../../lib/return-route';
 import { clearLoginState, readLoginState, rememberEmail } from './login-state';
 
 /**
  * PUT me/passcodes from the browser, so the API's Set-Cookie (the HttpOnly token) lands here; then
- * a full load of the return route, so every loader sees the signed-in user (spec §4). A code from
- * sign-up goes to /welcome first.
+ * a full load of the return route, so every loader sees the signed-in user (spec §4). A new
+ * account (sign-up, or its first sign-in by the link) sees /welcome first.
  */
 export async function redeemPasscode(email: string, passcode: string, returnTo: string): Promise<void> {
   const state = readLoginState();
   await api.put<{ token: string }>('/auth/me/passcodes', { email, passcode });
   rememberEmail(email, state?.remember ?? true);
   clearLoginState();
+  const me = await api.get<{ user: Pick<Me, 'welcome_pending'> }>('/auth/me').catch(() => undefined);
   // The return route is used once (spec §2); the loader already read it into `returnTo`.
   consumeReturnRoute();
-  window.location.assign(state?.signup ? '/welcome' : returnTo);
+  window.location.assign(state?.signup || me?.user.welcome_pending ? '/welcome' : returnTo);
 }
 
 /** Spec §4: restart login clears the state and goes to /login. */

@@ -3,7 +3,6 @@ import { SessionSchema } from '@fretline/contract';
 import { Container } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
-import { useRefreshOnFocus } from '../../features/account/refresh-on-focus';
 import { requireMe } from '../../features/account/require-user.server';
 import { SessionsList } from '../../features/account/sessions-list';
 import type { Route } from './+types/me-sessions';
@@ -25,7 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Spec §3/§4 Session list (GET me/sessions), newest access first. */
 export default function MeSessions({ loaderData }: Route.ComponentProps) {
-  useRefreshOnFocus();
   return (
     <Container width="narrow" className="py-10 sm:py-14">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Signed-in devices</h1>

@@ -3,7 +3,6 @@ import { fullName } from '@fretline/contract';
 import { Badge, Button, Card, Container } from '../../components/ui';
 import { seoMeta } from '../../lib/seo';
 import { useLogout } from '../../features/account/logout';
-import { useRefreshOnFocus } from '../../features/account/refresh-on-focus';
 import { requireMe } from '../../features/account/require-user.server';
 import type { Route } from './+types/me';
 
@@ -28,7 +27,6 @@ const LINKS = [
 export default function Me({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const { logout, loggingOut } = useLogout();
-  useRefreshOnFocus();
   const name = fullName(user);
   const letter = (user.first_name?.trim().charAt(0) || user.email?.charAt(0) || '?').toUpperCase();
 
