@@ -20,7 +20,8 @@ export function usePageLoadActions(): void {
   const routeId = matches[matches.length - 1]?.id ?? null;
   const previous = useRef<{ routeId: string | null; href: string } | null>(null);
   useEffect(() => {
-    const href = window.location.href;
+    // From the router's location (what was navigated to), on this page's origin.
+    const href = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin).href;
     const before = previous.current;
     previous.current = { routeId, href };
     if (shouldRecordPageLoad(before?.routeId, routeId)) recordAction(ANALYTICS_ACTIONS.pageLoad, { path: location.pathname });

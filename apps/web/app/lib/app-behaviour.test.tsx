@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePageLoadActions, useReturnRouteMemory } from './app-behaviour';
+import { readBrowserCookie } from './cookies';
+
+const recorded = vi.hoisted(() => [] as Array<{ name: string; values: Record<string, unknown>; purpose?: string }>);
+vi.mock('./analytics', () => ({
+  recordAction: (name: string, values: Record<string, unknown>, purpose?: string) => recorded.push({ name, values, purpose }),
+}));
+
+function Shell() {
+  usePageLoadActions();
+  useReturnRouteMemory();
+  return <Outlet />;
+}
+
+function setup(initial: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        id: 'root',
+        element: <Shell />,
+        children: [
+          { id: 'home', path: '/', element: <p>home</p> },
+          { id: 'videos', path: '/videos', element: <p>videos</p> },
+          { id: 'courses', path: '/courses', element: <p>courses</p> },
+          { id: 'video', path: '/videos/:slug', element: <p>video</p> },
+          { id: 'login', path: '/login', element: <p>login</p> },
+        ],
+      },
+    ],
+    { initialEntries: [initial] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('page behaviour hooks (spec §2)', () => {
+  beforeEach(() => {
+    recorded.length = 0;
+    document.cookie = 'return=; Max-Age=0; Path=/';
+  });
+
+  it('records a page load per navigation, but not between the videos and courses lists', async () => {
+    const router = setup('/');
+    await act(() => router.navigate('/videos'));
+    await act(() => router.navigate('/courses'));
+    await act(() => router.navigate('/videos?tags=blues'));
+    await act(() => router.navigate('/videos/intro'));
+    expect(recorded.filter((r) => r.name === 'page_load').map((r) => r.values.path)).toEqual(['/', '/videos', '/videos/intro']);
+  });
+
+  it('records the tracked page load, for marketing, when the URL carries a campaign', async () => {
+    setup('/courses?utm_campaign=spring&utm_source=newsletter');
+    await act(async () => undefined);
+    const tracked = recorded.find((r) => r.name === 'tracked_page_load');
+    expect(tracked?.purpose).toBe('marketing');
+    expect(tracked?.values).toMatchObject({ campaign: 'spring', source: 'newsletter' });
+  });
+
+  it('remembers the last page before /login as the return route', async () => {
+    const router = setup('/videos/intro?course=lead-guitar-1');
+    await act(() => router.navigate('/login'));
+    expect(readBrowserCookie('return')).toBe('/videos/intro?course=lead-guitar-1');
+  });
+});
