@@ -130,7 +130,7 @@ export function Checkout({
             ? `Your ${product.subscription_product_trial_days}-day free trial has started. Every premium lesson is open to you now.`
             : 'Your membership is active. Every premium lesson is open to you now.'}
         </p>
-        <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
+        <div className="mt-5 flex flex-col justify-center gap-3">
           <LinkButton to="/courses">Start learning</LinkButton>
           <LinkButton to={`/me/subscriptions/${phase.subscription.id_subscription}`} variant="secondary">
             Manage your membership

@@ -42,7 +42,7 @@ export function PlanPicker({
             <span className="text-sm font-semibold text-stone-600">{plan.subscription_plan_name}</span>
             <span className="mt-1 text-3xl font-extrabold tracking-tight text-ink-900">
               {formatPence(plan.subscription_plan_price)}
-              <span className="text-base font-semibold text-stone-500"> / {plan.subscription_plan_interval}</span>
+              <span className="block text-sm font-semibold text-stone-500"> / {plan.subscription_plan_interval}</span>
             </span>
             {saving > 0 ? (
               <span className="mt-2 inline-flex w-fit rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">

@@ -157,7 +157,7 @@ function MemberStatus({ subscription }: { subscription: Subscription }) {
           {cancelled ? `Your access ends on ${formatDate(end, 'long')}.` : `Renews on ${formatDate(end, 'long')}.`}
         </p>
       ) : null}
-      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-5 flex flex-col gap-3">
         <LinkButton to="/courses">Keep learning</LinkButton>
         <LinkButton to={`/me/subscriptions/${subscription.id_subscription}`} variant="secondary">
           Manage subscription
