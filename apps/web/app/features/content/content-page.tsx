@@ -48,7 +48,7 @@ export interface ContentHeroProps {
 export function ContentHero({ eyebrow, title, lead, children }: ContentHeroProps) {
   return (
     <section className="relative overflow-hidden border-b border-brand-100 bg-gradient-to-br from-brand-50 via-white to-stone-50">
-      <FretboardPattern className="pointer-events-none absolute inset-y-0 right-0 hidden h-full w-1/2 text-brand-300 md:block" />
+      <FretboardPattern className="pointer-events-none absolute inset-y-0 right-0 hidden h-full w-[38%] text-brand-300 lg:block" />
       <Container className="relative py-14 sm:py-20">
         <div className="max-w-2xl">
           {eyebrow ? <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">{eyebrow}</p> : null}
