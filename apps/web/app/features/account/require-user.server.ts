@@ -16,7 +16,10 @@ export async function requireMe(request: Request): Promise<Me> {
   const here = `${url.pathname}${url.search}`;
   const headers = new Headers();
   if (isStorableReturnRoute(here)) {
-    headers.append('Set-Cookie', serializeCookie(RETURN_COOKIE, here, { maxAgeSeconds: RETURN_COOKIE_MAX_AGE_S, secure: secureCookiesFor(request.url) }));
+    headers.append(
+      'Set-Cookie',
+      serializeCookie(RETURN_COOKIE, here, { maxAgeSeconds: RETURN_COOKIE_MAX_AGE_S, secure: secureCookiesFor(request.url) }),
+    );
   }
   throw redirect('/login', { headers });
 }
