@@ -169,6 +169,11 @@ export async function markTokenRead(db: Database, idThreadToken: number, now: Da
   await db.update(threadTokens).set({ lastReadTimestamp: now }).where(eq(threadTokens.idThreadToken, idThreadToken));
 }
 
+export async function listParticipantIds(db: Database, idThread: number): Promise<number[]> {
+  const rows = await db.select({ idUser: participants.idUser }).from(participants).where(eq(participants.idThread, idThread));
+  return rows.map((r) => r.idUser);
+}
+
 export async function markParticipantRead(db: Database, idThread: number, idUser: number, now: Date): Promise<void> {
   await db
     .update(participants)

@@ -53,11 +53,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Polled every 5 s by every signed-in tab (spec §9): a memo hit or one index-only count (ADR 0026).
   app.get('/threads/unread/count', { schema: { response: { 200: UnreadCountResponseSchema } } }, async (request) => {
     const { user } = requireUser(request);
-    const nowMs = Date.now();
-    let count = readUnreadCount(user.idUser, nowMs);
+    let count = await readUnreadCount(app, user.idUser);
     if (count === undefined) {
       count = await repo.countUnreadThreads(app.db, user.idUser);
-      rememberUnreadCount(user.idUser, count, nowMs);
+      await rememberUnreadCount(app, user.idUser, count);
     }
     return { data: { count } };
   });

@@ -7,7 +7,7 @@ import { CAPTCHA_FAILED_TEXT, verifyCaptcha } from './captcha.ts';
 import * as repo from './messages.repository.ts';
 import type { MessageRow, ParticipantThreadRow, StaffThreadRow, ThreadRow } from './messages.repository.ts';
 import { createThreadTokenString, verifyThreadTokenString } from './thread-tokens.ts';
-import { forgetUnreadCount } from './unread-cache.ts';
+import { forgetUnreadCounts } from './unread-cache.ts';
 
 /** Texts of the refusals a thread token can get (ADR 0025): clear, and the same for every cause. */
 export const THREAD_TOKEN_REFUSED =
@@ -122,7 +122,7 @@ export async function markRead(app: FastifyInstance, access: ThreadAccess): Prom
   const now = app.clock();
   if (access.reader.kind === 'user') {
     await repo.markParticipantRead(app.db, access.thread.idThread, access.reader.idUser, now);
-    forgetUnreadCount(access.reader.idUser);
+    await forgetUnreadCounts(app, [access.reader.idUser]);
   } else {
     await repo.markTokenRead(app.db, access.reader.idThreadToken, now);
   }
@@ -155,8 +155,13 @@ export async function postReaderMessage(app: FastifyInstance, access: ThreadAcce
     if (access.reader.kind === 'token') await repo.markTokenRead(tx, access.reader.idThreadToken, now);
     return m;
   });
-  forgetUnreadCount();
+  await forgetThreadUnreadCounts(app, thread.idThread);
   return toWireMessage(row);
+}
+
+/** After a message: every participant's count may have changed (ADR 0026). */
+export async function forgetThreadUnreadCounts(app: FastifyInstance, idThread: number): Promise<void> {
+  await forgetUnreadCounts(app, await repo.listParticipantIds(app.db, idThread));
 }
 
 // ---- helpdesk ----

@@ -514,3 +514,44 @@ describe('the staff inbox', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('the unread count with Redis (REDIS_URL)', () => {
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await createTestApp({ config: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', CAPTCHA: 'off' } });
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  it('is shared through Redis and forgotten when a reply or a read changes it', async () => {
+    const reader = await createUserWithSession(r.db, { email: 'redis-reader@example.com' });
+    const helper = await createUserWithSession(r.db, { roles: ['Staff'] });
+    const redis = r.app.redis;
+    expect(redis).not.toBeNull();
+    const key = `fretline:messages:unread:${reader.idUser}`;
+    await redis?.del(key);
+    const sent = await r.app.inject({
+      method: 'POST',
+      url: '/api/messages/helpdesks',
+      headers: bearer(reader.token),
+      payload: { first_name: 'Rita', email: 'redis-reader@example.com', message: 'Hello' },
+    });
+    const idThread = sent.json<{ data: { thread: WireThread } }>().data.thread.id_thread;
+    const count = async () =>
+      (await r.app.inject({ url: '/api/messages/threads/unread/count', headers: bearer(reader.token) })).json().data
+        .count as number;
+    expect(await count()).toBe(0);
+    expect(await redis?.get(key)).toBe('0');
+    await r.app.inject({
+      method: 'POST',
+      url: `/api/messages/staff/threads/${idThread}/messages`,
+      headers: bearer(helper.token),
+      payload: { message_content: 'Hi Rita' },
+    });
+    expect(await redis?.get(key)).toBeNull();
+    expect(await count()).toBe(1);
+    await r.app.inject({ method: 'PUT', url: `/api/messages/threads/${idThread}/read`, headers: bearer(reader.token) });
+    expect(await count()).toBe(0);
+  });
+});

@@ -17,9 +17,14 @@ import {
 import { requireRoleGroup } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import * as repo from './messages.repository.ts';
-import { requireMessageText, requireStaffThread, toStaffThread, toWireMessage } from './messages.service.ts';
+import {
+  forgetThreadUnreadCounts,
+  requireMessageText,
+  requireStaffThread,
+  toStaffThread,
+  toWireMessage,
+} from './messages.service.ts';
 import { notifySenderOfStaffReply } from './notify.ts';
-import { forgetUnreadCount } from './unread-cache.ts';
 
 const MessageBodySchema = z.object({ message_content: z.string().max(20_000).nullish() }).nullish();
 
@@ -105,7 +110,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         await notifySenderOfStaffReply(app, tx, thread, { staffFirstName: user.firstName, content: text });
         return m;
       });
-      forgetUnreadCount();
+      await forgetThreadUnreadCounts(app, thread.idThread);
       return { data: { message: toWireMessage(message) } };
     },
   );
