@@ -94,9 +94,12 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
             </>
           ) : (
             <div className="flex items-center gap-2">
-              <Link to="/login" className={buttonClasses('ghost', 'sm', 'px-3')}>
-                Sign in
-              </Link>
+              {/* Below 400 px the header keeps only Join; Sign in moves into the menu. */}
+              <span className="hidden min-[400px]:block">
+                <Link to="/login" className={buttonClasses('ghost', 'sm', 'px-3 whitespace-nowrap')}>
+                  Sign in
+                </Link>
+              </span>
               <Link to="/signup" className={buttonClasses('primary', 'sm')}>
                 Join
               </Link>
@@ -137,6 +140,13 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
               ))}
             </ul>
           </nav>
+          {signedIn ? null : (
+            <div className="mt-3 border-t border-stone-200 pt-3 min-[400px]:hidden">
+              <Link to="/login" className={mobileLink({ isActive: false })}>
+                Sign in
+              </Link>
+            </div>
+          )}
         </Container>
       </div>
     </header>
