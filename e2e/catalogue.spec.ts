@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+/*
+ * Issue 4 journeys: browse → filter → open a video → it plays → save → My List → remove; and watch
+ * part of a course lesson → the course page offers to resume at it. Each test signs up its own user.
+ */
+
+const freshEmail = (label: string) =>
+  `e2e-catalogue-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Signs a new user up through the API, redeems the e-mailed code and puts the token cookie in the browser. */
+async function signIn(context: BrowserContext, request: APIRequestContext, baseURL: string, label: string): Promise<void> {
+  const email = freshEmail(label);
+  const origin = { origin: baseURL };
+  const signup = await request.post('/api/auth/me', {
+    form: { first_name: 'Robin', last_name: 'Strummer', email },
+    headers: origin,
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        const { data } = (await res.json()) as { data: { messages: Array<{ text: string }> } };
+        code = data.messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  const redeemed = await request.put('/api/auth/me/passcodes', { form: { email, passcode: code! }, headers: origin });
+  expect(redeemed.ok(), await redeemed.text()).toBe(true);
+  const { data } = (await redeemed.json()) as { data: { token: string } };
+  await context.addCookies([{ name: 'token', value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** The parts of the media element the tests touch (the e2e project has no DOM types). */
+interface MediaElement {
+  muted: boolean;
+  currentTime: number;
+  paused: boolean;
+  play(): Promise<void>;
+  pause(): void;
+}
+
+/**
+ * Starts the player muted (autoplay rules) and waits until the media element's time moves past
+ * `seconds`; play() is retried, since hls.js attaching its source interrupts an early call.
+ */
+async function playFor(page: Page, seconds: number): Promise<void> {
+  const video = page.getByTestId('video-player');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        video.evaluate(async (el) => {
+          const media = el as unknown as MediaElement;
+          media.muted = true;
+          if (media.paused) await media.play().catch(() => undefined);
+          return media.currentTime;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(seconds);
+}
+
+test('browse, filter, open a video that plays, save it to My List and remove it @phone', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(context, request, baseURL!, 'browse');
+
+  await page.goto('/videos');
+  await expect(page.getByRole('heading', { name: 'Lessons and songs' })).toBeVisible();
+  await page.getByLabel('Category').selectOption('Lesson');
+  await expect(page).toHaveURL(/category=Lesson/);
+  await page.getByLabel('Search').fill('Holding the Guitar');
+  await expect(page).toHaveURL(/search=Holding(\+|%20)the(\+|%20)Guitar/);
+  await expect(page.getByText('1 video', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: /Holding the Guitar and Pick/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Holding the Guitar and Pick' })).toBeVisible();
+  await playFor(page, 0);
+
+  await page.getByRole('button', { name: 'Save to My List' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from My List' })).toBeVisible();
+
+  await page.goto('/my-list');
+  const list = page.getByTestId('my-list');
+  await expect(list.getByText('Holding the Guitar and Pick')).toBeVisible();
+  await list.getByRole('button', { name: 'Remove from My List' }).click();
+  await expect(page.getByText('Your list is empty')).toBeVisible();
+});
+
+test('watching part of a course lesson makes the course page offer to resume at it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(context, request, baseURL!, 'resume');
+
+  await page.goto('/courses/beginner-guitar-course');
+  await expect(page.getByRole('link', { name: 'Start the course' })).toBeVisible();
+
+  await page.goto('/videos/tuning-up?course=beginner-guitar-course');
+  await playFor(page, 1);
+  const reported = page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && res.url().includes('/api/videos/videos/tuning-up'),
+  );
+  await page.getByTestId('video-player').evaluate((el) => (el as unknown as MediaElement).pause());
+  expect((await reported).status()).toBe(200);
+
+  await page.goto('/courses/beginner-guitar-course');
+  await expect(page.getByTestId('resume-course')).toHaveText('Resume: Tuning Up by Ear and with a Tuner');
+  await page.getByTestId('resume-course').click();
+  await expect(page).toHaveURL(/\/videos\/tuning-up\?course=beginner-guitar-course$/);
+});
+
+test('an unknown course shows the Page Not Found page', async ({ page }) => {
+  const res = await page.goto('/courses/no-such-course');
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveTitle(/Page Not Found/);
+});
