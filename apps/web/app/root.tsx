@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [{ title: notFound ? NOT_FOUND_PAGE_TITLE : 'Server Error | Fretline' }, { name: 'robots', content: 'noindex' }];
   }
-  return [{ title: 'Fretline: guitar lessons with Jamie' }];
+  return [{ title: 'Fretline: guitar lessons' }];
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -11,11 +11,12 @@ import { Container } from '../../components/ui/container';
 import { LinkButton } from '../../components/ui/link-button';
 import { HomeHeroArt } from './home-hero-art';
 
-export const homeSeo = {
-  title: 'Fretline: online guitar lessons with Jamie',
-  description:
-    'Learn guitar with friendly, step-by-step video lessons: structured courses from beginner to lead, song lessons, weekly live lessons and a free trial of the Access All Areas membership.',
-};
+export function homeSeo(name: string) {
+  return {
+    title: `Fretline: online guitar lessons with ${name}`,
+    description: `Learn guitar with ${name}'s friendly, step-by-step video lessons: structured courses from beginner to lead, song lessons, weekly live lessons and a free trial of the Access All Areas membership.`,
+  };
+}
 
 export interface HomeData {
   /** Empty when the catalogue cannot answer: the section hides. */

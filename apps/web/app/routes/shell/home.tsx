@@ -1,7 +1,7 @@
 import type { CourseSummary, SubscriptionProduct, VideoSummary } from '@fretline/contract';
 import { HomePage, homeSeo, type HomeData } from '../../features/content/home';
 import { getServerApi } from '../../lib/api.server';
-import { useRootData } from '../../lib/root-data';
+import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
 
@@ -23,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta({ ...homeSeo, path: '/', matches });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({ ...homeSeo(rootDataFromMatches(matches).teacherDisplayName), path: '/', matches });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { user, teacherDisplayName, teacherName } = useRootData();
