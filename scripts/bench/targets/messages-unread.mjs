@@ -61,9 +61,11 @@ async function seedBenchMessages(databaseUrl) {
 
 /** A real sign-in: ask for a passcode, read it from the bench's SMTP sink, redeem it. */
 async function signIn(url, readMail, email) {
+  // Sign-in codes are limited per IP too; like the bench's own traffic, come from a 10.x address.
+  const forwardedFor = `10.1.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const asked = await fetch(`${url}/api/auth/me/passcodes`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
     body: JSON.stringify({ email }),
   });
   if (!asked.ok) throw new Error(`passcode request failed: ${asked.status} ${await asked.text()}`);
@@ -71,7 +73,7 @@ async function signIn(url, readMail, email) {
   const passcode = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? /\b(\d{6})\b/.exec(mail.text)?.[1];
   const res = await fetch(`${url}/api/auth/me/passcodes`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
     body: JSON.stringify({ email, passcode }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
