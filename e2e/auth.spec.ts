@@ -134,6 +134,8 @@ test('signs in by the link straight away when the address is remembered, and goe
   await page.goto('/me');
   await page.getByRole('button', { name: 'Sign out' }).last().click();
   await expect(page).toHaveURL(/\/$/);
+  // Let the home page finish loading: it records itself as the return route once hydrated.
+  await page.waitForLoadState('networkidle');
 
   // Visit a page, then sign in: sign-in comes back to it.
   await page.goto('/me/notifications');
