@@ -184,3 +184,18 @@ test('a signed-in member’s unread badge rises within 5 s of a staff reply and 
   await expect(page.getByTestId('message').filter({ hasText: 'Try Electric Rock Rhythm next!' })).toBeVisible();
   await expect(badge).toHaveAttribute('data-count', '0');
 });
+
+test('the helpdesk form works on a phone @phone', async ({ page }) => {
+  await page.goto('/helpdesk/billing');
+  await expect(page.getByRole('combobox', { name: 'Topic' })).toHaveValue('billing');
+  await sendHelpdesk(page, {
+    first: 'Pat',
+    last: 'Phone',
+    email: `phone-${Date.now()}@example.com`,
+    message: 'Sent from my phone.',
+  });
+  await expect(page.getByTestId('helpdesk-success')).toBeVisible();
+  // The success card links to the conversation, which opens without signing in.
+  await page.getByRole('link', { name: 'follow this conversation' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Sent from my phone.' })).toBeVisible();
+});
