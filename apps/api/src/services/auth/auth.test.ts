@@ -161,7 +161,8 @@ describe('sign-up and sign-in by passcode', () => {
     } finally {
       await other.close();
     }
-  });
+    // A second app means a second database: allow for its start-up on a busy machine.
+  }, 60_000);
 
   it('answers POST me/passcodes the same for an address with and without an account', async () => {
     const { email } = await signedUpUser('known');
