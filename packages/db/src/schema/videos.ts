@@ -87,7 +87,10 @@ export const videos = videosSchema.table(
   (t) => [
     uniqueIndex('videos_slug_key').on(t.videoSlug),
     // The list page's default order and its common facet filters (spec §2 /videos).
-    index('videos_published_created_idx').on(t.videoPublished, t.videoCreated.desc(), t.idVideo.desc()),
+    // Partial: the list only ever shows published videos, newest first (ADR 0018).
+    index('videos_published_created_idx')
+      .on(t.videoCreated.desc(), t.idVideo.desc())
+      .where(sql`${t.videoPublished}`),
     index('videos_category_idx').on(t.videoCategory, t.videoCreated.desc()),
     index('videos_difficulty_idx').on(t.videoDifficulty),
     index('videos_genre_idx').on(t.videoGenre),

@@ -58,29 +58,29 @@ export function listConditions(criteria: VideoListCriteria, withFacets = true): 
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function findVideoPage(
+export async function findVideoRows(
   db: Database,
   criteria: VideoListCriteria,
   order: { column: keyof typeof ORDER_COLUMNS; descending: boolean },
   limit: number,
   offset: number,
-): Promise<{ rows: VideoRow[]; total: number }> {
-  const where = listConditions(criteria);
+): Promise<VideoRow[]> {
   const column = ORDER_COLUMNS[order.column];
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(v)
-      .where(where)
-      .orderBy(order.descending ? desc(column) : asc(column), order.descending ? desc(v.idVideo) : asc(v.idVideo))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(v)
-      .where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return db
+    .select()
+    .from(v)
+    .where(listConditions(criteria))
+    .orderBy(order.descending ? desc(column) : asc(column), order.descending ? desc(v.idVideo) : asc(v.idVideo))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countVideos(db: Database, criteria: VideoListCriteria): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(v)
+    .where(listConditions(criteria));
+  return counted?.n ?? 0;
 }
 
 /** Value counts of every facet over the videos matching search and tags (one scan). */

@@ -140,7 +140,10 @@ async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): 
 }
 
 /** Forgets cached facet counts (tests and catalogue edits). */
-export const clearFacetCache = () => facetCache.clear();
+export const clearFacetCache = () => {
+  facetCache.clear();
+  totalCache.clear();
+};
 
 async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoRow[]): Promise<VideoSummary[]> {
   const ids = rows.map((r) => r.idVideo);
@@ -167,12 +170,23 @@ async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoR
   }));
 }
 
+// Totals are cached like facet counts (ADR 0018): the page query then is the only scan per call.
+const totalCache = new Map<string, { at: number; total: number }>();
+
 export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
   const parsed = parseVideoListQuery(query);
-  const [{ rows, total }, facets] = await Promise.all([
-    repo.findVideoPage(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
+  const key = JSON.stringify(parsed.criteria);
+  const hit = totalCache.get(key);
+  const cachedTotal = hit && Date.now() - hit.at < FACET_TTL_MS ? hit.total : undefined;
+  const [rows, total, facets] = await Promise.all([
+    repo.findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
+    cachedTotal ?? repo.countVideos(ctx.db, parsed.criteria),
     getFacets(ctx, parsed.criteria),
   ]);
+  if (cachedTotal === undefined) {
+    if (totalCache.size > 500) totalCache.clear();
+    totalCache.set(key, { at: Date.now(), total });
+  }
   return { videos: await toSummaries(ctx, viewer, rows), total, facets };
 }
 
