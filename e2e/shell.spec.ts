@@ -48,7 +48,11 @@ test('the home page shows the hero, the seeded courses and the membership pitch'
   // Courses come from the catalogue, ordered by course_order.
   const courses = page.getByRole('region', { name: 'A clear path, whatever your level' });
   await expect(courses.getByRole('heading', { name: 'Beginner Guitar Course' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Access All Areas' })).toBeVisible();
+  // The pitch carries the seeded product's prices in GBP and, for a visitor, the free trial.
+  const pitch = page.getByRole('region', { name: 'Access All Areas' });
+  await expect(pitch.getByRole('heading', { name: 'Access All Areas' })).toBeVisible();
+  await expect(pitch.getByText(/^£\d+\.\d{2}$/).first()).toBeVisible();
+  await expect(pitch.getByText(/day free trial for new members/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
   // The FAQ is a native disclosure: the answer shows once its question is opened.
   const question = page.getByText('How does the free trial work?');
