@@ -89,9 +89,9 @@ export const videos = videosSchema.table(
     // The list page's default order and its common facet filters (spec §2 /videos).
     // Partial: the list only ever shows published videos, newest first (ADR 0018).
     index('videos_published_created_idx')
-      .on(t.videoCreated.desc(), t.idVideo.desc())
+      .on(t.videoCreated.desc().nullsFirst(), t.idVideo.desc().nullsFirst())
       .where(sql`${t.videoPublished}`),
-    index('videos_category_idx').on(t.videoCategory, t.videoCreated.desc()),
+    index('videos_category_idx').on(t.videoCategory, t.videoCreated.desc().nullsFirst()),
     index('videos_difficulty_idx').on(t.videoDifficulty),
     index('videos_genre_idx').on(t.videoGenre),
     index('videos_artist_idx').on(t.videoArtist),
@@ -242,7 +242,8 @@ export const savedVideos = videosSchema.table(
   },
   (t) => [
     uniqueIndex('saved_videos_user_video_key').on(t.idUser, t.idVideo),
-    index('saved_videos_user_created_idx').on(t.idUser, t.savedCreated.desc(), t.idUserVideo.desc()),
+    // NULLS FIRST matches a plain ORDER BY … DESC, so the planner can walk the index.
+    index('saved_videos_user_created_idx').on(t.idUser, t.savedCreated.desc().nullsFirst(), t.idUserVideo.desc().nullsFirst()),
   ],
 );
 
