@@ -78,6 +78,41 @@ export class PostgresRateLimitStore {
   }
 }
 
+/**
+ * The coarse global per-IP budget, counted in this process (ADR 0004, revised): a write per API
+ * request would cost more than the request itself (the unread count is polled every 5 s by every
+ * tab). Each instance enforces the budget on the traffic it sees; the tighter per-route limits that
+ * guard abuse (sign-in codes, helpdesk, error reports) are counted in Postgres via `child()`.
+ */
+export class HybridRateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+  ) {}
+
+  incr(key: string, callback: StoreCallback, timeWindow: number): void {
+    const now = this.clock().getTime();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size > 100_000) this.prune(now);
+      window = { count: 0, resetAt: now + timeWindow };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    callback(null, { current: window.count, ttl: window.resetAt - now });
+  }
+
+  child(options: object): PostgresRateLimitStore {
+    return new PostgresRateLimitStore(this.db, this.clock).child(options);
+  }
+
+  private prune(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
 function isLoopback(ip: string): boolean {
   return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 }
@@ -121,7 +156,7 @@ export const redisPlugin = fp(
 /**
  * Registers @fastify/rate-limit for the scope it is registered in (the /api scope): a global
  * per-IP limit on every route, tighter per-route limits via `config.rateLimit`. Counters live in
- * Redis when REDIS_URL is set, otherwise in Postgres. The key is `request.ip`, which honours
+ * Redis when REDIS_URL is set; otherwise the global budget in process and route limits in Postgres. The key is `request.ip`, which honours
  * X-Forwarded-For only from loopback (see app.ts `trustProxy`).
  */
 export const rateLimitPlugin = fp(
@@ -130,7 +165,7 @@ export const rateLimitPlugin = fp(
     const db = app.db;
     const clock = app.clock;
     // @fastify/rate-limit instantiates the store class itself with its own options.
-    const Store = class extends PostgresRateLimitStore {
+    const Store = class extends HybridRateLimitStore {
       constructor() {
         super(db, clock);
       }

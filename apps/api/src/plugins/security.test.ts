@@ -48,7 +48,7 @@ describe('rate limiting', () => {
     await t.drop();
   });
 
-  it('answers 429 with the error body once an IP spends its /api budget, counted in Postgres', async () => {
+  it('answers 429 with the error body once an IP spends its /api budget', async () => {
     const from = { remoteAddress: '203.0.113.7' };
     for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/health', ...from })).statusCode).toBe(200);
     const limited = await app.inject({ url: '/api/health', ...from });
@@ -59,6 +59,22 @@ describe('rate limiting', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another visitor still gets through.
     expect((await app.inject({ url: '/api/health', remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
+  });
+
+  it('counts a route limit in Postgres, so two app instances share it', async () => {
+    const other = await buildApp({ config: testConfig(), db: t.handle });
+    try {
+      const from = { remoteAddress: '203.0.113.60' };
+      for (let i = 0; i < 15; i++)
+        expect((await app.inject({ url: '/api/error?message=a', ...from })).statusCode).toBeLessThan(300);
+      for (let i = 0; i < 15; i++)
+        expect((await other.inject({ url: '/api/error?message=b', ...from })).statusCode).toBeLessThan(300);
+      // The 31st report in the minute is refused by whichever instance receives it.
+      expect((await other.inject({ url: '/api/error?message=c', ...from })).statusCode).toBe(429);
+      expect((await app.inject({ url: '/api/error?message=d', ...from })).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('believes X-Forwarded-For from loopback only', async () => {
