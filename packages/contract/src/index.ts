@@ -1,4 +1,6 @@
 export * from './wire/dates.ts';
+export * from './wire/date-schema.ts';
+export * from './wire/error-body.ts';
 export * from './wire/envelope.ts';
 export * from './roles.ts';
 export * from './errors.ts';

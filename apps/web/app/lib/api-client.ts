@@ -1,13 +1,13 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import qs from 'qs';
+import * as qs from 'qs-esm';
 import type { ZodType } from 'zod';
 import {
-  ApiErrorBodySchema,
   CLIENT_ERRORS,
   RETRY_LIMIT,
   RETRY_STATUSES,
   RETRYABLE_METHODS,
   formatWireDate,
+  isApiErrorBody,
   reviveWireDates,
   type ApiErrorBody,
 } from '@fretline/contract';
@@ -176,8 +176,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function toApiError(response: Response, sessionHeld: boolean): Promise<ApiError> {
     const parsed = parseJson(await response.text().catch(() => ''));
-    const body = parsed.ok ? ApiErrorBodySchema.safeParse(parsed.value) : undefined;
-    const errorBody = body?.success ? body.data : undefined;
+    const errorBody = parsed.ok && isApiErrorBody(parsed.value) ? parsed.value : undefined;
     // Spec §8: the first system message goes to the console, as a warning (it is not the user's).
     const system = errorBody?.system?.[0];
     if (system) console.warn(`API ${response.status}: ${system}`);

@@ -4,7 +4,7 @@ import {
   COOKIE_CONSENT_CATEGORIES,
   CONSENT_COOKIE_MAX_AGE_S,
   CONSENT_COOKIE_NAMES,
-  CookieConsentSchema,
+  parseConsentCookieValue,
   NO_COOKIE_CONSENT,
   type CookieConsent,
   type CookieConsentCategory,
@@ -41,8 +41,7 @@ export function parseConsent(cookies: Record<string, string | undefined>): Conse
   const out: Consent = { ...NO_COOKIE_CONSENT };
   for (const category of COOKIE_CONSENT_CATEGORIES) {
     const raw = cookies[CONSENT_COOKIE_NAMES[category]];
-    const parsed = CookieConsentSchema.shape[category].safeParse(raw);
-    out[category] = parsed.success ? parsed.data : false;
+    out[category] = parseConsentCookieValue(raw);
   }
   return out;
 }

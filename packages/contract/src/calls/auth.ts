@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CurrentUserSchema, VISITOR_USER } from '../entities/user.ts';
+import { CurrentUserSchema } from '../entities/user.ts';
+import { VISITOR_USER } from '../entities/visitor.ts';
 import { FormBooleanSchema } from '../entities/fields.ts';
 import { SessionSchema } from '../entities/session.ts';
 import { envelope } from '../wire/envelope.ts';

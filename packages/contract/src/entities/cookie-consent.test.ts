@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE_CONSENT_CATEGORIES, CookieConsentSchema, NO_COOKIE_CONSENT } from './cookie-consent.ts';
+import { CookieConsentSchema } from './cookie-consent.ts';
+import { COOKIE_CONSENT_CATEGORIES, NO_COOKIE_CONSENT, parseConsentCookieValue } from './cookie-consent-values.ts';
 import { CONSENT_COOKIE_NAMES } from '../constants.ts';
 
 describe('cookie consent', () => {
@@ -29,4 +30,14 @@ describe('cookie consent', () => {
   it('allows nothing before the visitor answers', () => {
     expect(Object.values(NO_COOKIE_CONSENT).every((allowed) => !allowed)).toBe(true);
   });
+});
+
+describe('parseConsentCookieValue', () => {
+  it.each(['true', '1', 'on', 'false', '0', 'off', 'yes', '', undefined])(
+    'reads %j as the schema does, unreadable as refused',
+    (raw) => {
+      const viaSchema = CookieConsentSchema.shape.video.safeParse(raw);
+      expect(parseConsentCookieValue(raw)).toBe(viaSchema.success ? viaSchema.data : false);
+    },
+  );
 });

@@ -15,7 +15,8 @@ import {
   SubscriptionSchema,
 } from './subscription.ts';
 import { ThreadSchema } from './thread.ts';
-import { CurrentUserSchema, isSignedIn, UserSchema, VISITOR_USER } from './user.ts';
+import { CurrentUserSchema, UserSchema } from './user.ts';
+import { isSignedIn, VISITOR_USER } from './visitor.ts';
 import { VideoSchema, VideoSummarySchema } from './video.ts';
 
 const at = '2024-03-05 14:07:09';

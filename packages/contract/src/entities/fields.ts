@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WireDateSchema } from '../wire/dates.ts';
+import { WireDateSchema } from '../wire/date-schema.ts';
 
 /**
  * Field building blocks shared by every entity (spec §5: "ids are integers, text fields may be

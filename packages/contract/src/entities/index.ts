@@ -1,5 +1,6 @@
 export * from './fields.ts';
 export * from './user.ts';
+export * from './visitor.ts';
 export * from './thread.ts';
 export * from './message.ts';
 export * from './helpdesk.ts';
@@ -10,3 +11,4 @@ export * from './subscription.ts';
 export * from './session.ts';
 export * from './feature-flags.ts';
 export * from './cookie-consent.ts';
+export * from './cookie-consent-values.ts';

@@ -24,21 +24,3 @@ export const CurrentUserSchema = UserSchema.extend({
   aaa_community_discord_link: TextSchema,
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
-
-/** Spec §6: a signed-out visitor has no membership and is eligible for the free trial. */
-export const VISITOR_USER: CurrentUser = Object.freeze({
-  id_user: null,
-  first_name: null,
-  last_name: null,
-  email: null,
-  telephone: null,
-  roles: [],
-  has_aaa_membership: false,
-  eligible_for_aaa_free_trial: true,
-  aaa_community_discord_link: null,
-});
-
-/** The web treats a null id as signed out (team brief). */
-export function isSignedIn(user: CurrentUser): user is CurrentUser & { id_user: number } {
-  return user.id_user !== null;
-}

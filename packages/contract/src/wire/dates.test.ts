@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatWireDate, isWireDate, parseWireDate, reviveWireDates, WireDateSchema, wireDateReplacer } from './dates.ts';
+import { formatWireDate, isWireDate, parseWireDate, reviveWireDates, wireDateReplacer } from './dates.ts';
+import { WireDateSchema } from './date-schema.ts';
 
 const fixed = new Date(Date.UTC(2024, 2, 5, 14, 7, 9));
 

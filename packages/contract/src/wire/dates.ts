@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { z } from 'zod';
 
 dayjs.extend(utc);
 dayjs.extend(customParseFormat);
@@ -24,20 +23,6 @@ export function parseWireDate(value: string): Date | undefined {
 export function isWireDate(value: unknown): value is string {
   return typeof value === 'string' && parseWireDate(value) !== undefined;
 }
-
-/** A date field on the wire: accepts a Date (already revived) or a wire date string (or ISO). */
-export const WireDateSchema = z.union([
-  z.date(),
-  z.string().transform((value, ctx) => {
-    const date =
-      parseWireDate(value) ?? (dayjs(value).isValid() && /^\d{4}-\d{2}-\d{2}T/.test(value) ? dayjs(value).toDate() : undefined);
-    if (!date) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a date formatted YYYY-MM-DD HH:mm:ss (UTC).' });
-      return z.NEVER;
-    }
-    return date;
-  }),
-]);
 
 /** JSON.stringify replacer writing every Date in the wire format (Date#toJSON has already run). */
 export function wireDateReplacer(this: unknown, key: string, value: unknown): unknown {
