@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { hasRoleGroup } from '@fretline/contract';
 import { profileLetter, type RootUser } from '../../lib/root-data';
 import { ACCOUNT_NAV } from './nav-items';
-import { useSignOut } from './sign-out';
+import { useLogout } from '../../lib/logout';
 
 const itemClass =
   'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink-900 hover:bg-stone-100 focus-visible:bg-stone-100';
@@ -18,7 +18,7 @@ export function AccountMenu({ user }: { user: RootUser }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const { signOut, signingOut } = useSignOut();
+  const { logout, loggingOut } = useLogout();
   const isStaff = hasRoleGroup(user.roles, 'Staff') || hasRoleGroup(user.roles, 'Editor');
 
   useEffect(() => setOpen(false), [location.pathname]);
@@ -81,8 +81,8 @@ export function AccountMenu({ user }: { user: RootUser }) {
             </li>
           ) : null}
           <li className="border-t border-stone-100 pt-1">
-            <button type="button" className={itemClass} onClick={signOut} disabled={signingOut}>
-              {signingOut ? 'Signing out…' : 'Sign out'}
+            <button type="button" className={itemClass} onClick={logout} disabled={loggingOut}>
+              {loggingOut ? 'Signing out…' : 'Sign out'}
             </button>
           </li>
         </ul>

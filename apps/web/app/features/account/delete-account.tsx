@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Field } from '../../components/ui';
 import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
-import { clearStores } from './login-state';
+import { clearStores } from '../../lib/logout';
 
 const CONFIRM_WORD = 'DELETE';
 

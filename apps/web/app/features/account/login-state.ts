@@ -1,6 +1,5 @@
 import { EMAIL_COOKIE_MAX_AGE_S, EMAIL_COOKIE_NAME } from '@fretline/contract';
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../../lib/cookies';
-import { clearCorrelationId } from '../../lib/correlation';
 
 /**
  * Spec §4 Login state in the browser: the address entered, whether a code was e-mailed, whether to
@@ -50,18 +49,4 @@ export function rememberEmail(email: string, remember: boolean): void {
 /** The address the sign-in pages already know: this tab's login state, else the remembered one. */
 export function knownEmail(): string | undefined {
   return readLoginState()?.email ?? readRememberedEmail();
-}
-
-/**
- * Spec §4 logout: the token (cleared by the API's Set-Cookie), the correlation id and every store.
- * The remembered e-mail stays: remembering it across sign-outs is its purpose.
- */
-export function clearStores(): void {
-  clearCorrelationId();
-  try {
-    window.sessionStorage.clear();
-    window.localStorage.clear();
-  } catch {
-    // Storage can be unavailable (private mode); there is then nothing to clear.
-  }
 }

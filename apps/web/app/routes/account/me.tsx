@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { fullName } from '@fretline/contract';
 import { Badge, Button, Card, Container } from '../../components/ui';
 import { seoMeta } from '../../lib/seo';
-import { useLogout } from '../../features/account/logout';
+import { useLogout } from '../../lib/logout';
 import { requireMe } from '../../features/account/require-user.server';
 import type { Route } from './+types/me';
 
