@@ -165,6 +165,9 @@ export async function createSubscription(
       ),
     );
   if (live.length > 0) {
+    // The live one may be a simultaneous identical request's draft, inserted since the check above.
+    const racing = await findRepeat(db, user.idUser, input, now);
+    if (racing) return { subscription: await requireOwnSubscription(db, user.idUser, racing), created: false };
     throw conflict(`You already have a ${plan.product.subscriptionProductName} subscription.`, 'SUBSCRIPTION_EXISTS');
   }
 
