@@ -1,1 +1,0 @@
-ALTER TABLE "finance"."subscriptions" ADD COLUMN "customer_email" text DEFAULT '' NOT NULL;

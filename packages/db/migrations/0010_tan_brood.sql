@@ -1,2 +1,0 @@
-DROP INDEX "videos"."videos_published_created_idx";--> statement-breakpoint
-CREATE INDEX "videos_published_created_idx" ON "videos"."videos" USING btree ("video_created" DESC NULLS LAST,"id_video" DESC NULLS LAST) WHERE "videos"."videos"."video_published";
