@@ -21,6 +21,9 @@ export default tseslint.config(
       'packages/db/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      // Local parallel builds, and the demo HLS clip whose MPEG-TS segments end in .ts.
+      'apps/web/build-*/**',
+      'media/**',
     ],
   },
   js.configs.recommended,

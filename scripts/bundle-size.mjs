@@ -33,5 +33,6 @@ const rows = Object.keys(assets.routes)
   .sort((a, b) => b.kb - a.kb);
 for (const { id, kb } of rows) process.stdout.write(`${kb.toFixed(1).padStart(7)} KB  ${id}\n`);
 const over = checked.filter((id) => firstLoadKb(id) > maxKb);
-for (const id of over) process.stderr.write(`${id}: ${firstLoadKb(id).toFixed(1)} KB gzipped first-load JS is over ${maxKb} KB\n`);
+for (const id of over)
+  process.stderr.write(`${id}: ${firstLoadKb(id).toFixed(1)} KB gzipped first-load JS is over ${maxKb} KB\n`);
 process.exit(over.length ? 1 : 0);

@@ -184,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const unsubscribe = (list: UnsubscribeList) => async (request: FastifyRequest, _reply: FastifyReply) => {
     const input = UnsubscribeBodySchema.safeParse({
       ...(request.query as Record<string, unknown>),
-      ...(request.body && typeof request.body === 'object' ? (request.body) : {}),
+      ...(request.body && typeof request.body === 'object' ? request.body : {}),
     });
     // A tampered or incomplete link changes nothing and says so plainly.
     if (!input.success || !isValidUnsubscribeToken(app.config.SECRET_KEY, list, input.data.email, input.data.token))

@@ -220,7 +220,7 @@ export function stripeWebhookEvent(event: Stripe.Event): (ProviderEvent & { idSu
         ...base,
         type: event.type === 'customer.subscription.deleted' ? 'subscription.deleted' : 'subscription.updated',
         providerSubscriptionId: sub.id,
-        status: (event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status),
+        status: event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status,
         currentPeriodEnd: unix(periodEnd),
         trialEnd: unix(sub.trial_end),
         idSubscriptionHint,
