@@ -33,10 +33,13 @@ export function Checkout({
   product,
   plan,
   eligibleForTrial,
+  onPurchaseStarted,
 }: {
   product: SubscriptionProductOffer;
   plan: SubscriptionPlan;
   eligibleForTrial: boolean;
+  /** Called once a subscription is posted; the page keeps this checkout on screen from then on. */
+  onPurchaseStarted?: () => void;
 }) {
   const cardRef = useRef<CardEntryHandle>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
@@ -44,7 +47,9 @@ export function Checkout({
   const [error, setError] = useState<string | null>(null);
   const attemptKey = useRef(newAttemptKey());
   const revalidator = useRevalidator();
-  const trial = eligibleForTrial && product.subscription_product_trial_days > 0;
+  // Fixed when the checkout opens: joining ends trial eligibility, but the confirmation still
+  // describes the trial that was started.
+  const [trial] = useState(eligibleForTrial && product.subscription_product_trial_days > 0);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -59,6 +64,7 @@ export function Checkout({
         stripe_payment_method_id: paymentMethodId,
         idempotency_key: attemptKey.current,
       });
+      onPurchaseStarted?.();
       setPhase({ kind: 'processing', subscription });
     } catch (err) {
       // Spec §8: the flow stops, the error shows, the form works again (with a fresh attempt key).

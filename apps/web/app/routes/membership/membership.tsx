@@ -69,6 +69,9 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState(plans[0]?.id_subscription_plan ?? 0);
   const plan = plans.find((p) => p.id_subscription_plan === selected) ?? plans[0];
   const trialDays = eligibleForTrial ? product.subscription_product_trial_days : 0;
+  // Once a purchase starts, the checkout stays mounted through the revalidation that makes this
+  // visitor a member, so its confirmation is what they see (not a sudden switch to the status card).
+  const [purchasing, setPurchasing] = useState(false);
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
@@ -104,11 +107,11 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
           </section>
 
           <section aria-label="Join" className="space-y-5">
-            {hasMembership && current ? (
+            {hasMembership && current && !purchasing ? (
               <MemberStatus subscription={current} />
             ) : (
               <>
-                <PlanPicker plans={plans} selected={selected} onSelect={setSelected} />
+                {!purchasing && <PlanPicker plans={plans} selected={selected} onSelect={setSelected} />}
                 {!signedIn ? (
                   <Card className="space-y-4 text-center">
                     <p className="text-stone-700">
@@ -125,7 +128,13 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
                     <p className="text-xs text-stone-500">You'll come straight back here afterwards.</p>
                   </Card>
                 ) : plan ? (
-                  <Checkout key={plan.id_subscription_plan} product={product} plan={plan} eligibleForTrial={eligibleForTrial} />
+                  <Checkout
+                    key={plan.id_subscription_plan}
+                    product={product}
+                    plan={plan}
+                    eligibleForTrial={eligibleForTrial}
+                    onPurchaseStarted={() => setPurchasing(true)}
+                  />
                 ) : null}
               </>
             )}
