@@ -12,7 +12,12 @@ export interface StaffNavItem {
  * The staff console's sections, in display order. Each area that adds a staff page adds its entry
  * here (one line), e.g. `{ label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] }`.
  */
-export const STAFF_NAV: StaffNavItem[] = [{ label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] }];
+export const STAFF_NAV: StaffNavItem[] = [
+  { label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] },
+  { label: 'Members', to: '/staff/members', groups: ['Staff'] },
+  { label: 'Analytics', to: '/staff/analytics', groups: ['Director'] },
+  { label: 'Audit log', to: '/staff/audit', groups: ['Staff'] },
+];
 
 /** Spec §6: the console is for the Staff and Editor groups; each page checks its own group. */
 export function canOpenStaffConsole(roles: readonly string[]): boolean {

@@ -1,3 +1,13 @@
+import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-export const staffRoutes: AreaRoutes = {};
+// Issue 7: the staff console, inside layouts/staff.tsx. Each page checks its own spec §6 group.
+export const staffRoutes: AreaRoutes = {
+  staff: [
+    route('staff', 'routes/staff/dashboard.tsx', { id: 'staff' }),
+    route('staff/members', 'routes/staff/members.tsx', { id: 'staff-members' }),
+    route('staff/members/:idUser', 'routes/staff/member.tsx', { id: 'staff-members-idUser' }),
+    route('staff/audit', 'routes/staff/audit.tsx', { id: 'staff-audit' }),
+    route('staff/analytics', 'routes/staff/analytics.tsx', { id: 'staff-analytics' }),
+  ],
+};

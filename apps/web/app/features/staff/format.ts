@@ -1,0 +1,45 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import { fullName } from '@fretline/contract';
+
+dayjs.extend(utc);
+
+/** '22 Nov 2026, 03:14 UTC' — UTC so server rendering and hydration agree (ADR 0030). */
+export function formatWhen(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value).utc();
+  return d.isValid() ? `${d.format('D MMM YYYY, HH:mm')} UTC` : '';
+}
+
+export function memberName(member: { first_name: string | null; last_name: string | null; email: string | null }): string {
+  return fullName(member) ?? member.first_name ?? member.email ?? 'Unnamed member';
+}
+
+/** The audit diff as short readable lines: `roles: Staff → Staff, Editor`. */
+export function describeDiff(diff: Record<string, unknown>): string[] {
+  const show = (v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (Array.isArray(v)) return v.length ? v.map(show).join(', ') : 'none';
+    if (v instanceof Date) return formatWhen(v);
+    if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) ? formatWhen(v) : v;
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    return JSON.stringify(v);
+  };
+  return Object.entries(diff).map(([key, value]) => {
+    const label = key.replace(/_/g, ' ');
+    if (value && typeof value === 'object' && !Array.isArray(value) && 'from' in value && 'to' in value) {
+      const change = value;
+      return `${label}: ${show(change.from)} → ${show(change.to)}`;
+    }
+    return `${label}: ${show(value)}`;
+  });
+}
+
+/** 'member.roles.set' → 'Roles changed'. */
+export function describeAction(action: string): string {
+  const known: Record<string, string> = {
+    'member.roles.set': 'Roles changed',
+    'member.session.end': 'Session ended',
+  };
+  return known[action] ?? action;
+}
