@@ -154,16 +154,3 @@ export const AnalyticsReportSchema = z.object({
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;
 export const AnalyticsReportResponseSchema = envelope('report', AnalyticsReportSchema);
-
-/**
- * The analytics action names the reports read (ADR 0036). The web shell records `page_load` on
- * every navigation (spec §2) with a `path` value, and `tracked_page_load` when the URL carries a
- * campaign or source, with `campaign`, `source`, `path`, `full_path` and `referrer`; finance
- * records `subscription_created` and `subscription_cancelled` (with `reason`).
- */
-export const ANALYTICS_ACTIONS = {
-  pageLoad: 'page_load',
-  trackedPageLoad: 'tracked_page_load',
-  subscriptionCreated: 'subscription_created',
-  subscriptionCancelled: 'subscription_cancelled',
-} as const;
