@@ -5,7 +5,7 @@ import { wireDateReplacer } from '@fretline/contract';
 import { authPlugin } from './plugins/auth.ts';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { docsPlugin, docsRoutes } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, notFound } from './plugins/errors.ts';
 import { rateLimitPlugin, redisPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
@@ -78,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes, { prefix: '/finance' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
+      // An unknown API path is a JSON 404, not the site's 404 page (which would also cost a render).
+      api.all('/*', { schema: { hide: true } }, async () => {
+        throw notFound();
+      });
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
-import { clearTokenCookie, findSessionUser, hashSessionToken, touchSession, type SessionUser } from '../services/auth/index.ts';
+import {
+  clearTokenCookie,
+  hashSessionToken,
+  noteSessionAccess,
+  resolveSession,
+  type SessionUser,
+} from '../services/auth/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export interface RequestAuth {
@@ -25,8 +31,6 @@ declare module 'fastify' {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Writing last access on every request would make every poll a write; once a minute is enough.
-const TOUCH_INTERVAL_MS = 60_000;
 
 function readBearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -60,7 +64,7 @@ export const authPlugin = fp(
       }
       const now = app.clock();
       // Tokens are 43 characters; anything far longer is not one of ours and needs no lookup.
-      const found = token.length > 200 ? undefined : await findSessionUser(app.db, hashSessionToken(token), now);
+      const found = token.length > 200 ? undefined : await resolveSession(app.db, hashSessionToken(token), now);
       if (!found) {
         // A revoked or expired session stops on its very next request (ARCHITECTURE.md). The dead
         // cookie is cleared; a held bearer token gets a 401 so the client signs the user out (spec §8).
@@ -81,9 +85,7 @@ export const authPlugin = fp(
         idSession: found.idSession,
         via,
       };
-      if (now.getTime() - found.sessionAccessed.getTime() > TOUCH_INTERVAL_MS) {
-        await touchSession(app.db, found.idSession, now, request.ip);
-      }
+      await noteSessionAccess(app.db, found, now, request.ip);
     });
   },
   { name: 'auth', dependencies: ['deps', 'errors', '@fastify/cookie'] },

@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Hosts whose players and widgets the product embeds (ARCHITECTURE.md "Media", "Payments"). */
 export const FRAME_SOURCES = [
@@ -11,6 +12,33 @@ export const FRAME_SOURCES = [
   'https://hooks.stripe.com',
 ];
 
+/** Google reCAPTCHA's script and frame hosts, allowed only when CAPTCHA=recaptcha (ADR 0027). */
+export const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+export const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * Runs helmet's middleware once against a recording response and returns the headers it sets.
+ * Our policy has no per-request parts (no nonces), so the headers are the same for every response;
+ * @fastify/helmet rebuilt the whole policy on every request, a tenth of a small API call's CPU.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused its options', { cause: failure });
+  return headers;
+}
+
 /**
  * Security headers on every response, pages and API alike (ADR 0002). React Router's server
  * rendering streams inline scripts without a nonce hook we control, so script-src allows
@@ -19,8 +47,8 @@ export const FRAME_SOURCES = [
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const production = app.config.isProduction;
-    await app.register(helmet, {
-      global: true,
+    const recaptcha = app.config.CAPTCHA === 'recaptcha';
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -29,7 +57,7 @@ export const securityHeadersPlugin = fp(
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
-          scriptSrc: ["'self'", "'unsafe-inline'", 'https://js.stripe.com'],
+          scriptSrc: ["'self'", "'unsafe-inline'", 'https://js.stripe.com', ...(recaptcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -39,7 +67,7 @@ export const securityHeadersPlugin = fp(
           // hls.js and ALTCHA run their work in workers built from blob: URLs.
           workerSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'", 'https://api.stripe.com'],
-          frameSrc: FRAME_SOURCES,
+          frameSrc: [...FRAME_SOURCES, ...(recaptcha ? RECAPTCHA_FRAME_SOURCES : [])],
           manifestSrc: ["'self'"],
           ...(production ? { upgradeInsecureRequests: [] } : {}),
         },
@@ -53,6 +81,10 @@ export const securityHeadersPlugin = fp(
       // HSTS only where HTTPS is certain; on localhost it would pin plain-HTTP development hosts.
       strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       xFrameOptions: { action: 'deny' },
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers', dependencies: ['deps'] },

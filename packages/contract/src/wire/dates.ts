@@ -10,7 +10,9 @@ export const WIRE_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const WIRE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 export function formatWireDate(date: Date): string {
-  return dayjs(date).utc().format(WIRE_DATE_FORMAT);
+  // toISOString is already UTC `YYYY-MM-DDTHH:mm:ss.sssZ`; cutting it is what dayjs's format would
+  // give for years 0-9999, at a tenth of the cost (every date of every response passes here).
+  return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Parses a wire date; returns undefined for anything that is not one. */
@@ -26,6 +28,8 @@ export function isWireDate(value: unknown): value is string {
 
 /** JSON.stringify replacer writing every Date in the wire format (Date#toJSON has already run). */
 export function wireDateReplacer(this: unknown, key: string, value: unknown): unknown {
+  // A Date arrives here as its ISO string; only strings need the second look at the holder.
+  if (typeof value !== 'string') return value;
   const original = (this as Record<string, unknown> | undefined)?.[key];
   return original instanceof Date ? formatWireDate(original) : value;
 }

@@ -1,5 +1,6 @@
 import { hasRoleGroup } from '@fretline/contract';
 import { and, desc, eq, isNull, ne, sql, tables, type Database } from '@fretline/db';
+import { forgetCachedSessions } from './session-cache.ts';
 import { STAFF_SESSION_TTL_MS } from './sessions.ts';
 
 const { sessions, users, userRoles, passcodes } = tables;
@@ -12,6 +13,8 @@ export interface SessionUser {
   roles: string[];
   idSession: number;
   sessionAccessed: Date;
+  /** When the session ends by the clock: its expiry, or sooner for the Staff group (ADR 0011). */
+  validUntil: Date;
 }
 
 // Written out in full: drizzle leaves columns unqualified in single-table selects, and an
@@ -31,6 +34,7 @@ export async function findSessionUser(db: Database, tokenHash: string, now: Date
       idSession: sessions.idSession,
       sessionAccessed: sessions.sessionAccessed,
       sessionCreated: sessions.sessionCreated,
+      expiresAt: sessions.expiresAt,
       roles: rolesOf,
     })
     .from(sessions)
@@ -46,9 +50,11 @@ export async function findSessionUser(db: Database, tokenHash: string, now: Date
     .limit(1);
   if (!row) return undefined;
   // ADR 0011: staff sessions end sooner, also when the role was granted after signing in.
-  if (hasRoleGroup(row.roles, 'Staff') && now.getTime() - row.sessionCreated.getTime() >= STAFF_SESSION_TTL_MS) return undefined;
-  const { sessionCreated: _created, ...user } = row;
-  return user;
+  const { sessionCreated, expiresAt, ...user } = row;
+  const staffEnds = hasRoleGroup(row.roles, 'Staff') ? sessionCreated.getTime() + STAFF_SESSION_TTL_MS : Infinity;
+  const validUntil = new Date(Math.min(expiresAt.getTime(), staffEnds));
+  if (validUntil.getTime() <= now.getTime()) return undefined;
+  return { ...user, validUntil };
 }
 
 export async function touchSession(db: Database, idSession: number, now: Date, ip: string): Promise<void> {
@@ -139,6 +145,7 @@ export async function updateUser(
     .update(users)
     .set(values)
     .where(and(eq(users.idUser, idUser), isNull(users.deletedAt)));
+  forgetCachedSessions(idUser);
 }
 
 /** Unsubscribe links work without signing in: they act on the address, whichever account holds it. */
@@ -217,6 +224,7 @@ export async function endSession(db: Database, idUser: number, idSession: number
     .set({ sessionDeleted: now })
     .where(and(eq(sessions.idSession, idSession), eq(sessions.idUser, idUser)))
     .returning(sessionColumns);
+  forgetCachedSessions(idUser);
   return row;
 }
 
@@ -225,6 +233,7 @@ export async function endAllSessions(db: Database, idUser: number, now: Date): P
     .update(sessions)
     .set({ sessionDeleted: now })
     .where(and(eq(sessions.idUser, idUser), isNull(sessions.sessionDeleted)));
+  forgetCachedSessions(idUser);
 }
 
 /**
@@ -247,4 +256,5 @@ export async function anonymiseUser(db: Database, idUser: number, now: Date): Pr
     .where(eq(users.idUser, idUser));
   await db.delete(userRoles).where(eq(userRoles.idUser, idUser));
   await db.delete(passcodes).where(eq(passcodes.idUser, idUser));
+  forgetCachedSessions(idUser);
 }

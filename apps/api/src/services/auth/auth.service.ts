@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../platform/mail/index.ts';
 import { cancelAllSubscriptionsForUser, getMembership } from '../finance/index.ts';
 import { emailInUseMail, noAccountMail, passcodeMail } from './auth.mail.ts';
+import { forgetCachedSessions } from './session-cache.ts';
 import {
   anonymiseUser,
   createSession,
@@ -234,6 +235,8 @@ export async function updateProfile(
       await updateUser(db, idUser, { email });
       return undefined;
     });
+    // Again after the commit: a request between the write and the commit may have cached the old row.
+    forgetCachedSessions(idUser);
     return { pendingEmail: null };
   }
 
@@ -262,6 +265,7 @@ export async function deleteAccount(ctx: AuthContext, idUser: number): Promise<v
     await endAllSessions(db, idUser, ctx.now);
     await anonymiseUser(db, idUser, ctx.now);
   });
+  forgetCachedSessions(idUser);
 }
 
 export function toSession(row: SessionRow, currentSessionId: number, now: Date): Session {

@@ -32,6 +32,7 @@ import {
   previewSections,
   type Viewer,
 } from './lock-rules.ts';
+import { CatalogueCache, forgetCatalogue } from './catalogue-cache.ts';
 import * as repo from './videos.repository.ts';
 
 /** Everything a videos call needs besides its input. */
@@ -122,35 +123,39 @@ export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
   };
 }
 
-// Facet counts change only when the catalogue does; 30 s of staleness keeps the hot list call to
-// two indexed queries (ADR 0018).
-const FACET_TTL_MS = 30_000;
-const facetCache = new Map<string, { at: number; facets: VideoFacets }>();
+// Catalogue reads shared by every visitor are remembered briefly (ADR 0018): facet counts for 30 s,
+// a page of the list (rows, tags, total) for 10 s. Editors' writes forget them at once, so the
+// hot list call is no database work at all for a visitor and one indexed lookup (saved flags) for
+// a signed-in learner.
+const facetCache = new CatalogueCache<VideoFacets>(30_000);
+const pageCache = new CatalogueCache<{ videos: BaseSummary[]; total: number }>(10_000);
 
 async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): Promise<VideoFacets> {
-  const key = JSON.stringify([criteria.tags, criteria.search ?? '']);
-  const hit = facetCache.get(key);
-  if (hit && Date.now() - hit.at < FACET_TTL_MS) return hit.facets;
-  const rows = await repo.countFacets(ctx.db, criteria);
-  const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
-  for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
-  if (facetCache.size > 500) facetCache.clear();
-  facetCache.set(key, { at: Date.now(), facets });
-  return facets;
+  return facetCache.get(JSON.stringify([criteria.tags, criteria.search ?? '']), async () => {
+    const rows = await repo.countFacets(ctx.db, criteria);
+    const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
+    for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
+    return facets;
+  });
 }
 
-/** Forgets cached facet counts (tests and catalogue edits). */
-export const clearFacetCache = () => {
-  facetCache.clear();
-  totalCache.clear();
-};
+/** Forgets every remembered catalogue read (catalogue edits, and tests). */
+export const clearFacetCache = forgetCatalogue;
 
-async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoRow[]): Promise<VideoSummary[]> {
-  const ids = rows.map((r) => r.idVideo);
-  const [tags, saved] = await Promise.all([
-    repo.findTagsForVideos(ctx.db, ids),
-    viewer.idUser ? repo.findSavedVideoIds(ctx.db, viewer.idUser, ids) : Promise.resolve(new Set<number>()),
-  ]);
+/** A summary's fields that are the same for every viewer. */
+type BaseSummary = Omit<VideoSummary, 'video_locked' | 'saved_to_my_list'>;
+
+async function toBaseSummaries(ctx: VideosContext, rows: repo.VideoRow[]): Promise<BaseSummary[]> {
+  const tags = await repo.findTagsForVideos(
+    ctx.db,
+    rows.map((r) => r.idVideo),
+  );
+  const tagsOf = new Map<number, { tag_slug: string; tag_name: string }[]>();
+  for (const t of tags) {
+    const list = tagsOf.get(t.idVideo) ?? [];
+    list.push({ tag_slug: t.tagSlug, tag_name: t.tagName });
+    tagsOf.set(t.idVideo, list);
+  }
   return rows.map((row) => ({
     id_video: row.idVideo,
     video_created: row.videoCreated,
@@ -164,30 +169,42 @@ async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoR
     video_artist: row.videoArtist,
     video_type: row.videoType,
     video_difficulty: row.videoDifficulty,
-    video_tags: tags.filter((t) => t.idVideo === row.idVideo).map((t) => ({ tag_slug: t.tagSlug, tag_name: t.tagName })),
-    video_locked: isVideoLocked({ premium: row.videoPremium }, viewer),
-    saved_to_my_list: saved.has(row.idVideo),
+    video_tags: tagsOf.get(row.idVideo) ?? [],
   }));
 }
 
-// Totals are cached like facet counts (ADR 0018): the page query then is the only scan per call.
-const totalCache = new Map<string, { at: number; total: number }>();
+async function forViewer(ctx: VideosContext, viewer: Viewer, videos: BaseSummary[]): Promise<VideoSummary[]> {
+  const saved = viewer.idUser
+    ? await repo.findSavedVideoIds(
+        ctx.db,
+        viewer.idUser,
+        videos.map((v) => v.id_video),
+      )
+    : new Set<number>();
+  return videos.map((video) => ({
+    ...video,
+    video_locked: isVideoLocked({ premium: video.video_premium }, viewer),
+    saved_to_my_list: saved.has(video.id_video),
+  }));
+}
+
+async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoRow[]): Promise<VideoSummary[]> {
+  return forViewer(ctx, viewer, await toBaseSummaries(ctx, rows));
+}
 
 export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
   const parsed = parseVideoListQuery(query);
-  const key = JSON.stringify(parsed.criteria);
-  const hit = totalCache.get(key);
-  const cachedTotal = hit && Date.now() - hit.at < FACET_TTL_MS ? hit.total : undefined;
-  const [rows, total, facets] = await Promise.all([
-    repo.findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
-    cachedTotal ?? repo.countVideos(ctx.db, parsed.criteria),
+  const [page, facets] = await Promise.all([
+    pageCache.get(JSON.stringify(parsed), async () => {
+      const [rows, total] = await Promise.all([
+        repo.findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
+        repo.countVideos(ctx.db, parsed.criteria),
+      ]);
+      return { videos: await toBaseSummaries(ctx, rows), total };
+    }),
     getFacets(ctx, parsed.criteria),
   ]);
-  if (cachedTotal === undefined) {
-    if (totalCache.size > 500) totalCache.clear();
-    totalCache.set(key, { at: Date.now(), total });
-  }
-  return { videos: await toSummaries(ctx, viewer, rows), total, facets };
+  return { videos: await forViewer(ctx, viewer, page.videos), total: page.total, facets };
 }
 
 // ---------------------------------------------------------------- courses
@@ -532,7 +549,12 @@ export async function listLiveStreams(ctx: VideosContext, viewer: Viewer, slug?:
 }
 
 export async function getLiveStream(ctx: VideosContext, viewer: Viewer, slug: string): Promise<LiveStream> {
-  const [stream] = await listLiveStreams(ctx, viewer, slug);
+  let [stream] = await listLiveStreams(ctx, viewer, slug);
+  if (!stream) {
+    // A renamed stream is still found by its previous slug (the page then redirects to the new one).
+    const current = await repo.findStreamSlugByFormerSlug(ctx.db, slug);
+    if (current) [stream] = await listLiveStreams(ctx, viewer, current);
+  }
   if (!stream) throw notFound(undefined, 'STREAM_NOT_FOUND');
   return stream;
 }

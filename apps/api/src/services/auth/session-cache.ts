@@ -1,0 +1,57 @@
+import type { SessionUser } from './auth.repository.ts';
+
+/**
+ * A two-second memory of resolved sessions (ADR 0011, "Session lookups"). Every API request
+ * resolves its token; the unread badge alone polls every 5 s per signed-in tab, and a database
+ * round trip per poll would be most of its cost. Every write that ends a session or changes a
+ * user or their roles goes through the auth service, which forgets that user here at once, so on
+ * this instance a revoked token stops on its very next request. Another instance may answer from
+ * its own memory for at most CACHE_MS.
+ */
+const CACHE_MS = 2_000;
+const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  user: SessionUser;
+  /** When the session stops being valid by the clock (its expiry, or the staff limit). */
+  validUntil: number;
+  /** Wall-clock time after which the database is asked again. */
+  freshUntil: number;
+}
+
+const entries = new Map<string, Entry>();
+// Bumped by every forget: a lookup that started before a write must not store what it read.
+let generation = 0;
+
+export function sessionGeneration(): number {
+  return generation;
+}
+
+export function readCachedSession(tokenHash: string, now: Date): SessionUser | undefined {
+  const entry = entries.get(tokenHash);
+  if (!entry) return undefined;
+  if (entry.freshUntil <= Date.now() || entry.validUntil <= now.getTime()) {
+    entries.delete(tokenHash);
+    return undefined;
+  }
+  return entry.user;
+}
+
+export function rememberSession(tokenHash: string, user: SessionUser, validUntil: Date, startedAt: number): void {
+  if (startedAt !== generation) return;
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  entries.set(tokenHash, { user, validUntil: validUntil.getTime(), freshUntil: Date.now() + CACHE_MS });
+}
+
+/** Forgets every cached session of these users (sign-out, revocation, profile or role change, deletion). */
+export function forgetCachedSessions(...idUsers: number[]): void {
+  generation++;
+  const ids = new Set(idUsers);
+  for (const [hash, entry] of entries) if (ids.has(entry.user.idUser)) entries.delete(hash);
+}
+
+/** Forgets one token (sign-out of this session). */
+export function forgetCachedToken(tokenHash: string): void {
+  generation++;
+  entries.delete(tokenHash);
+}
