@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
   RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   SHOP_URL: z.url().default('https://shop.fretline.example'),
@@ -60,7 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
         if (!e[k]) missing.push(k);
     }
-    if (e.CAPTCHA === 'recaptcha' && !e.RECAPTCHA_SECRET) missing.push('RECAPTCHA_SECRET');
+    if (e.CAPTCHA === 'recaptcha') {
+      // The secret checks answers on the server; the site key shows the widget (ADR 0027).
+      for (const k of ['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY'] as const) if (!e[k]) missing.push(k);
+    }
   }
   if (missing.length) throw new ConfigError(`Production refuses to start without: ${missing.join(', ')}`);
   return {

@@ -43,10 +43,15 @@ export const HelpdeskCategorySchema = z.object({
 });
 export type HelpdeskCategory = z.infer<typeof HelpdeskCategorySchema>;
 
-/** GET helpdesks/form: what the form needs before it renders (categories, which captcha). */
+/**
+ * GET helpdesks/form: what the form needs before it renders (categories, which captcha).
+ * `recaptcha_site_key` is the public key the reCAPTCHA widget needs; null unless CAPTCHA=recaptcha
+ * and RECAPTCHA_SITE_KEY is set (ADR 0027).
+ */
 export const HelpdeskFormInfoSchema = z.object({
   captcha: z.enum(CAPTCHA_PROVIDERS),
   challenge_url: z.string().nullable(),
+  recaptcha_site_key: z.string().nullable(),
   categories: z.array(HelpdeskCategorySchema),
 });
 export type HelpdeskFormInfo = z.infer<typeof HelpdeskFormInfoSchema>;

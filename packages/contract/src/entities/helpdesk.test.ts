@@ -20,6 +20,21 @@ describe('HelpdeskFormSchema', () => {
     expect(HelpdeskFormSchema.parse({ ...minimal, permissions: { '3': 'false' } }).permissions).toEqual({ '3': false });
   });
 
+  it('reads the list that form-encoded permissions[3]=true parses to, keeping the index as the id', () => {
+    // qs with allowSparse: `permissions[3]=false&permissions[5]=true` → [ <3 empty>, 'false', <1 empty>, 'true' ]
+    const sparse: unknown[] = [];
+    sparse[3] = 'false';
+    sparse[5] = 'true';
+    expect(HelpdeskFormSchema.parse({ ...minimal, permissions: sparse }).permissions).toEqual({ '3': false, '5': true });
+    expect(HelpdeskFormSchema.parse({ ...minimal, permissions: [null, null, null, true] }).permissions).toEqual({ '3': true });
+  });
+
+  it('rejects a permission value that is not a boolean', () => {
+    const result = HelpdeskFormSchema.safeParse({ ...minimal, permissions: { '3': 'maybe' } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path.slice(0, 2)).toEqual(['permissions', '3']);
+  });
+
   it('reads form-encoded booleans', () => {
     const parsed = HelpdeskFormSchema.parse({ ...minimal, notifications_mailers: 'on' });
     expect(parsed.notifications_mailers).toBe(true);

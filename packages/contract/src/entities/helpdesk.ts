@@ -10,6 +10,17 @@ export const HELPDESK_DEFAULT_PERMISSIONS: Readonly<Record<string, boolean>> = O
 const optionalText = z.string().trim().nullable().optional();
 
 /**
+ * Form-encoded `permissions[3]=true` reaches the API as a list whose index is the permission id
+ * (qs reads a small numeric bracket key as an index; the body parser keeps the holes, see
+ * apps/api/src/plugins/request-body.ts). Turn such a list back into the id-keyed record; holes
+ * and nulls are ids that were not sent.
+ */
+function permissionsFromList(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, granted]) => granted !== undefined && granted !== null));
+}
+
+/**
  * Spec §3 Helpdesk form, as posted to POST messages/helpdesks (form-encoded, §7).
  * `permissions` is keyed by permission id (`permissions[3]=true` in bracket form); the defaults
  * are merged underneath whatever was sent, so a form that omits id 3 still grants it.
@@ -28,8 +39,7 @@ export const HelpdeskFormSchema = z.object({
   consent_text: optionalText,
   consent_info: optionalText,
   permissions: z
-    .record(z.string().regex(/^\d+$/), FormBooleanSchema)
-    .optional()
+    .preprocess(permissionsFromList, z.record(z.string().regex(/^\d+$/), FormBooleanSchema).optional())
     .transform((given) => ({ ...HELPDESK_DEFAULT_PERMISSIONS, ...given })),
 });
 export type HelpdeskForm = z.infer<typeof HelpdeskFormSchema>;

@@ -86,6 +86,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         form: {
           captcha: app.config.CAPTCHA,
           challenge_url: app.config.CAPTCHA === 'altcha' ? '/api/messages/helpdesks/challenge' : null,
+          recaptcha_site_key: app.config.CAPTCHA === 'recaptcha' ? (app.config.RECAPTCHA_SITE_KEY ?? null) : null,
           categories: categories.map((c) => ({
             id_helpdesk_category: c.idHelpdeskCategory,
             category_slug: c.categorySlug,

@@ -114,6 +114,62 @@ describe('POST /api/messages/helpdesks', () => {
     expect(stored?.permissions).toEqual({ '3': true, '5': false });
   });
 
+  /** Posts the form the way the web client does: form-encoded with nested bracket keys (spec §7). */
+  async function sendHelpdeskForm(extra: string) {
+    const fields = new URLSearchParams({
+      first_name: 'Fay',
+      email: `fay-${Math.random().toString(36).slice(2)}@example.com`,
+      message: 'Sent as a form.',
+      recaptcha_response: await solvedCaptcha(),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/helpdesks',
+      remoteAddress: `10.0.1.${ipCounter++}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: [fields.toString(), extra].filter(Boolean).join('&'),
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json<{ data: { thread: WireThread } }>().data.thread.id_thread;
+    const [stored] = await t.db.select().from(tables.helpdesks).where(eq(tables.helpdesks.idThread, id));
+    return stored?.permissions;
+  }
+
+  it('reads form-encoded permissions keyed by id (permissions[3]=true), as spec §3 shapes them', async () => {
+    expect(await sendHelpdeskForm('permissions[3]=true')).toEqual({ '3': true });
+    expect(await sendHelpdeskForm('permissions[3]=false&permissions[5]=true')).toEqual({ '3': false, '5': true });
+    expect(await sendHelpdeskForm('permissions%5B5%5D=0')).toEqual({ '3': true, '5': false });
+  });
+
+  it('grants permission 3 by default to a form-encoded post that sends no permissions', async () => {
+    expect(await sendHelpdeskForm('')).toEqual({ '3': true });
+  });
+
+  it('reads JSON permissions keyed by id, including permission 3 turned off', async () => {
+    const res = await sendHelpdesk({ permissions: { '3': false, '7': true } });
+    expect(res.statusCode).toBe(200);
+    const id = res.json<{ data: { thread: WireThread } }>().data.thread.id_thread;
+    const [stored] = await t.db.select().from(tables.helpdesks).where(eq(tables.helpdesks.idThread, id));
+    expect(stored?.permissions).toEqual({ '3': false, '7': true });
+  });
+
+  it('refuses permissions that are not id-keyed booleans, form-encoded or JSON, and stores nothing', async () => {
+    const before = await t.db.select({ id: tables.helpdesks.idThread }).from(tables.helpdesks);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/helpdesks',
+      remoteAddress: `10.0.1.${ipCounter++}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `first_name=Fay&email=fay%40example.com&message=Hi&recaptcha_response=${encodeURIComponent(await solvedCaptcha())}&permissions[3]=maybe`,
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().errors[0].field).toMatch(/^permissions/);
+    const json = await sendHelpdesk({ permissions: { mailers: true } });
+    expect(json.statusCode).toBe(400);
+    const after = await t.db.select({ id: tables.helpdesks.idThread }).from(tables.helpdesks);
+    expect(after).toHaveLength(before.length);
+  });
+
   it('refuses a missing, forged or reused captcha with a clear message on recaptcha_response', async () => {
     const missing = await sendHelpdesk({}, { captcha: null });
     expect(missing.statusCode).toBe(400);
@@ -177,8 +233,11 @@ describe('POST /api/messages/helpdesks', () => {
     expect(res.json().data.form).toMatchObject({
       captcha: 'altcha',
       challenge_url: '/api/messages/helpdesks/challenge',
+      recaptcha_site_key: null,
       categories: [{ category_slug: 'billing' }, { category_slug: 'technical' }],
     });
+    // Google's hosts stay out of the content security policy unless CAPTCHA=recaptcha (ADR 0027).
+    expect(res.headers['content-security-policy']).not.toContain('recaptcha');
   });
 });
 

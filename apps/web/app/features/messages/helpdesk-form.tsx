@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
-import { Button, Card, Field, cx, inputClasses } from '../../components/ui';
+import { HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
+import { Button, Card, Field, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
-import { AltchaWidget, type CaptchaHandle } from './altcha-widget';
+import type { CaptchaHandle } from './altcha-widget';
+import { CaptchaField, captchaUnavailable } from './captcha-field';
 
 /** The consent the sender gives, stored with the message (spec §3 consent_* fields). */
 export const HELPDESK_CONSENT = {
@@ -66,8 +67,9 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
         consent_title: HELPDESK_CONSENT.title,
         consent_text: HELPDESK_CONSENT.text,
         consent_info: HELPDESK_CONSENT.info,
-        // Permission 3 is granted by default (spec §5) and the consent box is required, so nothing
-        // is sent for it: form-encoded `permissions[3]` would reach the API as a list (qs).
+        // Spec §3/§5: permissions keyed by id; id 3 (contact about this message) is what the
+        // required consent box grants. Form-encoded as `permissions[3]=true`.
+        permissions: { [HELPDESK_PERMISSION_ID]: true },
       });
       // Spec §4: the form is reset after a submit.
       formRef.current?.reset();
@@ -179,18 +181,14 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
         </label>
       </fieldset>
 
-      {info.captcha === 'altcha' && info.challenge_url ? (
-        <div className={cx(fieldError('recaptcha_response') && 'rounded-xl ring-2 ring-red-600')}>
-          <AltchaWidget ref={captchaRef} challengeUrl={info.challenge_url} />
-        </div>
-      ) : null}
+      <CaptchaField ref={captchaRef} info={info} invalid={Boolean(fieldError('recaptcha_response'))} />
 
       {error ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {error.message}
         </p>
       ) : null}
-      <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" busy={busy} disabled={captchaUnavailable(info)} className="w-full sm:w-auto">
         Send message
       </Button>
     </form>
