@@ -29,7 +29,11 @@ export const users = authSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // Staff analytics: sign-ups per day over a date range (issue 7).
+    index('users_created_idx').on(t.createdAt),
+  ],
 );
 
 export const userRoles = authSchema.table(

@@ -54,6 +54,10 @@ export const threads = messagesSchema.table(
     index('threads_staff_inbox_idx')
       .on(t.threadResolved, t.threadAwaitingStaff, t.threadEdited)
       .where(sql`${t.threadHelpdesk}`),
+    // Staff analytics: helpdesk threads opened per day (issue 7).
+    index('threads_helpdesk_created_idx')
+      .on(t.threadCreated)
+      .where(sql`${t.threadHelpdesk}`),
   ],
 );
 
@@ -100,7 +104,13 @@ export const messages = messagesSchema.table(
     messageFromStaff: boolean('message_from_staff').notNull().default(false),
     messageCreated: timestamp('message_created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_thread_idx').on(t.idThread, t.idMessage)],
+  (t) => [
+    index('messages_thread_idx').on(t.idThread, t.idMessage),
+    // Staff analytics: staff answers per day (issue 7).
+    index('messages_staff_created_idx')
+      .on(t.messageCreated)
+      .where(sql`${t.messageFromStaff}`),
+  ],
 );
 
 /** The helpdesk form as submitted (spec §3 Helpdesk form), with the consent it carried. */

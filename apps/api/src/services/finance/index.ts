@@ -1,3 +1,4 @@
 // The finance service's public surface: other services and plugins import only from here.
 export { financeRoutes } from './finance.routes.ts';
 export { getMembership, cancelAllSubscriptionsForUser, MEMBERSHIP_PRODUCT_SLUG, type Membership } from './membership.ts';
+export { listSubscriptionsWithInvoices } from './member-subscriptions.ts';

@@ -19,7 +19,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireRoleGroup(request, 'Director');
       const range = resolveRange(request.query, app.clock());
-      const report = await buildReport(app.db, request.params.report, range);
+      const report = await buildReport(app.db, request.params.report, range, app.clock());
       if (request.query.format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')

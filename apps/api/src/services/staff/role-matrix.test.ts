@@ -13,6 +13,7 @@ type Caller = (typeof CALLERS)[number];
 const STAFF: Caller[] = ['Superadmin', 'Admin', 'Director', 'Staff'];
 const DIRECTOR: Caller[] = ['Superadmin', 'Admin', 'Director'];
 const ADMIN: Caller[] = ['Superadmin', 'Admin'];
+const EDITOR: Caller[] = ['Superadmin', 'Admin', 'Director', 'Editor'];
 
 let t: TestApp;
 const tokens = new Map<Caller, string>();
@@ -23,7 +24,7 @@ interface Call {
   allowed: Caller[];
   /** What an allowed caller gets; 200 unless the call targets something made up. */
   allowedStatus?: number;
-  request: () => { method: 'GET' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
+  request: () => { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 }
 
 const CALLS: Call[] = [
@@ -57,6 +58,119 @@ const CALLS: Call[] = [
     name: 'GET /api/staff/analytics/:report?format=csv',
     allowed: DIRECTOR,
     request: () => ({ method: 'GET', url: '/api/staff/analytics/page-loads?format=csv' }),
+  },
+  // Content editing, videos (ADR 0037): made-up ids answer allowed callers 404, an empty body 400.
+  {
+    name: 'GET /api/videos/editor/videos',
+    allowed: EDITOR,
+    request: () => ({ method: 'GET', url: '/api/videos/editor/videos' }),
+  },
+  {
+    name: 'GET /api/videos/editor/videos/options',
+    allowed: EDITOR,
+    request: () => ({ method: 'GET', url: '/api/videos/editor/videos/options' }),
+  },
+  {
+    name: 'GET /api/videos/editor/videos/:idVideo',
+    allowed: EDITOR,
+    allowedStatus: 404,
+    request: () => ({ method: 'GET', url: '/api/videos/editor/videos/999999' }),
+  },
+  {
+    name: 'POST /api/videos/editor/videos',
+    allowed: EDITOR,
+    allowedStatus: 400,
+    request: () => ({ method: 'POST', url: '/api/videos/editor/videos', payload: {} }),
+  },
+  {
+    name: 'PUT /api/videos/editor/videos/:idVideo',
+    allowed: EDITOR,
+    allowedStatus: 404,
+    request: () => ({
+      method: 'PUT',
+      url: '/api/videos/editor/videos/999999',
+      payload: { video_title: 'Matrix', video_slug: 'matrix', video_category: 'Lesson' },
+    }),
+  },
+  {
+    name: 'PUT /api/videos/editor/videos/:idVideo/published',
+    allowed: EDITOR,
+    allowedStatus: 404,
+    request: () => ({ method: 'PUT', url: '/api/videos/editor/videos/999999/published', payload: { video_published: true } }),
+  },
+  {
+    name: 'PUT /api/videos/editor/videos/:idVideo/courses',
+    allowed: EDITOR,
+    allowedStatus: 404,
+    request: () => ({ method: 'PUT', url: '/api/videos/editor/videos/999999/courses', payload: { courses: [] } }),
+  },
+  {
+    name: 'DELETE /api/videos/editor/videos/:idVideo',
+    allowed: EDITOR,
+    allowedStatus: 404,
+    request: () => ({ method: 'DELETE', url: '/api/videos/editor/videos/999999' }),
+  },
+  // Content editing, courses, live streams and free resources (ADR 0037): made-up ids answer allowed callers 404,
+  // an empty body 400, a stale order list 409.
+  ...(
+    [
+      ['GET', '/api/videos/editor/courses', 200],
+      ['GET', '/api/videos/editor/courses/999999', 404],
+      ['POST', '/api/videos/editor/courses', 400],
+      ['PUT', '/api/videos/editor/courses/order', 409, { id_courses: [999999] }],
+      ['PUT', '/api/videos/editor/courses/999999', 404, { course_title: 'Matrix', course_slug: 'matrix' }],
+      ['PUT', '/api/videos/editor/courses/999999/entries', 404, { course_videos: [] }],
+      ['PUT', '/api/videos/editor/courses/999999/testimonials', 404, { course_testimonials: [] }],
+      ['PUT', '/api/videos/editor/courses/999999/published', 404, { course_published: true }],
+      ['DELETE', '/api/videos/editor/courses/999999', 404],
+      ['GET', '/api/videos/editor/live-streams', 200],
+      ['GET', '/api/videos/editor/live-streams/999999', 404],
+      ['POST', '/api/videos/editor/live-streams', 400],
+      [
+        'PUT',
+        '/api/videos/editor/live-streams/999999',
+        404,
+        {
+          stream_title: 'Matrix',
+          stream_slug: 'matrix',
+          stream_starts: '2030-01-01 10:00:00',
+          stream_ends: '2030-01-01 11:00:00',
+        },
+      ],
+      ['PUT', '/api/videos/editor/live-streams/999999/published', 404, { stream_published: true }],
+      ['DELETE', '/api/videos/editor/live-streams/999999', 404],
+      ['GET', '/api/videos/editor/free-resources', 200],
+      ['GET', '/api/videos/editor/free-resources/999999', 404],
+      ['POST', '/api/videos/editor/free-resources', 400],
+      ['PUT', '/api/videos/editor/free-resources/order', 409, { id_free_resources: [999999] }],
+      [
+        'PUT',
+        '/api/videos/editor/free-resources/999999',
+        404,
+        { resource_title: 'Matrix', resource_slug: 'matrix', resource_path: 'uploads/matrix.pdf' },
+      ],
+      ['PUT', '/api/videos/editor/free-resources/999999/published', 404, { resource_published: true }],
+      ['DELETE', '/api/videos/editor/free-resources/999999', 404],
+    ] as const
+  ).map(
+    ([method, url, status, payload]: readonly [
+      ReturnType<Call['request']>['method'],
+      string,
+      number,
+      Record<string, unknown>?,
+    ]): Call => ({
+      name: `${method} ${url.replace(/999999/g, ':id')}`,
+      allowed: EDITOR,
+      allowedStatus: status,
+      request: () => ({ method, url, ...(payload ? { payload } : method === 'POST' ? { payload: {} } : {}) }),
+    }),
+  ),
+  // Media uploads (ADR 0039): a JSON body instead of the raw file answers allowed callers 415, storing nothing.
+  {
+    name: 'POST /api/videos/editor/uploads',
+    allowed: EDITOR,
+    allowedStatus: 415,
+    request: () => ({ method: 'POST', url: '/api/videos/editor/uploads?filename=matrix.png', payload: {} }),
   },
 ];
 

@@ -15,6 +15,7 @@ import {
   StaffSessionResponseSchema,
 } from '@fretline/contract';
 import { requireRoleGroup } from '../../plugins/auth.ts';
+import { forgetCachedSessions } from '../auth/index.ts';
 import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import * as members from './members.repository.ts';
@@ -97,6 +98,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return ended;
       });
+      // After the commit, so no request in between re-caches the live session (ADR 0011).
+      forgetCachedSessions(idUser);
       if (!result) throw notFound(SESSION_NOT_FOUND, 'SESSION_NOT_FOUND');
       return { data: { session: result.session } };
     },
@@ -141,6 +144,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return [...next];
       });
+      forgetCachedSessions(idUser);
       return { data: { roles } };
     },
   );
