@@ -2,12 +2,21 @@ import { type RouteConfig, layout } from '@react-router/dev/routes';
 import { accountRoutes } from './routes/account/routes';
 import type { AreaRoutes } from './routes/area';
 import { catalogueRoutes } from './routes/catalogue/routes';
+import { contentRoutes } from './routes/content/routes';
 import { membershipRoutes } from './routes/membership/routes';
 import { messagesRoutes } from './routes/messages/routes';
 import { shellRoutes } from './routes/shell/routes';
 import { staffRoutes } from './routes/staff/routes';
 
-const areas: AreaRoutes[] = [shellRoutes, accountRoutes, catalogueRoutes, membershipRoutes, messagesRoutes, staffRoutes];
+const areas: AreaRoutes[] = [
+  shellRoutes,
+  accountRoutes,
+  catalogueRoutes,
+  membershipRoutes,
+  messagesRoutes,
+  staffRoutes,
+  contentRoutes,
+];
 const all = (key: keyof AreaRoutes) => areas.flatMap((a) => a[key] ?? []);
 
 export default [

@@ -278,8 +278,11 @@ export const freeResources = videosSchema.table(
     resourceExtension: text('resource_extension').notNull(),
     resourceImage: text('resource_image'),
     resourceOrder: integer('resource_order').notNull().default(0),
+    resourcePublished: boolean('resource_published').notNull().default(true),
+    resourceCreated: created(),
+    resourceUpdated: created(),
   },
-  (t) => [uniqueIndex('free_resources_slug_key').on(t.resourceSlug)],
+  (t) => [uniqueIndex('free_resources_slug_key').on(t.resourceSlug), index('free_resources_order_idx').on(t.resourceOrder)],
 );
 
 /** Old video slugs keep working: a renamed video is still found by its previous slug. */
@@ -288,6 +291,28 @@ export const videoSlugHistory = videosSchema.table('video_slug_history', {
   idVideo: integer('id_video')
     .notNull()
     .references(() => videos.idVideo, { onDelete: 'cascade' }),
+  changed: timestamp('changed', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Old course slugs keep working: /courses/<old> redirects to the course's current slug. */
+export const courseSlugHistory = videosSchema.table('course_slug_history', {
+  oldSlug: text('old_slug').primaryKey(),
+  idCourse: integer('id_course')
+    .notNull()
+    .references(() => courses.idCourse, { onDelete: 'cascade' }),
+  changed: timestamp('changed', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Old live stream slugs keep working: /live/<old> redirects to the stream's current slug. */
+export const liveStreamSlugHistory = videosSchema.table('live_stream_slug_history', {
+  oldSlug: text('old_slug').primaryKey(),
+  idLiveStream: integer('id_live_stream')
+    .notNull()
+    .references(() => liveStreams.idLiveStream, { onDelete: 'cascade' }),
   changed: timestamp('changed', { withTimezone: true })
     .notNull()
     .default(sql`now()`),

@@ -92,6 +92,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ts: 'video/mp2t',
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
+  webm: 'video/webm',
   m4a: 'audio/mp4',
   aac: 'audio/aac',
   mp3: 'audio/mpeg',

@@ -163,7 +163,15 @@ export async function findChords(db: Database, idVideo: number): Promise<ChordRo
 
 export async function findCourseBySlug(db: Database, slug: string): Promise<CourseRow | undefined> {
   const [row] = await db.select().from(c).where(eq(c.courseSlug, slug)).limit(1);
-  return row;
+  if (row) return row;
+  // A renamed course is still found by its previous slug (the page then redirects to the new one).
+  const [old] = await db
+    .select({ course: c })
+    .from(tables.courseSlugHistory)
+    .innerJoin(c, eq(c.idCourse, tables.courseSlugHistory.idCourse))
+    .where(eq(tables.courseSlugHistory.oldSlug, slug))
+    .limit(1);
+  return old?.course;
 }
 
 export async function findCourseById(db: Database, idCourse: number): Promise<CourseRow | undefined> {
@@ -412,8 +420,21 @@ export async function findLiveStreams(db: Database, slug?: string) {
     .orderBy(asc(l.streamStarts));
 }
 
+/** The published free resources in display order (drafts are the editor's alone). */
 export async function findFreeResources(db: Database) {
-  return db.select().from(tables.freeResources).orderBy(asc(tables.freeResources.resourceOrder));
+  const r = tables.freeResources;
+  return db.select().from(r).where(eq(r.resourcePublished, true)).orderBy(asc(r.resourceOrder), asc(r.idFreeResource));
+}
+
+/** The current slug of the live stream that used `slug` before, if any. */
+export async function findStreamSlugByFormerSlug(db: Database, slug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ slug: tables.liveStreams.streamSlug })
+    .from(tables.liveStreamSlugHistory)
+    .innerJoin(tables.liveStreams, eq(tables.liveStreams.idLiveStream, tables.liveStreamSlugHistory.idLiveStream))
+    .where(eq(tables.liveStreamSlugHistory.oldSlug, slug))
+    .limit(1);
+  return row?.slug;
 }
 
 export async function findFreeLessons(db: Database, limit: number): Promise<VideoRow[]> {

@@ -27,6 +27,11 @@ import {
 import { createMediaStore, registerMediaRoutes } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getMembership } from '../finance/index.ts';
+import { coursesEditorRoutes } from './editor/courses-editor.routes.ts';
+import { liveEditorRoutes } from './editor/live-editor.routes.ts';
+import { resourcesEditorRoutes } from './editor/resources-editor.routes.ts';
+import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
+import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { VISITOR, type Viewer } from './lock-rules.ts';
 import * as service from './videos.service.ts';
 
@@ -34,6 +39,13 @@ import * as service from './videos.service.ts';
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createMediaStore({ secret: app.config.SECRET_KEY, mediaDir: app.config.MEDIA_DIR });
   registerMediaRoutes(app, store);
+  await app.register(editorUploadsRoutes, { store });
+  // Issue 7 content editing (ADR 0037): the Editor group's video calls.
+  await app.register(videosEditorRoutes, { prefix: '/editor/videos', store });
+  // …and its courses, live streams and free resources calls.
+  await app.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
+  await app.register(liveEditorRoutes, { prefix: '/editor/live-streams', store });
+  await app.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
 
   const context = (): service.VideosContext => ({
     db: app.db,

@@ -15,6 +15,10 @@ export interface StaffNavItem {
 export const STAFF_NAV: StaffNavItem[] = [
   { label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] },
   { label: 'Members', to: '/staff/members', groups: ['Staff'] },
+  { label: 'Videos', to: '/staff/content/videos', groups: ['Editor'] },
+  { label: 'Courses', to: '/staff/content/courses', groups: ['Editor'] },
+  { label: 'Live streams', to: '/staff/content/live', groups: ['Editor'] },
+  { label: 'Free resources', to: '/staff/content/free-resources', groups: ['Editor'] },
   { label: 'Analytics', to: '/staff/analytics', groups: ['Director'] },
   { label: 'Audit log', to: '/staff/audit', groups: ['Staff'] },
 ];

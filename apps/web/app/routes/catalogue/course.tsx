@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import type { Course, CourseVideoEntry } from '@fretline/contract';
 import { Container, LinkButton } from '../../components/ui';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
@@ -12,8 +12,9 @@ import type { Route } from './+types/course';
 const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  let loaded: { course: Course; course_watched_videos: number[] };
   try {
-    return await getServerApi(request).get<{ course: Course; course_watched_videos: number[] }>(
+    loaded = await getServerApi(request).get<{ course: Course; course_watched_videos: number[] }>(
       `/videos/courses/${encodeURIComponent(params.courseSlug)}`,
     );
   } catch (err) {
@@ -21,6 +22,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;
   }
+  // A renamed course answers its old slug too (ADR 0037): send the visitor to its address for good.
+  if (loaded.course.course_slug !== params.courseSlug) {
+    const { search } = new URL(request.url);
+    throw redirect(`/courses/${encodeURIComponent(loaded.course.course_slug)}${search}`, 301);
+  }
+  return loaded;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
@@ -31,6 +38,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
         path: `/courses/${loaded.course.course_slug}`,
         image: loaded.course.course_image ?? undefined,
         matches,
+        // A draft is only ever seen by editors previewing it (ADR 0037).
+        noIndex: !loaded.course.course_published,
       })
     : [];
 
@@ -108,6 +117,16 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
+      {course.course_published ? null : (
+        <Container className="py-3">
+          <p
+            role="status"
+            className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+          >
+            <strong className="font-bold">Draft — not published.</strong> Only editors can see this page until it is published.
+          </p>
+        </Container>
+      )}
       <div className="relative isolate overflow-hidden bg-ink-900">
         {course.course_jumbo_image ? (
           <img

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { formatDay, formatTime, type LiveStream } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
@@ -16,6 +16,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { stream } = await getServerApi(request).get<{ stream: LiveStream }>(
       `/videos/live/${encodeURIComponent(params.streamSlug)}`,
     );
+    // A renamed stream answers its old slug too (ADR 0037): send the visitor to its address for good.
+    if (stream.stream_slug !== params.streamSlug) {
+      const { search } = new URL(request.url);
+      throw redirect(`/live/${encodeURIComponent(stream.stream_slug)}${search}`, 301);
+    }
     return { stream };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });

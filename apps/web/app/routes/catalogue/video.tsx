@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
@@ -25,6 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { video } = await client.get<{ video: Video }>(`/videos/videos/${encodeURIComponent(params.videoSlug)}`, {
       query: courseSlug ? { courseSlug } : {},
     });
+    // A renamed video answers its old slug too (ADR 0037): send the visitor to its address for good.
+    if (video.video_slug !== params.videoSlug) {
+      const { search } = new URL(request.url);
+      throw redirect(`/videos/${encodeURIComponent(video.video_slug)}${search}`, 301);
+    }
     // The course's progress is the signed-in learner's; a visitor has none to show.
     let course: Course | null = null;
     if (video.video_course && readCookie(request, 'token')) {
@@ -48,6 +53,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     image: video.video_stream_poster_signed ?? undefined,
     type: 'video.other',
     matches,
+    // A draft is only ever seen by editors previewing it (ADR 0037).
+    noIndex: !video.video_published,
   });
 };
 
@@ -136,7 +143,16 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-6 sm:py-10">
-      <VideoJsonLd video={video} siteUrl={siteUrl} />
+      {video.video_published ? (
+        <VideoJsonLd video={video} siteUrl={siteUrl} />
+      ) : (
+        <p
+          role="status"
+          className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+        >
+          <strong className="font-bold">Draft — not published.</strong> Only editors can see this page until it is published.
+        </p>
+      )}
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
         {inCourse ? (
           <Link to={`/courses/${inCourse.course_slug}`} className="hover:text-brand-700">

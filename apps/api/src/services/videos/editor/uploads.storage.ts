@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { UPLOAD_ERRORS, UPLOAD_KINDS, uploadExtensionOf, uploadKindOf, type UploadKind } from '@fretline/contract';
+import { AppError, badRequest } from '../../../plugins/errors.ts';
+
+/** Enough of a file's start to recognise every allowed kind (the Guitar Pro 3-5 header is the longest). */
+const SNIFF_BYTES = 64;
+
+const ascii = (head: Buffer, at: number, text: string) => head.subarray(at, at + text.length).toString('latin1') === text;
+const isFtyp = (head: Buffer) => ascii(head, 4, 'ftyp');
+const isZip = (head: Buffer) => ascii(head, 0, 'PK\x03\x04') || ascii(head, 0, 'PK\x05\x06');
+
+/**
+ * What each allowed extension's first bytes must look like (ADR 0039), so a renamed executable or
+ * HTML page is refused whatever its name says. Checked by hand rather than with a general sniffing
+ * library: the allow-list is short, and two of its formats (Guitar Pro, GPX) are unknown to them.
+ */
+const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
+  jpg: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
+  jpeg: (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
+  png: (h) => ascii(h, 0, '\x89PNG\r\n\x1a\n'),
+  gif: (h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a'),
+  webp: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
+  // An ID3 tag, or straight into an MPEG audio frame (11 sync bits).
+  mp3: (h) => ascii(h, 0, 'ID3') || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  m4a: isFtyp,
+  mp4: isFtyp,
+  // The EBML header Matroska and WebM start with.
+  webm: (h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3,
+  pdf: (h) => ascii(h, 0, '%PDF-'),
+  zip: isZip,
+  // Guitar Pro 7 and later: a zip container.
+  gp: isZip,
+  // Guitar Pro 6: a BCFZ (compressed) or BCFS file system.
+  gpx: (h) => ascii(h, 0, 'BCFZ') || ascii(h, 0, 'BCFS'),
+  // Guitar Pro 3-5: a length byte, then the format's name.
+  gp3: (h) => ascii(h, 1, 'FICHIER GUITAR PRO'),
+  gp4: (h) => ascii(h, 1, 'FICHIER GUITAR PRO'),
+  gp5: (h) => ascii(h, 1, 'FICHIER GUITAR PRO'),
+};
+
+/** Whether `head` (a file's first bytes) looks like a file of extension `ext`. */
+export function hasSignatureOf(ext: string, head: Buffer): boolean {
+  return SIGNATURES[ext]?.(head) ?? false;
+}
+
+const unsupported = (message: string, code: string) => new AppError(code, 415, message);
+
+/** The extension and kind a file name may be uploaded as; throws the 415 that says why not. */
+export function requireUploadKind(filename: string): { ext: string; kind: UploadKind } {
+  const ext = uploadExtensionOf(baseName(filename));
+  if (ext === 'svg') throw unsupported(UPLOAD_ERRORS.svg, 'UPLOAD_TYPE_NOT_ALLOWED');
+  const kind = uploadKindOf(baseName(filename));
+  if (!kind || !SIGNATURES[ext]) throw unsupported(UPLOAD_ERRORS.notAllowed(ext), 'UPLOAD_TYPE_NOT_ALLOWED');
+  return { ext, kind };
+}
+
+export const tooLarge = (kind: UploadKind) => new AppError('UPLOAD_TOO_LARGE', 413, UPLOAD_ERRORS.tooLarge(kind));
+
+function baseName(filename: string): string {
+  return filename.split(/[\\/]/).pop() ?? '';
+}
+
+/**
+ * The name part a stored file keeps: accents folded, lower case, anything outside [a-z0-9]
+ * collapsed to '-', at most 60 characters; 'file' when nothing is left. Paths, dots and
+ * control characters never survive, so the result always passes `isSafeMediaPath`.
+ */
+export function safeStem(filename: string): string {
+  const base = baseName(filename);
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  const clean = stem
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return clean || 'file';
+}
+
+/** `uploads/YYYY/MM/<random>-<safe-name>.<ext>` (UTC month), unguessable and collision-free. */
+export function newUploadPath(filename: string, ext: string, now: Date): string {
+  const year = String(now.getUTCFullYear());
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `uploads/${year}/${month}/${randomBytes(8).toString('hex')}-${safeStem(filename)}.${ext}`;
+}
+
+/**
+ * Streams `source` into `file` without holding more than a chunk in memory (ADR 0039): the first
+ * bytes are checked against the extension before anything is written, the running count against
+ * the kind's limit, and the bytes go to a hidden temporary file beside the target that is renamed
+ * into place only when complete, so a reader never sees half a file. On any failure the temporary
+ * file is removed. The source is never destroyed, so the caller can still answer the request.
+ */
+export async function writeUpload(
+  source: Readable,
+  file: string,
+  rule: { ext: string; kind: UploadKind },
+): Promise<{ bytes: number }> {
+  const limit = UPLOAD_KINDS[rule.kind].maxBytes;
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `.${randomBytes(8).toString('hex')}.part`);
+  const out = createWriteStream(temp, { flags: 'wx' });
+  // A write error surfaces at the next await below; until then it must not go unhandled.
+  const failed = once(out, 'error').then(([err]: unknown[]) => Promise.reject(err as Error));
+  failed.catch(() => undefined);
+
+  const write = async (chunk: Buffer) => {
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+  };
+
+  let bytes = 0;
+  let head: Buffer | null = Buffer.alloc(0);
+  const checkHead = async () => {
+    if (!head) return;
+    if (!hasSignatureOf(rule.ext, head)) {
+      throw unsupported(UPLOAD_ERRORS.mismatch(rule.ext), 'UPLOAD_CONTENT_MISMATCH');
+    }
+    const start = head;
+    head = null;
+    await write(start);
+  };
+
+  try {
+    for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += buffer.length;
+      if (bytes > limit) throw tooLarge(rule.kind);
+      if (head) {
+        head = Buffer.concat([head, buffer]);
+        if (head.length >= SNIFF_BYTES) await checkHead();
+      } else {
+        await write(buffer);
+      }
+    }
+    if (bytes === 0) throw badRequest(UPLOAD_ERRORS.empty, undefined, 'UPLOAD_EMPTY');
+    await checkHead();
+    out.end();
+    await Promise.race([once(out, 'finish'), failed]);
+    await rename(temp, file);
+    return { bytes };
+  } catch (err) {
+    // Closed before it is removed: an open still under way would otherwise recreate the file.
+    out.destroy();
+    if (!out.closed) await once(out, 'close');
+    await unlink(temp).catch(() => undefined);
+    if (err instanceof AppError) throw err;
+    // The client went away (or the disk failed) mid-file.
+    if (source.destroyed || (source as { aborted?: boolean }).aborted) {
+      throw badRequest('The upload was interrupted, please try again.', undefined, 'UPLOAD_INTERRUPTED');
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+import { data } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import type { EditorFormResult, FieldErrors } from './form-parts';
+
+/**
+ * The API words validation errors as `course title: Enter a title.` so a message read alone names
+ * its field; beside the field itself the label is already there, so it is dropped.
+ */
+function withoutFieldLabel(field: string, message: string): string {
+  const label = `${field.replace(/\./g, ' ').replace(/_/g, ' ')}: `;
+  return message.startsWith(label) ? message.slice(label.length) : message;
+}
+
+/** A 4xx from the API as the form shows it: the first message on top, each field's message beside it. */
+export function failure(err: unknown, noun: string, prefix?: string) {
+  if (!(err instanceof ApiError) || err.status === undefined || err.status >= 500) throw err;
+  const errors: FieldErrors = {};
+  for (const e of err.body?.errors ?? []) {
+    if (e.field && !errors[e.field]) errors[e.field] = withoutFieldLabel(e.field, e.message);
+  }
+  const count = Object.keys(errors).length;
+  const first = err.body?.errors[0];
+  const text = first?.field ? (errors[first.field] ?? err.message) : err.message;
+  const message =
+    count > 1 ? `${prefix ?? `The ${noun} was not saved`}: ${count} fields need a look.` : prefix ? `${prefix}: ${text}` : text;
+  return data<EditorFormResult>({ ok: false, message, errors }, { status: err.status });
+}
+
+/** A text field of a submitted form ('' when missing or a file). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** A positive integer id from a route parameter, or null (the page then answers 404). */
+export function idFromParam(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The form's fields as the API's bodies: those whose name starts with one of `groups`' prefixes go
+ * to that group, the rest to `main`. `intent` says which button was pressed.
+ */
+export function splitForm<G extends string>(
+  form: FormData,
+  groups: readonly G[],
+): { intent: string; main: URLSearchParams; parts: Record<G, URLSearchParams> } {
+  const main = new URLSearchParams();
+  const parts = Object.fromEntries(groups.map((g) => [g, new URLSearchParams()])) as Record<G, URLSearchParams>;
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string' || key === 'intent') continue;
+    const group = groups.find((g) => key === g || key.startsWith(`${g}[`));
+    (group ? parts[group] : main).append(key, value);
+  }
+  return { intent: formText(form, 'intent') || 'save', main, parts };
+}
+
+/**
+ * A `datetime-local` value (`2026-05-01T19:00`), read as UTC like every time the site shows
+ * (ADR 0030), as a spec §7 wire date; anything else is passed on for the API to refuse.
+ */
+export function localInputToWire(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  return match ? `${match[1]} ${match[2]}:${match[3] ?? '00'}` : value.trim();
+}

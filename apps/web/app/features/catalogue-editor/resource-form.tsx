@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Form } from 'react-router';
+import { UPLOAD_ACCEPT_ALL, UPLOAD_ACCEPT_IMAGES, slugify, type EditorFreeResource } from '@fretline/contract';
+import {
+  FormMessages,
+  FormSection,
+  MediaField,
+  SaveBar,
+  TextAreaField,
+  TextField,
+  type EditorFormResult,
+  type FieldErrors,
+} from './form-parts';
+
+/** A free download as an editor sets it (spec §2 /free-resources), saved whole (ADR 0037). */
+export function ResourceForm({
+  resource,
+  result,
+  notice,
+}: {
+  resource: EditorFreeResource | null;
+  result: EditorFormResult | undefined;
+  notice?: string | null;
+}) {
+  const errors: FieldErrors = result?.errors ?? {};
+  const [title, setTitle] = useState(resource?.resource_title ?? '');
+  const [slug, setSlug] = useState(resource?.resource_slug ?? '');
+  const [slugTouched, setSlugTouched] = useState(Boolean(resource));
+  return (
+    <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
+      <FormMessages result={result} notice={notice} noun="free resource" />
+      <p id="form-required-note" className="text-sm text-stone-600">
+        Fields marked <span className="text-brand-700">*</span> are needed to save.
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
+        <div className="min-w-0 space-y-6">
+          <FormSection id="group-basics" title="Basics">
+            <TextField
+              name="resource_title"
+              label="Title"
+              errors={errors}
+              required
+              maxLength={200}
+              value={title}
+              onChange={(e) => {
+                const next = e.currentTarget.value;
+                setTitle(next);
+                if (!slugTouched) setSlug(slugify(next));
+              }}
+            />
+            <TextField
+              name="resource_slug"
+              label="Slug"
+              hint="Names the resource in links and reports. Lowercase letters, numbers and hyphens."
+              errors={errors}
+              required
+              value={slug}
+              onChange={(e) => {
+                setSlug(e.currentTarget.value);
+                setSlugTouched(true);
+              }}
+              autoCapitalize="off"
+              spellCheck={false}
+              className="font-mono"
+              maxLength={120}
+            />
+            <TextAreaField
+              name="resource_description"
+              label="Description"
+              hint="A sentence or two under the title on /free-resources."
+              errors={errors}
+              rows={3}
+              maxLength={5000}
+              defaultValue={resource?.resource_description ?? ''}
+            />
+          </FormSection>
+          <FormSection id="group-files" title="Files">
+            <div className="grid gap-4 md:grid-cols-2">
+              <MediaField
+                name="resource_path"
+                label="File to download"
+                accept={UPLOAD_ACCEPT_ALL}
+                defaultValue={resource?.resource_path}
+                hint="Needed to save. A PDF, Guitar Pro file, audio or ZIP; its type (PDF, ZIP…) is shown from the file."
+                errors={errors}
+              />
+              <MediaField
+                name="resource_image"
+                label="Cover image"
+                accept={UPLOAD_ACCEPT_IMAGES}
+                defaultValue={resource?.resource_image}
+                defaultUrl={resource?.resource_image_signed}
+                hint="Optional; shown beside the title."
+                errors={errors}
+              />
+            </div>
+            {resource?.resource_url_signed ? (
+              <p className="text-sm">
+                <a href={resource.resource_url_signed} className="font-semibold text-brand-700 hover:underline" download>
+                  Download the saved file ({resource.resource_extension.toUpperCase()})
+                </a>
+              </p>
+            ) : null}
+          </FormSection>
+        </div>
+        <SaveBar
+          isNew={resource === null}
+          published={resource?.resource_published ?? false}
+          previewHref={resource?.resource_published ? '/free-resources' : null}
+          noun="free resource"
+          publicWhere="on /free-resources"
+        />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,88 @@
+import { UPLOAD_ACCEPT_IMAGES, type EditorVideo } from '@fretline/contract';
+import { Button } from '../../components/ui';
+import { ErrorText, TextInput, fieldId, type FieldErrors } from './form-fields';
+import { rowButtonId, rowTarget, useKeyedList } from './keyed-list';
+import { RowTools } from './row-tools';
+import { MediaField } from './sections-editor';
+
+type ChordDraft = { text: string; url: string | null };
+
+/** The chords a video uses (spec §3 video_chords: text and a diagram), in the order shown. */
+export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_chords']; errors: FieldErrors }) {
+  const list = useKeyedList<ChordDraft>(
+    chords.map((c) => ({ text: c.video_chord_text, url: c.video_chord_url })),
+    'chord',
+  );
+  const count = list.items.length;
+  return (
+    <div className="space-y-4">
+      {count === 0 ? <p className="text-sm text-stone-600">No chords listed.</p> : null}
+      <ol className="space-y-3">
+        {list.items.map((item, i) => {
+          const label = `chord ${i + 1}`;
+          return (
+            <li key={item.key} data-row={item.key} className="rounded-xl border border-stone-200 bg-stone-50/60 p-3">
+              <fieldset>
+                <legend className="sr-only">Chord {i + 1}</legend>
+                <div className="grid gap-3 md:grid-cols-[10rem_minmax(0,1fr)_auto] md:items-start">
+                  <TextInput
+                    name={`video_chords[${i}][video_chord_text]`}
+                    path={`video_chords.${i}.video_chord_text`}
+                    label="Chord"
+                    errors={errors}
+                    defaultValue={item.value.text}
+                    placeholder="Am7"
+                    required
+                  />
+                  <MediaField
+                    name={`video_chords[${i}][video_chord_url]`}
+                    path={`video_chords.${i}.video_chord_url`}
+                    label="Diagram"
+                    accept={UPLOAD_ACCEPT_IMAGES}
+                    defaultValue={item.value.url}
+                    errors={errors}
+                  />
+                  <RowTools
+                    itemKey={item.key}
+                    index={i}
+                    count={count}
+                    label={label}
+                    onMove={(delta) =>
+                      list.move(
+                        item.key,
+                        delta,
+                        (atEdge) => rowButtonId(item.key, (delta === -1) !== atEdge ? 'up' : 'down'),
+                        (position) => `Chord moved to position ${position}.`,
+                      )
+                    }
+                    onRemove={() =>
+                      list.remove(
+                        item.key,
+                        (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-chord'),
+                        `Chord ${i + 1} removed.`,
+                      )
+                    }
+                  />
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <Button
+        id="add-chord"
+        variant="secondary"
+        onClick={() => {
+          const key = list.newKey();
+          list.add({ key, value: { text: '', url: null } }, rowTarget(key), 'Chord added.');
+        }}
+      >
+        Add chord
+      </Button>
+      <p role="status" aria-live="polite" className="sr-only">
+        {list.announcement}
+      </p>
+      <ErrorText id={`${fieldId('video_chords')}-error`} message={errors.video_chords} />
+    </div>
+  );
+}

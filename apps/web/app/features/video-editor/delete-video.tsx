@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { Button } from '../../components/ui';
+
+/**
+ * Deleting asks once more, in place (no pop-up): the first button reveals what is lost and a
+ * second, red button; Escape or "Keep it" backs out. Focus moves with each step.
+ */
+export function DeleteVideo({ title, published }: { title: string; published: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById(confirming ? 'delete-confirm' : 'delete-start')?.focus();
+  }, [confirming]);
+
+  return (
+    <section
+      aria-labelledby="delete-title"
+      className="rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-6 lg:mr-[18.5rem]"
+    >
+      <h2 id="delete-title" className="text-lg font-bold text-ink-900">
+        Delete this video
+      </h2>
+      {confirming ? (
+        <Form
+          method="post"
+          className="mt-3 space-y-3"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setConfirming(false);
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="video_title" value={title} />
+          <p className="text-sm text-stone-700" id="delete-warning">
+            “{title}” will be removed for good, with its sections, chords, tags, course places, members’ saves and progress.
+            {published ? ' It is published: its page will answer “not found”.' : ''} This cannot be undone.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button id="delete-confirm" type="submit" variant="danger" busy={busy} aria-describedby="delete-warning">
+              Delete permanently
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep it
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-stone-600">
+            {published ? 'To take it off the site for now, unpublish it instead.' : 'Deleting cannot be undone.'}
+          </p>
+          <Button id="delete-start" variant="secondary" onClick={() => setConfirming(true)}>
+            Delete video…
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { data, Link, redirect } from 'react-router';
+import type { EditorCourse } from '@fretline/contract';
+import { saveCourseLists, splitCourseForm } from '../../features/catalogue-editor/course-actions.server';
+import { CourseForm } from '../../features/catalogue-editor/course-form';
+import { DeletePanel } from '../../features/catalogue-editor/delete-panel';
+import { failure, formText, idFromParam } from '../../features/catalogue-editor/editor-actions.server';
+import { PublishBadge, type EditorFormResult } from '../../features/catalogue-editor/form-parts';
+import { requireStaffAccess } from '../../features/staff/access.server';
+import { formatWhen } from '../../features/staff/format';
+import { PageHeader } from '../../features/staff/page-header';
+import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { ApiError } from '../../lib/api-client';
+import { seoMeta } from '../../lib/seo';
+import type { Route } from './+types/course-edit';
+
+const DONE: Record<string, string> = {
+  created: 'Draft created. Only editors can see it until it is published.',
+  published: 'Created and published.',
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = await requireStaffAccess(request, 'Editor');
+  const idCourse = idFromParam(params.idCourse);
+  if (!idCourse) throw data(null, { status: 404 });
+  try {
+    const { course } = await api.get<{ course: EditorCourse }>(`/videos/editor/courses/${idCourse}`);
+    const url = new URL(request.url);
+    return {
+      course,
+      done: DONE[url.searchParams.get('done') ?? ''] ?? null,
+      problem: url.searchParams.get('problem')?.slice(0, 300) ?? null,
+    };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+/**
+ * Every button saves the whole form first (nothing typed is lost): the fields, then the lessons
+ * and songs, then the testimonials; then it publishes or unpublishes when asked. Delete is its own form.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api } = await requireStaffAccess(request, 'Editor');
+  const idCourse = idFromParam(params.idCourse);
+  if (!idCourse) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const base = `/videos/editor/courses/${idCourse}`;
+  if (form.get('intent') === 'delete') {
+    try {
+      await api.delete(base);
+    } catch (err) {
+      return failure(err, 'course', 'The course was not deleted');
+    }
+    return redirect(`/staff/content/courses?deleted=${encodeURIComponent(formText(form, 'title'))}`);
+  }
+  const { intent, course, entries, testimonials } = splitCourseForm(form);
+  try {
+    await api.put(base, course);
+  } catch (err) {
+    return failure(err, 'course');
+  }
+  try {
+    await saveCourseLists(api, idCourse, { entries, testimonials });
+  } catch (err) {
+    return failure(err, 'course', 'The course’s fields were saved, but not all of its lists');
+  }
+  try {
+    if (intent === 'publish') await api.put(`${base}/published`, { course_published: 'true' });
+    if (intent === 'unpublish') await api.put(`${base}/published`, { course_published: 'false' });
+  } catch (err) {
+    return failure(err, 'course', 'Saved, but the status did not change');
+  }
+  const message =
+    intent === 'publish'
+      ? 'Saved and published.'
+      : intent === 'unpublish'
+        ? 'Saved and unpublished: it is a draft again.'
+        : 'Saved.';
+  return { ok: true, message } satisfies EditorFormResult;
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
+  seoMeta({
+    title: loaded ? `Edit ${loaded.course.course_title}` : 'Edit course',
+    description: 'Edit a course.',
+    path: `/staff/content/courses/${params.idCourse}`,
+    matches,
+    noIndex: true,
+  });
+
+export { StaffErrorBoundary as ErrorBoundary };
+
+export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, done, problem } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <p className="mb-2 text-sm">
+          <Link to="/staff/content/courses" className="font-medium text-brand-700 hover:underline">
+            ← Courses
+          </Link>
+        </p>
+        <PageHeader
+          title={course.course_title}
+          description={
+            <span className="flex flex-wrap items-center gap-2">
+              <PublishBadge published={course.course_published} />
+              <span>Changed {formatWhen(course.course_updated)}</span>
+              <a
+                href={`/courses/${course.course_slug}`}
+                target="_blank"
+                rel="noreferrer"
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                {course.course_published ? 'View on the site' : 'Preview the draft'}
+                <span className="sr-only"> (opens in a new tab)</span> ↗
+              </a>
+            </span>
+          }
+        />
+        {problem && !actionData ? (
+          <p role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            The draft was created, but: {problem}
+          </p>
+        ) : null}
+      </div>
+      {/* A save re-reads the course: the form starts again from what the server kept. */}
+      <CourseForm key={String(course.course_updated)} course={course} result={actionData} notice={problem ? null : done} />
+      <DeletePanel
+        noun="course"
+        title={course.course_title}
+        published={course.course_published}
+        consequences="Its lesson and song order, testimonials and learners’ progress go with it; the videos themselves stay."
+      />
+    </div>
+  );
+}
