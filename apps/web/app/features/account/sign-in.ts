@@ -6,13 +6,31 @@ import { consumeReturnRoute } from '../../lib/return-route';
 import { clearLoginState, readLoginState, rememberEmail } from './login-state';
 
 /**
+ * True from the PUT until the full load of the return route. The sign-in pages' loaders send a
+ * signed-in visitor to /me, so a revalidation in that window (a window focus, spec §4) would race
+ * the return route's load; those pages skip it meanwhile.
+ */
+let completingSignIn = false;
+
+/** The sign-in pages' `shouldRevalidate`: never while a sign-in is being completed. */
+export function skipRevalidationWhileSigningIn({ defaultShouldRevalidate }: { defaultShouldRevalidate: boolean }): boolean {
+  return completingSignIn ? false : defaultShouldRevalidate;
+}
+
+/**
  * PUT me/passcodes from the browser, so the API's Set-Cookie (the HttpOnly token) lands here; then
  * a full load of the return route, so every loader sees the signed-in user (spec §4). A new
  * account (sign-up, or its first sign-in by the link) sees /welcome first.
  */
 export async function redeemPasscode(email: string, passcode: string, returnTo: string): Promise<void> {
   const state = readLoginState();
-  await api.put<{ token: string }>('/auth/me/passcodes', { email, passcode });
+  completingSignIn = true;
+  try {
+    await api.put<{ token: string }>('/auth/me/passcodes', { email, passcode });
+  } catch (err) {
+    completingSignIn = false;
+    throw err;
+  }
   rememberEmail(email, state?.remember ?? true);
   clearLoginState();
   const me = await api.get<{ user: Pick<Me, 'welcome_pending'> }>('/auth/me').catch(() => undefined);

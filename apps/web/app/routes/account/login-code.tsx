@@ -7,6 +7,7 @@ import { readLoginState } from '../../features/account/login-state';
 import { PasscodeForm } from '../../features/account/passcode-form';
 import { redirectIfSignedIn } from '../../features/account/require-user.server';
 import { returnRouteOf } from '../../features/account/return-to.server';
+import { skipRevalidationWhileSigningIn } from '../../features/account/sign-in';
 import type { Route } from './+types/login-code';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,6 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
   return { returnTo: returnRouteOf(request) };
 }
+
+// A focus refresh after the code is accepted would redirect to /me before the return route loads.
+export const shouldRevalidate = skipRevalidationWhileSigningIn;
 
 /** Spec §2 /login-code: needs the address from this tab's login state, else back to /login. */
 export default function LoginCode({ loaderData }: Route.ComponentProps) {

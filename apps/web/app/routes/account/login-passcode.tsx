@@ -6,7 +6,7 @@ import { AuthCard } from '../../features/account/auth-card';
 import { EmailForm } from '../../features/account/email-form';
 import { LoginError } from '../../features/account/login-error';
 import { knownEmail } from '../../features/account/login-state';
-import { redeemPasscode, useRestartLogin } from '../../features/account/sign-in';
+import { redeemPasscode, skipRevalidationWhileSigningIn, useRestartLogin } from '../../features/account/sign-in';
 import { redirectIfSignedIn } from '../../features/account/require-user.server';
 import { returnRouteOf } from '../../features/account/return-to.server';
 import type { Route } from './+types/login-passcode';
@@ -22,6 +22,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
   return { returnTo: returnRouteOf(request), passcode: /^\d{6}$/.test(params.passcode) ? params.passcode : null };
 }
+
+// A focus refresh after the code is accepted would redirect to /me before the return route loads.
+export const shouldRevalidate = skipRevalidationWhileSigningIn;
 
 /** Spec §4: with both the address and the code from the link, validation runs at once. */
 export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
