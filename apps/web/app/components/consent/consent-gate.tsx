@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { allowConsentCategory, useConsent, type ConsentChoice } from '../../lib/consent';
-import { Button } from '../ui';
+import { Button, cx } from '../ui';
 
 export interface ConsentGateProps {
   /** The consent the content needs: `video` for YouTube embeds, `audio` for Spotify/Soundslice (ADR 0005). */
@@ -8,7 +8,14 @@ export interface ConsentGateProps {
   /** What the third party is, for the message ("YouTube"). */
   provider: string;
   /** Where the content can be seen on the provider's own site instead. */
-  externalUrl?: string;
+  externalUrl?: string | undefined;
+  /** A still of the content shown faintly behind the message (a YouTube video's poster). */
+  poster?: string | null | undefined;
+  /**
+   * `video` keeps the 16:9 frame of a player, so the page does not jump once it is allowed;
+   * `panel` is a shorter box for audio players and notation.
+   */
+  shape?: 'video' | 'panel';
   children: React.ReactNode;
 }
 
@@ -18,33 +25,48 @@ export interface ConsentGateProps {
  * server renders the placeholder for visitors who have not allowed it, so no third-party request
  * starts before consent.
  */
-export function ConsentGate({ category, provider, externalUrl, children }: ConsentGateProps) {
+export function ConsentGate({ category, provider, externalUrl, poster, shape = 'video', children }: ConsentGateProps) {
   const consent = useConsent();
   if (consent[category]) return <>{children}</>;
+  const dark = Boolean(poster);
   return (
-    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-2xl bg-stone-100 p-6 text-center text-sm text-ink-800">
-      <p className="max-w-md">
-        This {category === 'video' ? 'video' : 'player'} is provided by {provider}, which sets its own cookies. Allow {category}{' '}
-        cookies to {category === 'video' ? 'watch' : 'listen'} here.
-      </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button size="sm" onClick={() => allowConsentCategory(category)}>
-          Allow {category} cookies
-        </Button>
-        {externalUrl ? (
-          <a
-            href={externalUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="self-center font-semibold text-brand-700 underline"
-          >
-            Open on {provider}
-          </a>
-        ) : null}
+    <div
+      data-testid="consent-gate"
+      className={cx(
+        'relative w-full overflow-hidden rounded-2xl text-sm',
+        dark ? 'bg-ink-900 text-white' : 'border border-dashed border-stone-300 bg-stone-100 text-ink-800',
+      )}
+    >
+      {poster ? <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-25" /> : null}
+      <div
+        className={cx(
+          'relative flex flex-col items-center justify-center gap-3 p-6 text-center',
+          shape === 'video' ? 'aspect-video' : 'min-h-36',
+        )}
+      >
+        <p className={cx('max-w-md', dark && 'text-stone-100')}>
+          This {category === 'video' ? 'video' : 'player'} is provided by {provider}, which sets its own cookies. Allow {category}{' '}
+          cookies to {category === 'video' ? 'watch' : 'use'} it here.
+        </p>
+        <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2">
+          <Button size="sm" onClick={() => allowConsentCategory(category)}>
+            Allow {category} cookies
+          </Button>
+          {externalUrl ? (
+            <a
+              href={externalUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cx('font-semibold underline underline-offset-2', dark ? 'text-white' : 'text-brand-700')}
+            >
+              Open on {provider}
+            </a>
+          ) : null}
+        </div>
+        <Link to="/cookies" className={cx('text-xs underline', dark ? 'text-stone-200' : 'text-ink-700')}>
+          Cookie settings
+        </Link>
       </div>
-      <Link to="/cookies" className="text-xs text-ink-700 underline">
-        Cookie settings
-      </Link>
     </div>
   );
 }

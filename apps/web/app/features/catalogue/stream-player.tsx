@@ -11,7 +11,7 @@ export interface PlayerProgress {
 }
 
 export interface StreamPlayerProps {
-  /** A signed HLS manifest URL (ADR 0017). */
+  /** A signed HLS manifest URL (ADR 0017), or a signed progressive MP4/WebM URL (ADR 0039). */
   src: string;
   poster: string | null;
   title: string;
@@ -20,6 +20,11 @@ export interface StreamPlayerProps {
   onProgress?: (progress: PlayerProgress) => void;
   /** Live streams have no fixed end; no resume or speed control. */
   live?: boolean;
+}
+
+/** Whether a (signed) media URL names an HLS playlist rather than a progressive file. */
+export function isHlsManifest(src: string): boolean {
+  return /\.m3u8$/i.test(src.split(/[?#]/)[0] ?? '');
 }
 
 /**
@@ -43,6 +48,11 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
       if (startAt && Number.isFinite(video.duration) && startAt < video.duration - 2) video.currentTime = startAt;
     };
     video.addEventListener('loadedmetadata', resume, { once: true });
+    // An uploaded progressive file (ADR 0039: `.mp4`, `.webm`) plays natively; hls.js is for playlists.
+    if (!isHlsManifest(src)) {
+      video.src = src;
+      return () => video.removeEventListener('loadedmetadata', resume);
+    }
     void import('hls.js')
       .then(({ default: Hls }) => {
         if (destroyed) return;

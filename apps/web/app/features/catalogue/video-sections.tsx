@@ -1,25 +1,10 @@
 import { lazy, Suspense } from 'react';
 import type { VideoChord, VideoSection } from '@fretline/contract';
 import { YoutubeEmbed } from './youtube-embed';
-import { setConsent, useConsent } from '../../lib/consent';
-import { Button } from '../../components/ui';
+import { ConsentGate } from '../../components/consent/consent-gate';
 
 // The extra-stream section reuses the player, loaded only when such a section exists.
 const StreamPlayer = lazy(() => import('./stream-player').then((m) => ({ default: m.StreamPlayer })));
-
-/** Third-party embeds other than YouTube wait for the `audio` consent (Spotify) or `video` (Soundslice). */
-function ConsentGate({ kind, children }: { kind: 'audio' | 'video'; children: React.ReactNode }) {
-  const consent = useConsent();
-  if (consent[kind]) return <>{children}</>;
-  return (
-    <div className="rounded-xl border border-dashed border-stone-300 bg-stone-50 p-4 text-sm text-stone-600">
-      <p>This part is served by another site that sets its own cookies.</p>
-      <Button size="sm" variant="secondary" className="mt-3" onClick={() => setConsent({ ...consent, [kind]: true })}>
-        Allow {kind} cookies and show it
-      </Button>
-    </div>
-  );
-}
 
 function SectionBody({ section, title }: { section: VideoSection; title: string }) {
   switch (section.video_section_type) {
@@ -30,7 +15,13 @@ function SectionBody({ section, title }: { section: VideoSection; title: string 
       ) : null;
     case 'soundslice':
       return section.video_section_soundslice_id ? (
-        <ConsentGate kind="video">
+        // ADR 0005: Spotify and Soundslice players wait for `audio` consent.
+        <ConsentGate
+          category="audio"
+          provider="Soundslice"
+          shape="panel"
+          externalUrl={`https://www.soundslice.com/slices/${encodeURIComponent(section.video_section_soundslice_id)}/`}
+        >
           <iframe
             className="h-[420px] w-full rounded-xl border border-stone-200"
             src={`https://www.soundslice.com/slices/${encodeURIComponent(section.video_section_soundslice_id)}/embed/`}
@@ -42,7 +33,12 @@ function SectionBody({ section, title }: { section: VideoSection; title: string 
       ) : null;
     case 'spotify':
       return section.video_section_spotify_id ? (
-        <ConsentGate kind="audio">
+        <ConsentGate
+          category="audio"
+          provider="Spotify"
+          shape="panel"
+          externalUrl={`https://open.spotify.com/track/${encodeURIComponent(section.video_section_spotify_id)}`}
+        >
           <iframe
             className="h-[152px] w-full rounded-xl"
             src={`https://open.spotify.com/embed/track/${encodeURIComponent(section.video_section_spotify_id)}`}

@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StreamPlayer, isHlsManifest } from './stream-player';
+
+const hlsLoaded = vi.hoisted(() => ({ count: 0 }));
+vi.mock('hls.js', () => {
+  hlsLoaded.count += 1;
+  return { default: { isSupported: () => false } };
+});
+
+afterEach(cleanup);
+
+describe('StreamPlayer with an uploaded progressive file (ADR 0039)', () => {
+  it('tells HLS playlists from progressive files by the signed URL path', () => {
+    expect(isHlsManifest('/api/videos/media/demo/hls/clip/index.m3u8?exp=1&sig=x')).toBe(true);
+    expect(isHlsManifest('/api/videos/media/uploads/2026/11/ab-lesson.mp4?exp=1&sig=x')).toBe(false);
+    expect(isHlsManifest('/api/videos/media/uploads/2026/11/ab-lesson.webm')).toBe(false);
+  });
+
+  it('plays a plain MP4 natively, without loading hls.js', async () => {
+    const src = '/api/videos/media/uploads/2026/11/ab-lesson.mp4?exp=1800000000&sig=x';
+    render(<StreamPlayer src={src} poster={null} title="Lesson" />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByTestId('video-player').getAttribute('src')).toBe(src);
+    expect(hlsLoaded.count).toBe(0);
+  });
+});
