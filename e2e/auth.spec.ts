@@ -1,32 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-/** Each test makes its own users, so runs never share an address (or its send limits). */
-const freshEmail = (label: string) =>
-  `e2e-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+import { codeFor, freshEmail, lastMailId } from './support/auth.ts';
 
-/** Reads the newest code e-mailed to the address from the development mailbox (the worker sends within a second). */
-async function codeFor(request: APIRequestContext, email: string, notBefore = 0): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        const { data } = (await res.json()) as { data: { messages: Array<{ id: number; text: string }> } };
-        const mail = data.messages.find((m) => m.id > notBefore);
-        code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-async function lastMailId(request: APIRequestContext, email: string): Promise<number> {
-  const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-  const { data } = (await res.json()) as { data: { messages: Array<{ id: number }> } };
-  return data.messages[0]?.id ?? 0;
-}
+// Each test makes its own users (freshEmail), so runs never share an address (or its send limits).
 
 /** Presses "Email me a code" until the one-code-a-minute limit (ADR 0010) lets it through. */
 async function askForCode(page: Page) {

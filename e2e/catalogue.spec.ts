@@ -1,39 +1,11 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signUpContext } from './support/auth.ts';
 
 /*
  * Issue 4 journeys: browse → filter → open a video → it plays → save → My List → remove; and watch
  * part of a course lesson → the course page offers to resume at it. Each test signs up its own user.
  */
-
-const freshEmail = (label: string) =>
-  `e2e-catalogue-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/** Signs a new user up through the API, redeems the e-mailed code and puts the token cookie in the browser. */
-async function signIn(context: BrowserContext, request: APIRequestContext, baseURL: string, label: string): Promise<void> {
-  const email = freshEmail(label);
-  const origin = { origin: baseURL };
-  const signup = await request.post('/api/auth/me', {
-    form: { first_name: 'Robin', last_name: 'Strummer', email },
-    headers: origin,
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        const { data } = (await res.json()) as { data: { messages: Array<{ text: string }> } };
-        code = data.messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  const redeemed = await request.put('/api/auth/me/passcodes', { form: { email, passcode: code! }, headers: origin });
-  expect(redeemed.ok(), await redeemed.text()).toBe(true);
-  const { data } = (await redeemed.json()) as { data: { token: string } };
-  await context.addCookies([{ name: 'token', value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-}
 
 /** The parts of the media element the tests touch (the e2e project has no DOM types). */
 interface MediaElement {
@@ -65,14 +37,9 @@ async function playFor(page: Page, seconds: number): Promise<void> {
     .toBeGreaterThan(seconds);
 }
 
-test('browse, filter, open a video that plays, save it to My List and remove it @phone', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('browse, filter, open a video that plays, save it to My List and remove it @phone', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await signIn(context, request, baseURL!, 'browse');
+  await signUpContext(context, baseURL, { first_name: 'Robin', last_name: 'Strummer', label: 'catalogue-browse' });
 
   await page.goto('/videos');
   await expect(page.getByRole('heading', { name: 'Lessons and songs' })).toBeVisible();
@@ -96,14 +63,9 @@ test('browse, filter, open a video that plays, save it to My List and remove it 
   await expect(page.getByText('Your list is empty')).toBeVisible();
 });
 
-test('watching part of a course lesson makes the course page offer to resume at it', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('watching part of a course lesson makes the course page offer to resume at it', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await signIn(context, request, baseURL!, 'resume');
+  await signUpContext(context, baseURL, { first_name: 'Robin', last_name: 'Strummer', label: 'catalogue-resume' });
 
   await page.goto('/courses/beginner-guitar-course');
   await expect(page.getByRole('link', { name: 'Start the course' })).toBeVisible();

@@ -1,43 +1,12 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signUpContext } from './support/auth.ts';
 
 /*
  * Issue 5 journeys on the sandbox provider: a learner subscribes with 4242 4242 4242 4242 and a
  * premium video unlocks; a declined card shows its error and the form works again; a member adds a
  * card, sees an invoice and cancels with a reason. Each test signs up its own user.
  */
-
-const freshEmail = (label: string) =>
-  `e2e-membership-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/** Signs a new user up through the API and reads the e-mailed code from the development mailbox. */
-async function signUpAndSignIn(
-  context: BrowserContext,
-  request: APIRequestContext,
-  baseURL: string,
-  label: string,
-): Promise<string> {
-  const email = freshEmail(label);
-  const origin = { origin: baseURL };
-  const signup = await request.post('/api/auth/me', { form: { first_name: 'Pat', last_name: 'Picker', email }, headers: origin });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        const { data } = (await res.json()) as { data: { messages: Array<{ text: string }> } };
-        code = data.messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  const redeemed = await request.put('/api/auth/me/passcodes', { form: { email, passcode: code! }, headers: origin });
-  expect(redeemed.ok(), await redeemed.text()).toBe(true);
-  const { data } = (await redeemed.json()) as { data: { token: string } };
-  await context.addCookies([{ name: 'token', value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-  return email;
-}
 
 async function enterCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -58,11 +27,10 @@ async function premiumVideoSlug(page: Page): Promise<string> {
 test('a learner starts the free trial with 4242 4242 4242 4242 and a premium video unlocks @phone', async ({
   page,
   context,
-  request,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  await signUpAndSignIn(context, request, baseURL!, 'trial');
+  await signUpContext(context, baseURL, { first_name: 'Pat', last_name: 'Picker', label: 'membership-trial' });
   const slug = await premiumVideoSlug(page);
   await page.goto(`/videos/${slug}`);
   await expect(page.getByText(/is for members/)).toBeVisible();
@@ -90,9 +58,9 @@ test('a learner starts the free trial with 4242 4242 4242 4242 and a premium vid
   await expect(page.getByTestId('member-status')).toContainText('Active');
 });
 
-test('a declined card shows the error and the form works again', async ({ page, context, request, baseURL }) => {
+test('a declined card shows the error and the form works again', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await signUpAndSignIn(context, request, baseURL!, 'declined');
+  await signUpContext(context, baseURL, { first_name: 'Pat', last_name: 'Picker', label: 'membership-declined' });
   await page.goto('/membership');
   await enterCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Start my free trial' }).click();
@@ -105,9 +73,9 @@ test('a declined card shows the error and the form works again', async ({ page, 
   await expect(page.getByTestId('subscription-confirmed')).toBeVisible({ timeout: 20_000 });
 });
 
-test('a member adds a card, sees an invoice and cancels with a reason', async ({ page, context, request, baseURL }) => {
+test('a member adds a card, sees an invoice and cancels with a reason', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
-  await signUpAndSignIn(context, request, baseURL!, 'member');
+  await signUpContext(context, baseURL, { first_name: 'Pat', last_name: 'Picker', label: 'membership-member' });
   // A returning member without a trial: the first payment makes an invoice.
   const { data } = (await (await page.request.get('/api/finance/subscription-products/slug/access-all-areas')).json()) as {
     data: { subscription_product: { subscription_plans: Array<{ id_subscription_plan: number }> } };

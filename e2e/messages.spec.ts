@@ -1,81 +1,10 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signIn, signUp, useToken, waitForMail } from './support/auth.ts';
 
 // Issue 6 journeys: a visitor's helpdesk message answered by staff and read through the e-mailed
 // link, and a member's unread badge. The captcha is the real ALTCHA widget solving its
 // proof-of-work in the browser (well under a second), so CAPTCHA stays at its default.
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailbox(request: APIRequestContext, to: string): Promise<DevMail[]> {
-  const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { data: { messages: DevMail[] } }).data.messages;
-}
-
-/** The newest e-mail to `to` whose subject matches, waiting for the mail worker to deliver it. */
-async function waitForMail(request: APIRequestContext, to: string, subject: RegExp): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailbox(request, to)).find((m) => subject.test(m.subject));
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as DevMail;
-}
-
-const tokens = new Map<string, string>();
-
-/**
- * Signs in by the passcode flow through the API, reading the code from the dev mailbox, in a
- * request context of its own so the token cookie never rides on the test's other API calls.
- * Sending is limited to one code a minute per address, so a token is kept for the whole file and
- * a limited request waits out the minute once. `signup` first creates the account (its own code).
- */
-async function signIn(baseURL: string | undefined, email: string, signup?: { first_name: string; last_name: string }) {
-  const known = tokens.get(email);
-  if (known) return known;
-  const request = await playwrightRequest.newContext({ baseURL });
-  try {
-    const ask = () =>
-      signup
-        ? request.post('/api/auth/me', { form: { ...signup, email } })
-        : request.post('/api/auth/me/passcodes', { form: { email } });
-    let asked = await ask();
-    if (asked.status() === 429 || (await asked.text()).includes('PASSCODE_SEND_LIMITED')) {
-      await new Promise((resolve) => setTimeout(resolve, 61_000));
-      asked = await ask();
-    }
-    expect(asked.ok(), await asked.text()).toBeTruthy();
-    const mail = await waitForMail(request, email, /sign-in code/);
-    const passcode = /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? /\b(\d{6})\b/.exec(mail.text)?.[1];
-    const res = await request.put('/api/auth/me/passcodes', { form: { email, passcode: passcode ?? '' } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    const token = ((await res.json()) as { data: { token: string } }).data.token;
-    tokens.set(email, token);
-    return token;
-  } finally {
-    await request.dispose();
-  }
-}
-
-async function useToken(context: BrowserContext, baseURL: string, token: string): Promise<void> {
-  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
-}
 
 /** Fills the helpdesk form, solves the ALTCHA check and sends. */
 async function sendHelpdesk(page: Page, fields: { first?: string; last?: string; email?: string; message: string }) {
@@ -110,7 +39,7 @@ test('a visitor writes to the helpdesk, staff reply from the inbox, and the visi
 
   // Staff see it in their inbox, unanswered, with the sender's details, and reply.
   const staffContext = await browser.newContext();
-  await useToken(staffContext, baseURL ?? '', await signIn(baseURL, 'staff@example.com'));
+  await useToken(staffContext, baseURL, await signIn(baseURL, 'staff@example.com'));
   const staffPage = await staffContext.newPage();
   await staffPage.goto('/staff/inbox');
   const item = staffPage.getByTestId('staff-thread-item').filter({ hasText: 'Valerie Visitor' });
@@ -153,8 +82,8 @@ test('a signed-in member’s unread badge rises within 5 s of a staff reply and 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const email = `member-${Date.now()}@example.com`;
-  await useToken(context, baseURL ?? '', await signIn(baseURL, email, { first_name: 'Mia', last_name: 'Member' }));
+  const { token } = await signUp(baseURL, { first_name: 'Mia', last_name: 'Member', label: 'messages-member' });
+  await useToken(context, baseURL, token);
   const staffToken = await signIn(baseURL, 'staff@example.com');
 
   // Signed in, the helpdesk goes straight to the new thread (spec §4).

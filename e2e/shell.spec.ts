@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
+
+import { signInContext } from './support/auth.ts';
 
 // The shell: home, header navigation (desktop and the phone menu), the 404 page, the content
 // pages of spec §2 and the SEO resources.
@@ -11,33 +13,6 @@ async function skipConsentBanner(context: BrowserContext, baseURL: string | unde
 test.beforeEach(async ({ context, baseURL }) => {
   await skipConsentBanner(context, baseURL);
 });
-
-/** Signs a seeded user in through the API (spec §7 passcodes); the token cookie lands in the page's context. */
-async function signInAs(page: Page, request: APIRequestContext, email: string) {
-  const before = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-  const lastId = ((await before.json()) as { data: { messages: Array<{ id: number }> } }).data.messages[0]?.id ?? 0;
-  await expect
-    .poll(async () => (await page.request.post('/api/auth/me/passcodes', { form: { email } })).status(), {
-      timeout: 70_000,
-      intervals: [2_000],
-    })
-    .toBeLessThan(300);
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        const { data } = (await res.json()) as { data: { messages: Array<{ id: number; text: string }> } };
-        const mail = data.messages.find((m) => m.id > lastId);
-        code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  const redeemed = await page.request.put('/api/auth/me/passcodes', { form: { email, passcode: code! } });
-  expect(redeemed.ok()).toBe(true);
-}
 
 test('the home page shows the hero, the seeded courses and the membership pitch', async ({ page }) => {
   const response = await page.goto('/');
@@ -110,14 +85,14 @@ test('the phone menu opens and closes with the keyboard and navigates @phone', a
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
 });
 
-test('a signed-in user gets the profile letter menu with their pages @phone', async ({ page, request }, testInfo) => {
+test('a signed-in user gets the profile letter menu with their pages @phone', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   // Each project signs in a different seeded user, so parallel runs never race for one code.
   const [email, name, letter] =
     testInfo.project.name === 'phone'
       ? ['member@example.com', 'Morgan Member', 'M']
       : ['learner@example.com', 'Lee Learner', 'L'];
-  await signInAs(page, request, email);
+  await signInContext(page.context(), baseURL, email);
   await page.goto('/terms');
   const account = page.getByRole('button', { name: `Account menu for ${name}` });
   await expect(account).toHaveText(new RegExp(letter));

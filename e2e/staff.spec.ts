@@ -1,80 +1,23 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+
+import { signIn, signUp, useToken } from './support/auth.ts';
 
 // Issue 7 journeys: an admin grants Staff to a new user, who then has the staff console (and
 // still not the Director's analytics); a director's analytics page counts page loads just made.
 
-interface DevMail {
-  subject: string;
-  text: string;
-}
-
-async function waitForCode(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        const { messages } = ((await res.json()) as { data: { messages: DevMail[] } }).data;
-        const mail = messages.find((m) => /\b\d{6}\b/.test(m.subject) || /\b\d{6}\b/.test(m.text));
-        code = mail ? (/\b(\d{6})\b/.exec(mail.subject)?.[1] ?? /\b(\d{6})\b/.exec(mail.text)?.[1]) : undefined;
-        return code !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return code ?? '';
-}
-
-/**
- * Signs in through the passcode flow of the API (POST me or me/passcodes, the code from the
- * development mailbox, PUT me/passcodes), in a request context of its own.
- */
-async function signIn(
-  baseURL: string | undefined,
-  email: string,
-  signup?: { first_name: string; last_name: string },
-): Promise<string> {
-  const request = await playwrightRequest.newContext({ baseURL });
-  try {
-    const asked = signup
-      ? await request.post('/api/auth/me', { form: { ...signup, email } })
-      : await request.post('/api/auth/me/passcodes', { form: { email } });
-    expect(asked.ok(), await asked.text()).toBeTruthy();
-    const passcode = await waitForCode(request, email);
-    const res = await request.put('/api/auth/me/passcodes', { form: { email, passcode } });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    return ((await res.json()) as { data: { token: string } }).data.token;
-  } finally {
-    await request.dispose();
-  }
-}
-
-// One code a minute per address (ADR 0010): the admin signs in once for the whole file, whose
-// tests run one after another in the same worker.
-let adminToken: Promise<string> | undefined;
-function signInAdmin(baseURL: string | undefined): Promise<string> {
-  adminToken ??= signIn(baseURL, 'admin@example.com');
-  return adminToken;
-}
-
-async function useToken(context: BrowserContext, baseURL: string, token: string): Promise<void> {
-  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
-}
-
 test('an admin grants Staff to a user, who then sees the staff console but not the analytics', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const email = `new-staff-${Date.now()}@example.com`;
-  const newcomerToken = await signIn(baseURL, email, { first_name: 'Nico', last_name: 'Newcomer' });
+  const { token: newcomerToken } = await signUp(baseURL, { first_name: 'Nico', last_name: 'Newcomer', label: 'new-staff' });
 
   // Before the grant the console is closed to them.
   const newcomer = await browser.newContext();
-  await useToken(newcomer, baseURL ?? '', newcomerToken);
+  await useToken(newcomer, baseURL, newcomerToken);
   const newcomerPage = await newcomer.newPage();
   const before = await newcomerPage.goto('/staff/members');
   expect(before?.status()).toBeGreaterThanOrEqual(400);
 
   const adminContext = await browser.newContext();
-  await useToken(adminContext, baseURL ?? '', await signInAdmin(baseURL));
+  await useToken(adminContext, baseURL, await signIn(baseURL, 'admin@example.com'));
   const admin = await adminContext.newPage();
   await admin.goto('/staff/members');
   await admin.getByRole('searchbox', { name: 'Name or e-mail' }).fill('newcomer');
@@ -100,6 +43,14 @@ test('an admin grants Staff to a user, who then sees the staff console but not t
   await expect(nav.getByRole('link', { name: 'Analytics' })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Inbox' }).click();
   await expect(newcomerPage).toHaveURL(/\/staff\/inbox/);
+  // The inbox itself answers for them: the seeded visitor's billing question waits for a reply.
+  await expect(newcomerPage.getByRole('heading', { name: 'Helpdesk inbox', level: 1 })).toBeVisible();
+  const waiting = newcomerPage.getByTestId('staff-thread-item').filter({ hasText: 'Priya Visitor' });
+  await expect(waiting).toContainText('student discount on the yearly membership');
+  await expect(waiting).toContainText('Unanswered');
+  await waiting.click();
+  await expect(newcomerPage.getByRole('link', { name: 'priya.visitor@example.com' })).toBeVisible();
+  await expect(newcomerPage.getByTestId('message').filter({ hasText: 'I am at music college.' })).toBeVisible();
   const forbidden = await newcomerPage.goto('/staff/analytics');
   expect(forbidden?.status()).toBe(403);
   await expect(newcomerPage.getByRole('heading', { name: 'This page is not part of your role' })).toBeVisible();
@@ -109,7 +60,7 @@ test('an admin grants Staff to a user, who then sees the staff console but not t
 test("a director's analytics page shows the page loads just made", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext();
-  await useToken(context, baseURL ?? '', await signInAdmin(baseURL));
+  await useToken(context, baseURL, await signIn(baseURL, 'admin@example.com'));
   const page = await context.newPage();
   await page.goto('/staff/analytics');
   await expect(page.getByRole('heading', { name: 'Page loads per day' })).toBeVisible();

@@ -1,0 +1,51 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFor, lastMailId, signUp } from './support/auth';
+
+/*
+ * Issue 4, /my-list: a signed-out visitor is sent to sign in and comes back to My List afterwards
+ * (spec §2 return route). The user is made through the API, so the browser starts signed out.
+ */
+
+/** Presses "Email me a code" until the one-code-a-minute limit (ADR 0010) lets it through. */
+async function askForCode(page: Page) {
+  for (let i = 0; i < 20; i++) {
+    if (i > 0) await page.waitForTimeout(1_000);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    const sent = await page
+      .waitForURL(/\/login-code$/, { timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (sent) return;
+    await expect(page.getByText('Please wait a minute before asking for another code.')).toBeVisible();
+  }
+  throw new Error('the code was never sent');
+}
+
+/** A new user, signed up through the API, with one video saved and past the first-visit welcome. */
+async function userWithSavedVideo(request: APIRequestContext, baseURL: string | undefined): Promise<string> {
+  const { email, token } = await signUp(baseURL, { first_name: 'Morgan', last_name: 'Lister', label: 'mylist' });
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.put('/api/auth/me/welcome', { headers: auth })).ok()).toBe(true);
+  const video = await request.get('/api/videos/videos/the-lantern-road', { headers: auth });
+  const { id_video } = ((await video.json()) as { data: { video: { id_video: number } } }).data.video;
+  const saved = await request.post('/api/videos/saved', { form: { id_video: String(id_video) }, headers: auth });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return email;
+}
+
+test('a signed-out visit to My List goes to sign in and comes back to My List afterwards', async ({ page, request, baseURL }) => {
+  // The browser's code waits out the one-a-minute limit after the sign-up code (ADR 0010).
+  test.setTimeout(150_000);
+  const email = await userWithSavedVideo(request, baseURL);
+
+  await page.goto('/my-list');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  const before = await lastMailId(request, email);
+  await askForCode(page);
+  await page.getByLabel('Your 6-digit code').fill(await codeFor(request, email, before));
+
+  await expect(page).toHaveURL(/\/my-list$/);
+  await expect(page.getByRole('heading', { name: 'My List', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('my-list').getByRole('heading', { name: 'The Lantern Road' })).toBeVisible();
+});
