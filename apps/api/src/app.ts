@@ -63,9 +63,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authPlugin);
       // Before the routes: its onRoute hook gives each one the global or its own limit.
       await api.register(rateLimitPlugin, options.rateLimit ?? {});
-      api.addHook('onSend', async (request, reply) => {
+      // Callback-style hooks on every request: an async one costs a promise per call.
+      api.addHook('onSend', (request, reply, payload, done) => {
         reply.header('X-Correlation-Id', request.id);
-        reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
+        if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+        done(null, payload);
       });
       await api.register(healthRoutes);
       await api.register(errorReportRoutes);
@@ -88,10 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Pages: legacy redirects and trailing slashes first (spec §2), then the mailbox, then React Router.
   await app.register(redirectsPlugin);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // SSR loaders forward X-Forwarded-For to the API over loopback; make it the address we
     // resolved (never a value a remote client invented), so per-IP limits see the visitor.
     if (!request.url.startsWith('/api/')) request.raw.headers['x-forwarded-for'] = request.ip;
+    done();
   });
   if (!options.config.isProduction) await app.register(devMailPage);
 

@@ -5,6 +5,7 @@ export * from './wire/envelope.ts';
 export * from './roles.ts';
 export * from './errors.ts';
 export * from './constants.ts';
+export * from './correlation-id.ts';
 export * from './analytics-actions.ts';
 export * from './status.ts';
 export * from './entities/index.ts';

@@ -85,7 +85,7 @@ export const authPlugin = fp(
         idSession: found.idSession,
         via,
       };
-      await noteSessionAccess(app.db, found, now, request.ip);
+      await noteSessionAccess(app.db, found, now, () => request.ip);
     });
   },
   { name: 'auth', dependencies: ['deps', 'errors', '@fastify/cookie'] },

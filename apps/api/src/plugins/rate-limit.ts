@@ -181,6 +181,9 @@ export const rateLimitPlugin = fp(
       ...(redis ? { redis, nameSpace: 'fretline-rl:' } : { store: Store }),
       // A counter store that is down must not take the API down with it.
       skipOnError: true,
+      // Our client never reads the remaining budget, and every poll would carry three headers
+      // for it; a refused request still gets them all, with Retry-After (ADR 0004).
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: () => tooManyRequests(),
     };
     await app.register(rateLimit, options);

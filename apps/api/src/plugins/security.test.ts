@@ -13,8 +13,8 @@ describe('security headers', () => {
     await t.close();
   });
 
-  it('are on API responses, error responses and pages alike', async () => {
-    for (const url of ['/api/health', '/api/nothing-here', '/dev/mail', '/a-page-that-does-not-exist']) {
+  it('put the page policy on pages, error pages and the development mailbox', async () => {
+    for (const url of ['/dev/mail', '/a-page-that-does-not-exist', '/videos']) {
       const res = await t.app.inject({ url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
@@ -30,6 +30,18 @@ describe('security headers', () => {
         'https://js.stripe.com',
       ])
         expect(csp, url).toContain(host);
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('put a policy that lets nothing load or frame on API answers, errors included', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/videos/videos/no-such-video']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
@@ -99,9 +111,11 @@ describe('rate limiting', () => {
   it('security headers add HSTS in production only', async () => {
     const prod = await buildApp({ config: testConfig({ isProduction: true }), db: t.handle });
     try {
-      const res = await prod.inject({ url: '/api/health', remoteAddress: '203.0.113.99' });
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const api = await prod.inject({ url: '/api/health', remoteAddress: '203.0.113.99' });
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const page = await prod.inject({ url: '/a-page-that-does-not-exist', remoteAddress: '203.0.113.99' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await prod.close();
     }

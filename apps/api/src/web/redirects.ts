@@ -148,14 +148,19 @@ export function resolveRedirect(url: string, shopUrl: string): string | undefine
 export const redirectsPlugin = fp(
   async (app: FastifyInstance) => {
     const shopUrl = app.config.SHOP_URL;
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    // Callback style: it runs on every request, and an async hook costs a promise per call.
+    app.addHook('onRequest', (request, reply, done) => {
       const url = request.url;
       // The API keeps its own paths; a quick prefix test keeps this hook off the hot API path.
-      if (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?')) return;
-      const target = resolveRedirect(url, shopUrl);
-      if (target === undefined) return;
-      return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(target, 301);
+      const skip =
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        url.startsWith('/api/') ||
+        url === '/api' ||
+        url.startsWith('/api?');
+      const target = skip ? undefined : resolveRedirect(url, shopUrl);
+      if (target === undefined) return done();
+      // Answered here: Fastify stops the chain once the reply is sent, so done() is not called.
+      reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(target, 301);
     });
   },
   { name: 'legacy-redirects', dependencies: ['deps'] },

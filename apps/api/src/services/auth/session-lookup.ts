@@ -15,10 +15,13 @@ export async function resolveSession(db: Database, tokenHash: string, now: Date)
   return found;
 }
 
-/** Records the session's last access and address, at most once a minute per session. */
-export async function noteSessionAccess(db: Database, session: SessionUser, now: Date, ip: string): Promise<void> {
+/**
+ * Records the session's last access and address, at most once a minute per session. The address
+ * is asked for only then: resolving it through the proxy rules costs a few percent of a poll.
+ */
+export async function noteSessionAccess(db: Database, session: SessionUser, now: Date, ip: () => string): Promise<void> {
   if (now.getTime() - session.sessionAccessed.getTime() <= TOUCH_INTERVAL_MS) return;
   // The cached copy is the same object: later requests see the new time and don't write again.
   session.sessionAccessed = now;
-  await touchSession(db, session.idSession, now, ip);
+  await touchSession(db, session.idSession, now, ip());
 }
