@@ -43,7 +43,9 @@ export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<
     .values({
       type: input.type,
       payload: input.payload ?? null,
-      ...(input.runAt ? { runAt: input.runAt } : {}),
+      // Not the column's now(): PostgreSQL's microseconds would put a job enqueued in the same
+      // millisecond as a poll (the app's clock is a millisecond Date) just after it, not yet due.
+      runAt: input.runAt ?? new Date(),
       ...(input.maxAttempts ? { maxAttempts: input.maxAttempts } : {}),
     })
     .returning({ idJob: jobs.idJob });
