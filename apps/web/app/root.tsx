@@ -14,7 +14,7 @@ import { ConsentBanner } from './features/consent/consent-banner';
 import { recordAction } from './lib/analytics';
 import { setSessionHeld } from './lib/api.client';
 import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
-import { getServerApi } from './lib/api.server';
+import { getServerApi, readCookie } from './lib/api.server';
 import { readConsent } from './lib/consent.server';
 import { readFlags } from './lib/flags.server';
 import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
@@ -36,12 +36,15 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request }: Route.LoaderArgs) {
   let user = VISITOR;
-  try {
-    const me = await getServerApi(request).get<{ user: unknown }>('/auth/me');
-    const parsed = CurrentUserSchema.safeParse(me.user);
-    if (parsed.success) user = parsed.data;
-  } catch {
-    // The API is down or answered an error: the page renders for a visitor rather than failing.
+  // Without a token cookie the answer can only be the visitor (spec §6): no call on their pages.
+  if (readCookie(request, 'token')) {
+    try {
+      const me = await getServerApi(request).get<{ user: unknown }>('/auth/me');
+      const parsed = CurrentUserSchema.safeParse(me.user);
+      if (parsed.success) user = parsed.data;
+    } catch {
+      // The API is down or answered an error: the page renders for a visitor rather than failing.
+    }
   }
   const teacherName = process.env.TEACHER_NAME ?? 'jamie';
   const siteUrl = (process.env.SITE_URL ?? new URL(request.url).origin).replace(/\/$/, '');

@@ -1,13 +1,17 @@
 /**
  * Short in-process memories of catalogue reads that every visitor shares (ADR 0018): list pages,
- * their totals and facet counts. A read that misses is shared by everyone who asks while it runs,
- * so an expiry under load costs one query, not fifty. Editors' writes call `forgetCatalogue`,
- * which empties every memory of this process at once; other instances catch up within the TTL.
+ * their totals and facet counts, and what a video or course page shows every viewer alike. A read
+ * that misses is shared by everyone who asks while it runs, so an expiry under load costs one
+ * query, not fifty. Every successful editor write calls `forgetCatalogue`, which empties every
+ * memory of this process at once; other instances catch up within the TTL. Entries are kept per
+ * database handle, so two apps in one process (tests) never answer from each other's rows.
  */
 const registry = new Set<CatalogueCache<unknown>>();
 
+type Entries<T> = Map<string, { until: number; value: Promise<T> }>;
+
 export class CatalogueCache<T> {
-  private readonly entries = new Map<string, { until: number; value: Promise<T> }>();
+  private byDatabase = new WeakMap<object, Entries<T>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -16,22 +20,25 @@ export class CatalogueCache<T> {
     registry.add(this);
   }
 
-  get(key: string, load: () => Promise<T>): Promise<T> {
+  get(db: object, key: string, load: () => Promise<T>): Promise<T> {
+    let entries = this.byDatabase.get(db);
+    if (!entries) this.byDatabase.set(db, (entries = new Map<string, { until: number; value: Promise<T> }>()));
     const now = Date.now();
-    const hit = this.entries.get(key);
+    const hit = entries.get(key);
     if (hit && hit.until > now) return hit.value;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    if (entries.size >= this.maxEntries) entries.clear();
     const value = load();
-    this.entries.set(key, { until: now + this.ttlMs, value });
-    // A failed read is not remembered. (One that a write overtook is gone already: clear() empties the map.)
+    entries.set(key, { until: now + this.ttlMs, value });
+    const owner = entries;
+    // A failed read is not remembered. (One that a write overtook is gone already: clear() drops the map.)
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (owner.get(key)?.value === value) owner.delete(key);
     });
     return value;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.byDatabase = new WeakMap();
   }
 }
 

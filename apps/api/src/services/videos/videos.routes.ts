@@ -33,19 +33,27 @@ import { resourcesEditorRoutes } from './editor/resources-editor.routes.ts';
 import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { VISITOR, type Viewer } from './lock-rules.ts';
+import { forgetCatalogue } from './catalogue-cache.ts';
 import * as service from './videos.service.ts';
 
 /** /api/videos: the videos calls of spec §7, the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createMediaStore({ secret: app.config.SECRET_KEY, mediaDir: app.config.MEDIA_DIR });
   registerMediaRoutes(app, store);
-  await app.register(editorUploadsRoutes, { store });
-  // Issue 7 content editing (ADR 0037): the Editor group's video calls.
-  await app.register(videosEditorRoutes, { prefix: '/editor/videos', store });
-  // …and its courses, live streams and free resources calls.
-  await app.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
-  await app.register(liveEditorRoutes, { prefix: '/editor/live-streams', store });
-  await app.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
+  // Issue 7 content editing (ADR 0037): the Editor group's calls, in one scope so that every
+  // successful write empties this process's catalogue memories before the editor sees the answer
+  // (ADR 0018), whichever editor made it.
+  await app.register(async (editor) => {
+    editor.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method !== 'GET' && reply.statusCode < 400) forgetCatalogue();
+      done(null, payload);
+    });
+    await editor.register(editorUploadsRoutes, { store });
+    await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store });
+    await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
+    await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store });
+    await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
+  });
 
   const context = (): service.VideosContext => ({
     db: app.db,

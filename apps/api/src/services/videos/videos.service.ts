@@ -131,7 +131,7 @@ const facetCache = new CatalogueCache<VideoFacets>(30_000);
 const pageCache = new CatalogueCache<{ videos: BaseSummary[]; total: number }>(10_000);
 
 async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): Promise<VideoFacets> {
-  return facetCache.get(JSON.stringify([criteria.tags, criteria.search ?? '']), async () => {
+  return facetCache.get(ctx.db, JSON.stringify([criteria.tags, criteria.search ?? '']), async () => {
     const rows = await repo.countFacets(ctx.db, criteria);
     const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
     for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
@@ -195,7 +195,7 @@ async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoR
 export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
   const parsed = parseVideoListQuery(query);
   const [page, facets] = await Promise.all([
-    pageCache.get(JSON.stringify(parsed), async () => {
+    pageCache.get(ctx.db, JSON.stringify(parsed), async () => {
       const [rows, total] = await Promise.all([
         repo.findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
         repo.countVideos(ctx.db, parsed.criteria),
@@ -224,8 +224,10 @@ const toEntry = (ctx: VideosContext, e: repo.CourseEntryRow): CourseVideoEntry =
   video_image: signed(ctx, e.videoImage),
 });
 
+const courseListCache = new CatalogueCache<Awaited<ReturnType<typeof repo.findPublishedCourses>>>(10_000);
+
 export async function listCourses(ctx: VideosContext): Promise<CourseSummary[]> {
-  const rows = await repo.findPublishedCourses(ctx.db);
+  const rows = await courseListCache.get(ctx.db, 'published', () => repo.findPublishedCourses(ctx.db));
   return rows.map((c) => ({
     id_course: c.idCourse,
     course_slug: c.courseSlug,
@@ -244,10 +246,32 @@ async function orderedEntries(ctx: VideosContext, course: repo.CourseRow): Promi
   return course.courseSlug === techniqueCourseSlug(ctx.teacherName) ? entries.reverse() : entries;
 }
 
-async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): Promise<repo.CourseRow> {
-  const course = await repo.findCourseBySlug(ctx.db, slug);
-  if (!course || (!course.coursePublished && !viewer.isEditor)) throw notFound(undefined, COURSE_NOT_FOUND);
-  return course;
+/** What a course page shows every viewer alike: the course (description sanitised), its entries, testimonials. */
+interface CourseBase {
+  course: repo.CourseRow;
+  entries: repo.CourseEntryRow[];
+  testimonials: Awaited<ReturnType<typeof repo.findTestimonials>>;
+}
+
+// The course and video pages' shared reads, remembered like list pages (ADR 0018). Signed URLs, the
+// lock and everything about the viewer are worked out per request from them.
+const courseCache = new CatalogueCache<CourseBase | null>(10_000);
+const videoCache = new CatalogueCache<VideoBase | null>(10_000);
+
+function findCourseBase(ctx: VideosContext, slug: string): Promise<CourseBase | null> {
+  return courseCache.get(ctx.db, slug, async () => {
+    const row = await repo.findCourseBySlug(ctx.db, slug);
+    if (!row) return null;
+    const [entries, testimonials] = await Promise.all([orderedEntries(ctx, row), repo.findTestimonials(ctx.db, row.idCourse)]);
+    const course = { ...row, courseDescription: row.courseDescription ? sanitizeSectionHtml(row.courseDescription) : null };
+    return { course, entries, testimonials };
+  });
+}
+
+async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): Promise<CourseBase> {
+  const base = await findCourseBase(ctx, slug);
+  if (!base || (!base.course.coursePublished && !viewer.isEditor)) throw notFound(undefined, COURSE_NOT_FOUND);
+  return base;
 }
 
 export async function getCourse(
@@ -255,10 +279,8 @@ export async function getCourse(
   viewer: Viewer,
   slug: string,
 ): Promise<{ course: Course; course_watched_videos: number[] }> {
-  const course = await requireCourse(ctx, viewer, slug);
-  const [entries, testimonials, progress, finished] = await Promise.all([
-    orderedEntries(ctx, course),
-    repo.findTestimonials(ctx.db, course.idCourse),
+  const { course, entries, testimonials } = await requireCourse(ctx, viewer, slug);
+  const [progress, finished] = await Promise.all([
     viewer.idUser ? repo.findCourseProgress(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve(undefined),
     viewer.idUser ? repo.findFinishedVideoIds(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve([]),
   ]);
@@ -273,7 +295,7 @@ export async function getCourse(
       course_slug: course.courseSlug,
       course_archetype: course.courseArchetype,
       course_title: course.courseTitle,
-      course_description: course.courseDescription ? sanitizeSectionHtml(course.courseDescription) : null,
+      course_description: course.courseDescription,
       course_excerpt: course.courseExcerpt,
       course_order: course.courseOrder,
       course_image: signed(ctx, course.courseImage),
@@ -318,6 +340,37 @@ async function requireVideo(ctx: VideosContext, viewer: Viewer, slug: string): P
   return video;
 }
 
+/** What a video page shows every viewer alike; text sections are sanitised once, here. */
+interface VideoBase {
+  video: repo.VideoRow;
+  context: { course: repo.CourseRow; entries: repo.CourseEntryRow[] } | null;
+  nextCourse: repo.CourseRow | undefined;
+  recommended: repo.CourseRow | undefined;
+  sections: repo.SectionRow[];
+  chords: Awaited<ReturnType<typeof repo.findChords>>;
+  tags: Awaited<ReturnType<typeof repo.findTagsForVideos>>;
+}
+
+function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | undefined): Promise<VideoBase | null> {
+  return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
+    const video = await repo.findVideoBySlug(ctx.db, slug);
+    if (!video) return null;
+    const [context, sections, chords, tags, recommended] = await Promise.all([
+      findCourseContext(ctx, video, courseSlug),
+      repo.findSections(ctx.db, video.idVideo),
+      repo.findChords(ctx.db, video.idVideo),
+      repo.findTagsForVideos(ctx.db, [video.idVideo]),
+      video.idRecommendedCourse ? repo.findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
+    ]);
+    const nextCourse = context ? await repo.findNextCourse(ctx.db, context.course) : undefined;
+    const clean = sections.map((row) => ({
+      ...row,
+      sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
+    }));
+    return { video, context, nextCourse, recommended, sections: clean, chords, tags };
+  });
+}
+
 /** The course a video is watched in: the courseSlug query when the video is in it, else its first course. */
 async function findCourseContext(
   ctx: VideosContext,
@@ -341,7 +394,8 @@ function toSection(ctx: VideosContext, row: repo.SectionRow): VideoSection {
     id_video_section: row.idVideoSection,
     video_section_type: row.sectionType as VideoSectionType,
     video_section_heading: row.sectionHeading,
-    video_section_content: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
+    // Sanitised when the video base was read (findVideoBase).
+    video_section_content: row.sectionContent,
     video_section_soundslice_id: row.soundsliceId,
     video_section_spotify_id: row.spotifyId,
     video_section_youtube_id: row.youtubeId,
@@ -355,18 +409,14 @@ function toSection(ctx: VideosContext, row: repo.SectionRow): VideoSection {
 }
 
 export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string, courseSlug?: string): Promise<Video> {
-  const video = await requireVideo(ctx, viewer, slug);
+  const base = await findVideoBase(ctx, slug, courseSlug);
+  if (!base || (!base.video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
+  const { video, context, nextCourse, recommended, sections, chords, tags } = base;
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
-  const [context, sections, chords, tags, saved, play, recommended] = await Promise.all([
-    findCourseContext(ctx, video, courseSlug),
-    repo.findSections(ctx.db, video.idVideo),
-    repo.findChords(ctx.db, video.idVideo),
-    repo.findTagsForVideos(ctx.db, [video.idVideo]),
+  const [saved, play] = await Promise.all([
     viewer.idUser ? repo.findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),
     viewer.idUser ? repo.findPlay(ctx.db, viewer.idUser, video.idVideo) : Promise.resolve(undefined),
-    video.idRecommendedCourse ? repo.findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
   ]);
-  const nextCourse = context ? await repo.findNextCourse(ctx.db, context.course) : undefined;
   const at = context ? context.entries.findIndex((e) => e.idVideo === video.idVideo) : -1;
   const prev = context && at > 0 ? context.entries[at - 1] : undefined;
   const next = context && at >= 0 ? context.entries[at + 1] : undefined;

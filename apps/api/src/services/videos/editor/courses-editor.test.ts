@@ -318,6 +318,37 @@ describe('lessons and songs', () => {
     expect(audit!.auditDiff).toMatchObject({ course_videos: { from: [], to: [b, a] }, course_songs: { from: [], to: [c] } });
   });
 
+  it('shows a change on the public course and video pages at once, though both were just read (ADR 0018)', async () => {
+    const course = await createCourse({ course_title: 'Before the edit' });
+    const [a, b] = (await videoIds(2)) as [number, number];
+    await callForm('PUT', `${BASE}/${course.id_course}/entries`, editor.token, { course_videos: [a, b] });
+    await call('PUT', `${BASE}/${course.id_course}/published`, editor.token, { course_published: true });
+    const slugOf = async (id: number) =>
+      (await t.db.select({ slug: tables.videos.videoSlug }).from(tables.videos).where(eq(tables.videos.idVideo, id)))[0]!.slug;
+    const videoUrl = `/api/videos/videos/${await slugOf(a)}?courseSlug=${course.course_slug}`;
+    const publicCourse = async () => (await call('GET', `/api/videos/courses/${course.course_slug}`)).json<Body>().data.course;
+    const publicVideo = async () =>
+      (await call('GET', videoUrl)).json<{ data: { video: { video_course_video_next: { id_video: number } | null } } }>().data
+        .video;
+    // Read once, so both answers are remembered…
+    expect((await publicCourse()).course_title).toBe('Before the edit');
+    expect((await publicVideo()).video_course_video_next?.id_video).toBe(b);
+
+    // …then edit: the lessons swap, the title changes.
+    await callForm('PUT', `${BASE}/${course.id_course}/entries`, editor.token, { course_videos: [b, a] });
+    await call(
+      'PUT',
+      `${BASE}/${course.id_course}`,
+      editor.token,
+      courseBody({ course_title: 'After the edit', course_slug: course.course_slug }),
+    );
+
+    const after = await publicCourse();
+    expect(after.course_title).toBe('After the edit');
+    expect(after.course_videos.map((e) => e.id_video)).toEqual([b, a]);
+    expect((await publicVideo()).video_course_video_next).toBeNull();
+  });
+
   it('keeps entry rows (and so learners’ resume points) for videos that stay; an empty form list clears', async () => {
     const course = await createCourse();
     const [a, b] = await videoIds(2);
