@@ -1,4 +1,5 @@
-import { data, Link, NavLink, Outlet, redirect, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, Link, NavLink, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { staffNavFor, canOpenStaffConsole } from '../components/layout/staff-nav';
 import { LogoMark } from '../components/layout/logo';
 import { cx } from '../components/ui/cx';
@@ -20,6 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function StaffLayout() {
   const { user } = useRootData();
   const items = staffNavFor(user.roles);
+  const navList = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections are one row that scrolls sideways: bring the current one into view
+  // (scrolling the row only, never the page), so "Audit log" is not hidden off the right edge.
+  useEffect(() => {
+    const list = navList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 md:flex-row">
       <a
@@ -41,7 +52,10 @@ export default function StaffLayout() {
           </Link>
         </div>
         <nav aria-label="Staff" className="px-2 pb-3 md:px-3">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul
+            ref={navList}
+            className="relative flex gap-1 overflow-x-auto pr-10 [mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] md:flex-col md:overflow-visible md:pr-0 md:[mask-image:none]"
+          >
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink

@@ -193,20 +193,10 @@ export function MediaUpload({
               </p>
             ) : null}
           </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="shrink-0"
-            onClick={remove}
-            disabled={!!uploading}
-            aria-label={`Remove ${label}`}
-          >
-            Remove
-          </Button>
         </div>
       ) : null}
 
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {/* The native picker, visually replaced by its label styled as a button; focus shows on the label. */}
         <input
           ref={fileInput}
@@ -233,7 +223,13 @@ export function MediaUpload({
         >
           {mediaPath ? 'Replace file' : 'Choose file'}
         </label>
-        <span className="text-xs text-stone-500">{acceptText(accept)}</span>
+        {/* Beside "Replace file" rather than in the preview, so the path keeps the preview's width in narrow columns. */}
+        {mediaPath ? (
+          <Button variant="secondary" size="sm" onClick={remove} disabled={!!uploading} aria-label={`Remove ${label}`}>
+            Remove
+          </Button>
+        ) : null}
+        <span className="ml-1 text-xs text-stone-500">{acceptText(accept)}</span>
       </div>
 
       {uploading ? (

@@ -37,7 +37,10 @@ export function DeletePanel({
   };
 
   return (
-    <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="delete-title"
+      className="rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-6 lg:mr-[18.5rem]"
+    >
       <h2 id="delete-title" className="text-lg font-bold text-ink-900">
         Delete this {noun}
       </h2>

@@ -190,7 +190,13 @@ export function CheckField({
     <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 px-3 py-2.5 has-checked:border-brand-600 has-checked:bg-brand-50">
       {/* The hidden field goes first, so an unticked box still says false (a form sends only ticked boxes). */}
       <input type="hidden" name={name} value="false" />
-      <input type="checkbox" name={name} value="true" defaultChecked={defaultChecked} className="mt-1 size-4 accent-brand-600" />
+      <input
+        type="checkbox"
+        name={name}
+        value="true"
+        defaultChecked={defaultChecked}
+        className="mt-1 size-4 shrink-0 accent-brand-600"
+      />
       <span>
         <span className="block font-semibold text-ink-900">{title}</span>
         <span className="block text-sm text-stone-600">{description}</span>
@@ -356,11 +362,16 @@ export function SaveBar({
               busy={busyIntent === target}
               disabled={busyIntent !== null}
               aria-describedby="status-question"
-              className="flex-1 lg:w-full"
+              className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
             >
               {published ? 'Yes, unpublish' : 'Yes, publish'}
             </Button>
-            <Button variant="secondary" onClick={() => ask(false)} disabled={busyIntent !== null} className="flex-1 lg:w-full">
+            <Button
+              variant="secondary"
+              onClick={() => ask(false)}
+              disabled={busyIntent !== null}
+              className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
+            >
               Cancel
             </Button>
           </div>
@@ -374,7 +385,7 @@ export function SaveBar({
             variant={published ? 'primary' : 'secondary'}
             busy={busyIntent === 'save'}
             disabled={busyIntent !== null}
-            className="flex-1 lg:w-full"
+            className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
           >
             {published ? 'Save changes' : 'Save draft'}
           </Button>
@@ -383,7 +394,7 @@ export function SaveBar({
             variant={published ? 'secondary' : 'primary'}
             disabled={busyIntent !== null}
             onClick={() => ask(true)}
-            className="flex-1 lg:w-full"
+            className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
           >
             {published ? 'Unpublish…' : isNew ? 'Save and publish…' : 'Publish…'}
           </Button>

@@ -19,7 +19,9 @@ export function Pager({ offset, limit, total, noun }: PagerProps) {
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ''}`;
   };
-  const first = total === 0 ? 0 : offset + 1;
+  // An empty list already says so in its empty state; "0–0 of 0" adds nothing.
+  if (total === 0) return null;
+  const first = offset + 1;
   const last = Math.min(offset + limit, total);
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">

@@ -42,14 +42,14 @@ export function RoleEditor({ roles, canGrantSuperadmin, isSelf }: RoleEditorProp
             const locked = role === 'Superadmin' && !canGrantSuperadmin;
             return (
               <li key={role}>
-                <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50">
+                <label className="flex h-full min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50">
                   <input
                     type="checkbox"
                     name="roles"
                     value={role}
                     defaultChecked={roles.includes(role)}
                     disabled={locked}
-                    className="mt-1 size-4 accent-brand-600"
+                    className="mt-1 size-4 shrink-0 accent-brand-600"
                   />
                   <span>
                     <span className="block font-semibold text-ink-900">{role}</span>

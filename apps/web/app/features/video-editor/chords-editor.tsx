@@ -24,24 +24,11 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
             <li key={item.key} data-row={item.key} className="rounded-xl border border-stone-200 bg-stone-50/60 p-3">
               <fieldset>
                 <legend className="sr-only">Chord {i + 1}</legend>
-                <div className="grid gap-3 md:grid-cols-[10rem_minmax(0,1fr)_auto] md:items-start">
-                  <TextInput
-                    name={`video_chords[${i}][video_chord_text]`}
-                    path={`video_chords.${i}.video_chord_text`}
-                    label="Chord"
-                    errors={errors}
-                    defaultValue={item.value.text}
-                    placeholder="Am7"
-                    required
-                  />
-                  <MediaField
-                    name={`video_chords[${i}][video_chord_url]`}
-                    path={`video_chords.${i}.video_chord_url`}
-                    label="Diagram"
-                    accept={UPLOAD_ACCEPT_IMAGES}
-                    defaultValue={item.value.url}
-                    errors={errors}
-                  />
+                {/* A heading row with the row's buttons, as in Sections, so the diagram keeps a wide column. */}
+                <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                  <p aria-hidden="true" className="text-sm font-bold text-ink-900">
+                    Chord {i + 1}
+                  </p>
                   <RowTools
                     itemKey={item.key}
                     index={i}
@@ -62,6 +49,25 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
                         `Chord ${i + 1} removed.`,
                       )
                     }
+                  />
+                </div>
+                <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start">
+                  <TextInput
+                    name={`video_chords[${i}][video_chord_text]`}
+                    path={`video_chords.${i}.video_chord_text`}
+                    label="Chord"
+                    errors={errors}
+                    defaultValue={item.value.text}
+                    placeholder="Am7"
+                    required
+                  />
+                  <MediaField
+                    name={`video_chords[${i}][video_chord_url]`}
+                    path={`video_chords.${i}.video_chord_url`}
+                    label="Diagram"
+                    accept={UPLOAD_ACCEPT_IMAGES}
+                    defaultValue={item.value.url}
+                    errors={errors}
                   />
                 </div>
               </fieldset>

@@ -265,7 +265,7 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
                   />
                 </div>
                 <div className="space-y-4">
-                  <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
+                  <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
                     <SelectInput
                       name={`${prefix}[video_section_type]`}
                       path={`${path}.video_section_type`}

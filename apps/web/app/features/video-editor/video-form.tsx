@@ -178,7 +178,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
                 name="video_premium"
                 value="true"
                 defaultChecked={video?.video_premium ?? false}
-                className="mt-1 size-4 accent-brand-600"
+                className="mt-1 size-4 shrink-0 accent-brand-600"
               />
               <span>
                 <span className="block font-semibold text-ink-900">Premium: for members only</span>
@@ -209,7 +209,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
                       value={value}
                       checked={player === value}
                       onChange={() => setPlayer(value)}
-                      className="size-4 accent-brand-600"
+                      className="size-4 shrink-0 accent-brand-600"
                     />
                     {label}
                   </label>
@@ -372,7 +372,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
               variant={published ? 'primary' : 'secondary'}
               busy={busyIntent === 'save'}
               disabled={busyIntent !== null}
-              className="flex-1 lg:w-full"
+              className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
             >
               {published ? 'Save changes' : 'Save draft'}
             </Button>
@@ -384,7 +384,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
                 variant="secondary"
                 busy={busyIntent === 'unpublish'}
                 disabled={busyIntent !== null}
-                className="flex-1 lg:w-full"
+                className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
               >
                 Unpublish
               </Button>
@@ -395,7 +395,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
                 value="publish"
                 busy={busyIntent === 'publish'}
                 disabled={busyIntent !== null}
-                className="flex-1 lg:w-full"
+                className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
               >
                 Publish
               </Button>

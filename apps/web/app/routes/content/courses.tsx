@@ -104,7 +104,7 @@ export default function ContentCourses({ loaderData }: Route.ComponentProps) {
                       </span>
                     </span>
                   </span>
-                  <span className="hidden text-right text-sm text-stone-500 lg:block lg:w-44">
+                  <span className="hidden text-right text-sm whitespace-nowrap text-stone-500 lg:block">
                     Changed {formatWhen(c.course_updated)}
                   </span>
                 </Link>

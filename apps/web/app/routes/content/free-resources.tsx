@@ -108,7 +108,7 @@ export default function ContentFreeResources({ loaderData }: Route.ComponentProp
                       <Badge>{r.resource_extension.toUpperCase()}</Badge>
                     </span>
                   </span>
-                  <span className="hidden text-right text-sm text-stone-500 lg:block lg:w-44">
+                  <span className="hidden text-right text-sm whitespace-nowrap text-stone-500 lg:block">
                     {r.resource_updated ? `Changed ${formatWhen(r.resource_updated)}` : null}
                   </span>
                 </Link>

@@ -65,13 +65,16 @@ export default function ContentLiveStreams({ loaderData }: Route.ComponentProps)
                       src={s.stream_poster_signed}
                       alt=""
                       loading="lazy"
-                      className="aspect-video w-20 shrink-0 rounded-lg bg-stone-100 object-cover sm:w-28"
+                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 object-cover sm:w-28 sm:self-center"
                     />
                   ) : (
-                    <span aria-hidden="true" className="aspect-video w-20 shrink-0 rounded-lg bg-stone-100 sm:w-28" />
+                    <span
+                      aria-hidden="true"
+                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 sm:w-28 sm:self-center"
+                    />
                   )}
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-ink-900">{s.stream_title}</span>
+                    <span className="block font-semibold break-words text-ink-900 sm:truncate">{s.stream_title}</span>
                     <span className="block text-sm text-stone-600">
                       {formatDay(s.stream_starts)}, {formatTime(s.stream_starts)} –{' '}
                       {formatDay(s.stream_ends) === formatDay(s.stream_starts) ? '' : `${formatDay(s.stream_ends)}, `}

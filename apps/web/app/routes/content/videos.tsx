@@ -128,13 +128,16 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
                       src={v.video_image_signed}
                       alt=""
                       loading="lazy"
-                      className="aspect-video w-20 shrink-0 rounded-lg bg-stone-100 object-cover sm:w-28"
+                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 object-cover sm:w-28 sm:self-center"
                     />
                   ) : (
-                    <span aria-hidden="true" className="aspect-video w-20 shrink-0 rounded-lg bg-stone-100 sm:w-28" />
+                    <span
+                      aria-hidden="true"
+                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 sm:w-28 sm:self-center"
+                    />
                   )}
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-ink-900">{v.video_title}</span>
+                    <span className="block font-semibold break-words text-ink-900 sm:truncate">{v.video_title}</span>
                     <span className="block truncate font-mono text-xs text-stone-500">/videos/{v.video_slug}</span>
                     <span className="mt-1 flex flex-wrap items-center gap-1.5">
                       <PublishBadge published={v.video_published} />

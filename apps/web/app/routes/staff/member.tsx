@@ -8,7 +8,7 @@ import {
   type StaffMemberDetail,
   type StaffSession,
 } from '@fretline/contract';
-import { Badge, Button, Card, EmptyState } from '../../components/ui';
+import { Badge, Button, Card } from '../../components/ui';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { describeAction, describeDiff, formatWhen, memberName } from '../../features/staff/format';
 import { PageHeader } from '../../features/staff/page-header';
@@ -268,7 +268,7 @@ export default function StaffMember({ loaderData }: Route.ComponentProps) {
         <div className="lg:col-span-2">
           <Section title="Changes made by staff" id="changes">
             {audit.length === 0 ? (
-              <EmptyState title="No staff changes yet" className="py-6" />
+              <p className="text-sm text-stone-600">No staff changes yet.</p>
             ) : (
               <ul className="divide-y divide-stone-100 text-sm">
                 {audit.map((a) => (

@@ -71,7 +71,9 @@ export default function StaffMembers({ loaderData }: Route.ComponentProps) {
                       </Badge>
                     ))}
                   </span>
-                  <span className="text-sm text-stone-500 sm:w-52 sm:text-right">Joined {formatWhen(m.user_created)}</span>
+                  <span className="text-sm whitespace-nowrap text-stone-500 sm:text-right">
+                    Joined {formatWhen(m.user_created)}
+                  </span>
                 </Link>
               </li>
             ))}
