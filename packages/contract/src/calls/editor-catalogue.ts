@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { DateSchema, FormBooleanSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
-import { EditorSlugSchema, MEDIA_PATH_PATTERN, OptionalMediaPathSchema, optionalTextSchema } from './editor.ts';
+import {
+  EditorIdParamSchema,
+  EditorSlugSchema,
+  MEDIA_PATH_PATTERN,
+  OptionalMediaPathSchema,
+  optionalTextSchema,
+} from './editor.ts';
 
 /**
  * The staff console's catalogue editing calls (issue 7 item 2, spec §6 Editor group, ADR 0037):
@@ -70,7 +76,7 @@ export const COURSE_JUMBO_POSITIONS = ['top', 'center', 'bottom'] as const;
 export const COURSE_MAX_ENTRIES = 200;
 export const COURSE_MAX_TESTIMONIALS = 50;
 
-export const EditorCourseIdParamsSchema = z.object({ idCourse: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const EditorCourseIdParamsSchema = z.object({ idCourse: EditorIdParamSchema });
 
 /** An entry of a course's lessons or songs as the editor sees it (drafts included, flagged). */
 export const EditorCourseEntrySchema = z.object({
@@ -235,9 +241,7 @@ export const EditorCourseListResponseSchema = envelope('courses', z.array(Editor
 
 export const EDITOR_STREAM_PAGE_SIZE = 25;
 
-export const EditorLiveStreamIdParamsSchema = z.object({
-  idLiveStream: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const EditorLiveStreamIdParamsSchema = z.object({ idLiveStream: EditorIdParamSchema });
 
 export const EditorLiveStreamSchema = z.object({
   id_live_stream: IdSchema,
@@ -300,9 +304,7 @@ export const EditorLiveStreamListResponseSchema = pagedEnvelope('streams', Edito
 
 // ── Free resources ───────────────────────────────────────────────────────────────────────────
 
-export const EditorFreeResourceIdParamsSchema = z.object({
-  idFreeResource: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const EditorFreeResourceIdParamsSchema = z.object({ idFreeResource: EditorIdParamSchema });
 
 export const EditorFreeResourceSchema = z.object({
   id_free_resource: IdSchema,

@@ -290,7 +290,10 @@ export const EditorVideoListQuerySchema = z.object({
 });
 export type EditorVideoListQuery = z.infer<typeof EditorVideoListQuerySchema>;
 
-export const EditorVideoIdParamsSchema = z.object({ idVideo: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** A row id in an editor call's path (`/:idVideo`, `/:idCourse`…): a positive Postgres integer. */
+export const EditorIdParamSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const EditorVideoIdParamsSchema = z.object({ idVideo: EditorIdParamSchema });
 
 export const EditorVideoSummarySchema = z.object({
   id_video: IdSchema,

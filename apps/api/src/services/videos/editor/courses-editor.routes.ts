@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   EditorCourseBodySchema,
   EditorCourseEntriesBodySchema,
@@ -12,9 +10,8 @@ import {
   EditorCourseTestimonialsBodySchema,
 } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
-import { requireRoleGroup } from '../../../plugins/auth.ts';
+import { deletedResponse, guardEditorRoutes } from './editor-routes.ts';
 import * as service from './courses-editor.service.ts';
-import type { EditorContext } from './videos-editor.service.ts';
 
 /**
  * /api/videos/editor/courses (issue 7 content editing, ADR 0037): the Editor group of spec §6
@@ -24,17 +21,7 @@ import type { EditorContext } from './videos-editor.service.ts';
  */
 export const coursesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   const tags = ['courses editor'];
-  // Guards read first: the role is checked before the body is validated.
-  app.addHook('preValidation', async (request) => {
-    requireRoleGroup(request, 'Editor');
-  });
-
-  const editorContext = (request: FastifyRequest): EditorContext => ({
-    auth: requireRoleGroup(request, 'Editor'),
-    db: app.db,
-    store,
-    now: app.clock(),
-  });
+  const editorContext = guardEditorRoutes(app, store);
 
   app.get(
     '/',
@@ -163,7 +150,7 @@ export const coursesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
         tags,
         summary: 'Delete a course with its entries, testimonials and learners’ progress (the videos stay)',
         params: EditorCourseIdParamsSchema,
-        response: { 204: z.null().describe('Deleted') },
+        response: deletedResponse,
       },
     },
     async (request, reply) => {

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   EditorLiveStreamBodySchema,
   EditorLiveStreamIdParamsSchema,
@@ -10,9 +8,8 @@ import {
   EditorLiveStreamResponseSchema,
 } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
-import { requireRoleGroup } from '../../../plugins/auth.ts';
+import { deletedResponse, guardEditorRoutes } from './editor-routes.ts';
 import * as service from './live-editor.service.ts';
-import type { EditorContext } from './videos-editor.service.ts';
 
 /**
  * /api/videos/editor/live-streams (issue 7 content editing, ADR 0037): the Editor group of spec §6
@@ -20,16 +17,7 @@ import type { EditorContext } from './videos-editor.service.ts';
  */
 export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   const tags = ['live streams editor'];
-  app.addHook('preValidation', async (request) => {
-    requireRoleGroup(request, 'Editor');
-  });
-
-  const editorContext = (request: FastifyRequest): EditorContext => ({
-    auth: requireRoleGroup(request, 'Editor'),
-    db: app.db,
-    store,
-    now: app.clock(),
-  });
+  const editorContext = guardEditorRoutes(app, store);
 
   app.get(
     '/',
@@ -120,7 +108,7 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = as
         tags,
         summary: 'Delete a live stream (its replay video stays)',
         params: EditorLiveStreamIdParamsSchema,
-        response: { 204: z.null().describe('Deleted') },
+        response: deletedResponse,
       },
     },
     async (request, reply) => {

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   EditorFreeResourceBodySchema,
   EditorFreeResourceIdParamsSchema,
@@ -10,9 +8,8 @@ import {
   EditorFreeResourceResponseSchema,
 } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
-import { requireRoleGroup } from '../../../plugins/auth.ts';
+import { deletedResponse, guardEditorRoutes } from './editor-routes.ts';
 import * as service from './resources-editor.service.ts';
-import type { EditorContext } from './videos-editor.service.ts';
 
 /**
  * /api/videos/editor/free-resources (issue 7 content editing, ADR 0037): the Editor group of
@@ -21,16 +18,7 @@ import type { EditorContext } from './videos-editor.service.ts';
  */
 export const resourcesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   const tags = ['free resources editor'];
-  app.addHook('preValidation', async (request) => {
-    requireRoleGroup(request, 'Editor');
-  });
-
-  const editorContext = (request: FastifyRequest): EditorContext => ({
-    auth: requireRoleGroup(request, 'Editor'),
-    db: app.db,
-    store,
-    now: app.clock(),
-  });
+  const editorContext = guardEditorRoutes(app, store);
 
   app.get(
     '/',
@@ -135,7 +123,7 @@ export const resourcesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }>
         tags,
         summary: 'Delete a free resource (the file stays in the media store)',
         params: EditorFreeResourceIdParamsSchema,
-        response: { 204: z.null().describe('Deleted') },
+        response: deletedResponse,
       },
     },
     async (request, reply) => {

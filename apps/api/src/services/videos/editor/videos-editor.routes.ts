@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   EditorPublishBodySchema,
   EditorVideoBodySchema,
@@ -13,7 +11,7 @@ import {
   EditorVideoResponseSchema,
 } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
-import { requireRoleGroup } from '../../../plugins/auth.ts';
+import { deletedResponse, guardEditorRoutes } from './editor-routes.ts';
 import * as service from './videos-editor.service.ts';
 
 /**
@@ -23,18 +21,7 @@ import * as service from './videos-editor.service.ts';
  */
 export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   const tags = ['videos editor'];
-  // Guards read first: the role is checked before the body is even validated, so a caller
-  // without the Editor group learns nothing about the calls' shapes.
-  app.addHook('preValidation', async (request) => {
-    requireRoleGroup(request, 'Editor');
-  });
-
-  const editorContext = (request: FastifyRequest): service.EditorContext => ({
-    auth: requireRoleGroup(request, 'Editor'),
-    db: app.db,
-    store,
-    now: app.clock(),
-  });
+  const editorContext = guardEditorRoutes(app, store);
 
   app.get(
     '/',
@@ -153,7 +140,7 @@ export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = 
         tags,
         summary: 'Delete a video with its sections, chords, tags and course places',
         params: EditorVideoIdParamsSchema,
-        response: { 204: z.null().describe('Deleted') },
+        response: deletedResponse,
       },
     },
     async (request, reply) => {
