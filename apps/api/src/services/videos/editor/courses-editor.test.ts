@@ -1,45 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import qs from 'qs';
-import { and, eq, tables } from '@fretline/db';
+import { eq, tables } from '@fretline/db';
 import type { Course, CourseSummary, EditorCourse, EditorCourseSummary } from '@fretline/contract';
-import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
+import {
+  createEditorCalls,
+  createEditorTestApp,
+  createSlugMaker,
+  findAuditEntries,
+  type EditorTestBody,
+  type TestUser,
+} from '../../../../test/editor-helpers.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
 
-/** The wire bodies these tests read (dates arrive as strings; the types only guide the reading). */
-interface Body {
-  data: {
-    course: EditorCourse & Course;
-    courses: EditorCourseSummary[] & CourseSummary[];
-    course_watched_videos: number[];
-  };
-  errors: { message: string; code: string; field?: string }[];
-}
+/** The wire bodies these tests read. */
+type Body = EditorTestBody<{
+  course: EditorCourse & Course;
+  courses: EditorCourseSummary[] & CourseSummary[];
+  course_watched_videos: number[];
+}>;
 
-type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let t: TestApp;
-let editor: User;
-let admin: User;
-let staff: User;
-let learner: User;
+let editor: TestUser;
+let admin: TestUser;
+let staff: TestUser;
+let learner: TestUser;
 
 const BASE = '/api/videos/editor/courses';
 // Seeded demo content (packages/db/src/seed/catalogue.ts).
 const SEEDED_COURSE = 'beginner-guitar-course';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const { call, callForm } = createEditorCalls(() => t);
 
-/** The web client's encoding (spec §7): form-encoded with nested bracket keys. */
-const callForm = (method: Method, url: string, token: string, body: Record<string, unknown>) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: qs.stringify(body, { encodeValuesOnly: true }),
-  });
-
-let slugCounter = 0;
-const uniqueSlug = (stem = 'course-test') => `${stem}-${++slugCounter}`;
+const uniqueSlug = createSlugMaker('course-test');
 
 function courseBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -65,12 +56,7 @@ async function createCourse(overrides: Record<string, unknown> = {}): Promise<Ed
   return res.json<Body>().data.course;
 }
 
-async function auditFor(idCourse: number | string) {
-  return t.db
-    .select()
-    .from(tables.auditLog)
-    .where(and(eq(tables.auditLog.targetType, 'course'), eq(tables.auditLog.targetId, String(idCourse))));
-}
+const auditFor = (idCourse: number | string) => findAuditEntries(t.db, 'course', idCourse);
 
 /** Ids of published seeded videos, for course entries. */
 async function videoIds(n: number, published = true): Promise<number[]> {
@@ -84,11 +70,10 @@ async function videoIds(n: number, published = true): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  editor = await createUserWithSession(t.db, { roles: ['Editor'] });
-  admin = await createUserWithSession(t.db, { roles: ['Admin'] });
-  staff = await createUserWithSession(t.db, { roles: ['Staff'] });
-  learner = await createUserWithSession(t.db);
+  ({
+    t,
+    users: { editor, otherEditor: admin, staff, learner },
+  } = await createEditorTestApp({ otherEditorRole: 'Admin' }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,40 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import qs from 'qs';
-import { and, eq, tables } from '@fretline/db';
+import { eq, tables } from '@fretline/db';
 import type { EditorLiveStream, LiveStream } from '@fretline/contract';
-import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
+import {
+  createEditorCalls,
+  createEditorTestApp,
+  createSlugMaker,
+  findAuditEntries,
+  type EditorTestBody,
+  type TestUser,
+} from '../../../../test/editor-helpers.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
 
-/** The wire bodies these tests read (dates arrive as strings; the types only guide the reading). */
-interface Body {
-  data: { stream: EditorLiveStream & LiveStream; streams: EditorLiveStream[] & LiveStream[]; total: number };
-  errors: { message: string; code: string; field?: string }[];
-}
+/** The wire bodies these tests read. */
+type Body = EditorTestBody<{ stream: EditorLiveStream & LiveStream; streams: EditorLiveStream[] & LiveStream[]; total: number }>;
 
-type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let t: TestApp;
-let editor: User;
-let director: User;
-let staff: User;
-let learner: User;
+let editor: TestUser;
+let director: TestUser;
+let staff: TestUser;
+let learner: TestUser;
 
 const BASE = '/api/videos/editor/live-streams';
 // Seeded demo content (packages/db/src/seed/catalogue.ts).
 const SEEDED_STREAM = 'practice-along-live';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const { call, callForm } = createEditorCalls(() => t);
 
-const callForm = (method: Method, url: string, token: string, body: Record<string, unknown>) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: qs.stringify(body, { encodeValuesOnly: true }),
-  });
-
-let slugCounter = 0;
-const uniqueSlug = (stem = 'stream-test') => `${stem}-${++slugCounter}`;
+const uniqueSlug = createSlugMaker('stream-test');
 
 function streamBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -56,19 +48,13 @@ async function createStream(overrides: Record<string, unknown> = {}): Promise<Ed
   return res.json<Body>().data.stream;
 }
 
-async function auditFor(id: number) {
-  return t.db
-    .select()
-    .from(tables.auditLog)
-    .where(and(eq(tables.auditLog.targetType, 'live_stream'), eq(tables.auditLog.targetId, String(id))));
-}
+const auditFor = (id: number) => findAuditEntries(t.db, 'live_stream', id);
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  editor = await createUserWithSession(t.db, { roles: ['Editor'] });
-  director = await createUserWithSession(t.db, { roles: ['Director'] });
-  staff = await createUserWithSession(t.db, { roles: ['Staff'] });
-  learner = await createUserWithSession(t.db);
+  ({
+    t,
+    users: { editor, otherEditor: director, staff, learner },
+  } = await createEditorTestApp({ otherEditorRole: 'Director' }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,40 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import qs from 'qs';
-import { and, eq, tables } from '@fretline/db';
 import type { EditorFreeResource, FreeResource } from '@fretline/contract';
-import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
+import {
+  createEditorCalls,
+  createEditorTestApp,
+  createSlugMaker,
+  findAuditEntries,
+  type EditorTestBody,
+  type TestUser,
+} from '../../../../test/editor-helpers.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
 
-/** The wire bodies these tests read (dates arrive as strings; the types only guide the reading). */
-interface Body {
-  data: { resource: EditorFreeResource; resources: EditorFreeResource[] & FreeResource[] };
-  errors: { message: string; code: string; field?: string }[];
-}
+/** The wire bodies these tests read. */
+type Body = EditorTestBody<{ resource: EditorFreeResource; resources: EditorFreeResource[] & FreeResource[] }>;
 
-type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let t: TestApp;
-let editor: User;
-let superadmin: User;
-let staff: User;
-let learner: User;
+let editor: TestUser;
+let superadmin: TestUser;
+let staff: TestUser;
+let learner: TestUser;
 
 const BASE = '/api/videos/editor/free-resources';
 // Seeded demo content (packages/db/src/seed/catalogue.ts).
 const SEEDED_RESOURCE = 'first-chords-chart';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const { call, callForm } = createEditorCalls(() => t);
 
-const callForm = (method: Method, url: string, token: string, body: Record<string, unknown>) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: qs.stringify(body, { encodeValuesOnly: true }),
-  });
-
-let slugCounter = 0;
-const uniqueSlug = (stem = 'resource-test') => `${stem}-${++slugCounter}`;
+const uniqueSlug = createSlugMaker('resource-test');
 
 function resourceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -53,22 +44,16 @@ async function createResource(overrides: Record<string, unknown> = {}): Promise<
   return res.json<Body>().data.resource;
 }
 
-async function auditFor(id: number | string) {
-  return t.db
-    .select()
-    .from(tables.auditLog)
-    .where(and(eq(tables.auditLog.targetType, 'free_resource'), eq(tables.auditLog.targetId, String(id))));
-}
+const auditFor = (id: number | string) => findAuditEntries(t.db, 'free_resource', id);
 
 const publicSlugs = async () =>
   (await call('GET', '/api/videos/free-resources')).json<Body>().data.resources.map((r) => r.resource_slug);
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  editor = await createUserWithSession(t.db, { roles: ['Editor'] });
-  superadmin = await createUserWithSession(t.db, { roles: ['Superadmin'] });
-  staff = await createUserWithSession(t.db, { roles: ['Staff'] });
-  learner = await createUserWithSession(t.db);
+  ({
+    t,
+    users: { editor, otherEditor: superadmin, staff, learner },
+  } = await createEditorTestApp({ otherEditorRole: 'Superadmin' }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,48 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import qs from 'qs';
-import { and, count, eq, tables } from '@fretline/db';
+import { count, eq, tables } from '@fretline/db';
 import type { EditorVideo, EditorVideoCourse, EditorVideoOptions, EditorVideoSummary, Video } from '@fretline/contract';
-import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
+import {
+  createEditorCalls,
+  createEditorTestApp,
+  createSlugMaker,
+  findAuditEntries,
+  type EditorTestBody,
+  type TestUser,
+} from '../../../../test/editor-helpers.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
 
-/** The wire bodies these tests read (dates arrive as strings; the types only guide the reading). */
-interface Body {
-  data: {
-    videos: EditorVideoSummary[] & Video[];
-    total: number;
-    video: EditorVideo & Video;
-    courses: EditorVideoCourse[];
-    options: EditorVideoOptions;
-  };
-  errors: { message: string; code: string; field?: string }[];
-}
+/** The wire bodies these tests read. */
+type Body = EditorTestBody<{
+  videos: EditorVideoSummary[] & Video[];
+  total: number;
+  video: EditorVideo & Video;
+  courses: EditorVideoCourse[];
+  options: EditorVideoOptions;
+}>;
 
-type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let t: TestApp;
-let editor: User;
-let director: User;
-let staff: User;
-let learner: User;
+let editor: TestUser;
+let director: TestUser;
+let staff: TestUser;
+let learner: TestUser;
 
 const BASE = '/api/videos/editor/videos';
 // Seeded demo content (packages/db/src/seed/catalogue.ts).
 const SEEDED_SLUG = 'holding-the-guitar';
 const COURSE = 'beginner-guitar-course';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const { call, callForm } = createEditorCalls(() => t);
 
-/** The web client's encoding (spec §7): form-encoded with nested bracket keys. */
-const callForm = (method: Method, url: string, token: string, body: Record<string, unknown>) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: qs.stringify(body, { encodeValuesOnly: true }),
-  });
-
-let slugCounter = 0;
-const uniqueSlug = (stem = 'editor-test') => `${stem}-${++slugCounter}`;
+const uniqueSlug = createSlugMaker('editor-test');
 
 function lessonBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -73,12 +64,7 @@ async function createVideo(overrides: Record<string, unknown> = {}): Promise<Edi
   return res.json<Body>().data.video;
 }
 
-async function auditFor(idVideo: number) {
-  return t.db
-    .select()
-    .from(tables.auditLog)
-    .where(and(eq(tables.auditLog.targetType, 'video'), eq(tables.auditLog.targetId, String(idVideo))));
-}
+const auditFor = (idVideo: number) => findAuditEntries(t.db, 'video', idVideo);
 
 async function videoCount(): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(tables.videos);
@@ -86,11 +72,10 @@ async function videoCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  editor = await createUserWithSession(t.db, { email: 'ed@example.com', roles: ['Editor'] });
-  director = await createUserWithSession(t.db, { roles: ['Director'] });
-  staff = await createUserWithSession(t.db, { roles: ['Staff'] });
-  learner = await createUserWithSession(t.db);
+  ({
+    t,
+    users: { editor, otherEditor: director, staff, learner },
+  } = await createEditorTestApp({ otherEditorRole: 'Director', editorEmail: 'ed@example.com' }));
 });
 afterAll(() => t.close());
 
