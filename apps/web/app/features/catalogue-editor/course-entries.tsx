@@ -3,9 +3,9 @@ import type { EditorCourseEntry, EditorVideoSummary } from '@fretline/contract';
 import { Badge, Button, Spinner, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { errorMessage, isCancelledError } from '../../lib/api-client';
-import { ErrorText, fieldId, type FieldErrors } from './form-parts';
-import { useOrderedList } from './ordered-list';
-import { RowButtons } from './row-buttons';
+import { ErrorText, fieldErrorId, fieldId, type FieldErrors } from '../../components/staff/editor-fields';
+import { rowButtonId, useEditorList } from '../../components/staff/editor-list';
+import { RowTools } from '../../components/staff/row-tools';
 
 /** One lesson or song as the editor lists it. */
 interface EntryDraft {
@@ -54,8 +54,8 @@ export function CourseEntries({
   songs: readonly EditorCourseEntry[];
   errors: FieldErrors;
 }) {
-  const lessonList = useOrderedList(lessons.map(fromEntry), 'lesson');
-  const songList = useOrderedList(songs.map(fromEntry), 'song');
+  const lessonList = useEditorList(lessons.map(fromEntry), 'lesson');
+  const songList = useEditorList(songs.map(fromEntry), 'song');
   const lists = { course_videos: lessonList, course_songs: songList } as const;
   const inCourse = new Map<number, ListName>([
     ...lessonList.items.map((i) => [i.value.idVideo, 'course_videos'] as const),
@@ -66,9 +66,11 @@ export function CourseEntries({
     const target = lists[list];
     target.add(
       { key: target.newKey(), value: video },
-      `Added “${video.title}” to the ${list === 'course_videos' ? 'lessons' : 'songs'}, at position ${target.items.length + 1}.`,
-      // The pressed button gives way to “In the lessons”; the search box is where the next add starts.
-      'video-search',
+      {
+        said: `Added “${video.title}” to the ${list === 'course_videos' ? 'lessons' : 'songs'}, at position ${target.items.length + 1}.`,
+        // The pressed button gives way to “In the lessons”; the search box is where the next add starts.
+        focus: 'video-search',
+      },
     );
   };
 
@@ -94,7 +96,7 @@ function EntryList({
   name: ListName;
   title: string;
   noun: string;
-  list: ReturnType<typeof useOrderedList<EntryDraft>>;
+  list: ReturnType<typeof useEditorList<EntryDraft>>;
   errors: FieldErrors;
 }) {
   const headingId = `${name}-heading`;
@@ -142,20 +144,26 @@ function EntryList({
                     </span>
                   </span>
                 </div>
-                <RowButtons
+                <RowTools
+                  inline
                   itemKey={item.key}
                   index={i}
                   count={list.items.length}
                   label={label}
                   onMove={(delta) => list.move(item.key, delta, (p, n) => `Moved “${item.value.title}” to ${p} of ${n}.`)}
-                  onRemove={() => list.remove(item.key, `Removed “${item.value.title}” from the ${noun}s.`, 'video-search')}
+                  onRemove={() =>
+                    list.remove(item.key, {
+                      focus: (n) => (n ? rowButtonId(n, 'remove') : 'video-search'),
+                      said: `Removed “${item.value.title}” from the ${noun}s.`,
+                    })
+                  }
                 />
               </li>
             );
           })}
         </ol>
       )}
-      {listError ? <ErrorText path={name} message={listError[1]} /> : null}
+      {listError ? <ErrorText id={fieldErrorId(name)} message={listError[1]} /> : null}
     </div>
   );
 }

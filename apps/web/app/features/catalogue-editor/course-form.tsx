@@ -9,17 +9,16 @@ import {
   type EditorCourse,
 } from '@fretline/contract';
 import { CourseEntries } from './course-entries';
+import { FormMessages, SaveBar } from './form-parts';
 import {
-  FormMessages,
   FormSection,
   MediaField,
-  SaveBar,
-  SelectField,
-  TextAreaField,
-  TextField,
+  SelectInput,
+  TextArea,
+  TextInput,
   type EditorFormResult,
   type FieldErrors,
-} from './form-parts';
+} from '../../components/staff/editor-fields';
 import { TestimonialsEditor } from './testimonials-editor';
 
 const ARCHETYPE_LABELS: Record<CourseArchetype, string> = {
@@ -62,7 +61,7 @@ export function CourseForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextField
+            <TextInput
               name="course_title"
               label="Title"
               errors={errors}
@@ -75,7 +74,7 @@ export function CourseForm({
                 if (!slugTouched) setSlug(slugify(next));
               }}
             />
-            <TextField
+            <TextInput
               name="course_slug"
               label="Slug"
               hint={
@@ -106,7 +105,7 @@ export function CourseForm({
                 ))}
               </p>
             ) : null}
-            <SelectField
+            <SelectInput
               name="course_archetype"
               label="Kind"
               hint="A technique course lists its newest lesson first."
@@ -114,7 +113,7 @@ export function CourseForm({
               options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
               defaultValue={course?.course_archetype ?? 'course'}
             />
-            <TextAreaField
+            <TextArea
               name="course_excerpt"
               label="Excerpt"
               hint="One or two sentences for the course list and search results."
@@ -123,7 +122,7 @@ export function CourseForm({
               maxLength={500}
               defaultValue={course?.course_excerpt ?? ''}
             />
-            <TextAreaField
+            <TextArea
               name="course_description"
               label="Description"
               hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
@@ -155,7 +154,7 @@ export function CourseForm({
               />
             </div>
             <div className="grid gap-4 md:grid-cols-2">
-              <TextField
+              <TextInput
                 name="course_image_text"
                 label="Image text"
                 hint="Describes the card image for people who cannot see it."
@@ -163,7 +162,7 @@ export function CourseForm({
                 maxLength={300}
                 defaultValue={course?.course_image_text ?? ''}
               />
-              <SelectField
+              <SelectInput
                 name="course_jumbo_image_position"
                 label="Banner focus"
                 hint="The part of the banner that stays in view on narrow screens."
@@ -179,7 +178,7 @@ export function CourseForm({
             title="Trailer"
             description="A short stream that shows what the course is like; free to everyone."
           >
-            <TextField
+            <TextInput
               name="course_stream_manifest"
               label="Trailer stream (.m3u8)"
               hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Empty: no trailer."
@@ -198,7 +197,7 @@ export function CourseForm({
                 hint="Shown before the trailer plays."
                 errors={errors}
               />
-              <TextField
+              <TextInput
                 name="course_trailer_url"
                 label="Trailer link"
                 hint="Where “Watch the trailer” points elsewhere, e.g. /courses/your-slug#trailer or an https:// address."
@@ -211,7 +210,7 @@ export function CourseForm({
             <details className="rounded-xl border border-stone-200 p-3">
               <summary className="cursor-pointer text-sm font-semibold text-ink-900">Stream details</summary>
               <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                <TextField
+                <TextInput
                   name="course_stream_preview"
                   label="Preview clip (media path)"
                   errors={errors}
@@ -220,7 +219,7 @@ export function CourseForm({
                   spellCheck={false}
                   className="font-mono text-sm"
                 />
-                <TextField
+                <TextInput
                   name="course_stream_folder"
                   label="Stream folder"
                   hint="Empty: the manifest’s folder."
@@ -238,7 +237,7 @@ export function CourseForm({
                     ['course_stream_bitrate', 'Bitrate (bits per second)', course?.course_stream_bitrate],
                   ] as const
                 ).map(([name, label, value]) => (
-                  <TextField
+                  <TextInput
                     key={name}
                     name={name}
                     label={label}

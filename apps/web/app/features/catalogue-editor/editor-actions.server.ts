@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import type { EditorFormResult, FieldErrors } from './form-parts';
+import type { EditorFormResult, FieldErrors } from '../../components/staff/editor-fields';
 
 /**
  * The API words validation errors as `course title: Enter a title.` so a message read alone names

@@ -1,178 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { Badge, Button, cx, inputClasses } from '../../components/ui';
-import { MediaUpload } from '../../components/staff/media-upload';
-
-/** Field errors from the API, by the dotted path it names (`course_testimonials.0.course_testimonial_name`). */
-export type FieldErrors = Record<string, string>;
-
-/** What a catalogue form's action answers: a message, and the API's field errors by path. */
-export interface EditorFormResult {
-  ok: boolean;
-  message?: string;
-  errors?: FieldErrors;
-}
-
-/** The DOM id of a field, from its API path, so the error summary can link to it. */
-export const fieldId = (path: string) => `field-${path.replace(/[^a-zA-Z0-9_-]+/g, '-')}`;
-
-export function ErrorText({ path, message }: { path: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={`${fieldId(path)}-error`} className="text-sm font-medium text-red-700">
-      {message}
-    </p>
-  );
-}
-
-/** Draft or Published, the same way on lists and forms. */
-export function PublishBadge({ published }: { published: boolean }) {
-  return published ? <Badge tone="success">Published</Badge> : <Badge tone="warning">Draft</Badge>;
-}
-
-/** A card-like group of the form with a heading that names it for assistive technology. */
-export function FormSection({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-bold text-ink-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-stone-600">{description}</p> : null}
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
-}
-
-/** The aria wiring of a labelled control whose id comes from its API path. */
-export function describedBy(path: string, hint: boolean, error: string | undefined) {
-  const id = fieldId(path);
-  return {
-    id,
-    'aria-invalid': error ? (true as const) : undefined,
-    'aria-describedby': [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
-  };
-}
-
-interface ShellProps {
-  path: string;
-  label: string;
-  hint?: string | undefined;
-  error: string | undefined;
-  required?: boolean | undefined;
-  children: React.ReactNode;
-}
-
-function Shell({ path, label, hint, error, required, children }: ShellProps) {
-  const id = fieldId(path);
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold text-ink-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-brand-700">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <ErrorText path={path} message={error} />
-    </div>
-  );
-}
-
-type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & {
-  name: string;
-  /** The API's path of the field, when it differs from the name (bracket keys). */
-  path?: string;
-  label: string;
-  hint?: string;
-  errors: FieldErrors;
-};
-
-/** A labelled input named for the API, with its error from the last save. */
-export function TextField({ name, path, label, hint, errors, className, required, ...rest }: InputProps) {
-  const key = path ?? name;
-  return (
-    <Shell path={key} label={label} hint={hint} error={errors[key]} required={required}>
-      <input
-        name={name}
-        required={required}
-        className={cx(inputClasses, className)}
-        {...describedBy(key, Boolean(hint), errors[key])}
-        {...rest}
-      />
-    </Shell>
-  );
-}
-
-type AreaProps = Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'> & {
-  name: string;
-  path?: string;
-  label: string;
-  hint?: string;
-  errors: FieldErrors;
-};
-
-export function TextAreaField({ name, path, label, hint, errors, className, required, ...rest }: AreaProps) {
-  const key = path ?? name;
-  return (
-    <Shell path={key} label={label} hint={hint} error={errors[key]} required={required}>
-      <textarea
-        name={name}
-        required={required}
-        className={cx(inputClasses, 'min-h-24', className)}
-        {...describedBy(key, Boolean(hint), errors[key])}
-        {...rest}
-      />
-    </Shell>
-  );
-}
-
-type SelectProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'> & {
-  name: string;
-  path?: string;
-  label: string;
-  hint?: string;
-  errors: FieldErrors;
-  options: readonly { value: string; label: string }[];
-};
-
-export function SelectField({ name, path, label, hint, errors, options, className, required, ...rest }: SelectProps) {
-  const key = path ?? name;
-  return (
-    <Shell path={key} label={label} hint={hint} error={errors[key]} required={required}>
-      <select
-        name={name}
-        required={required}
-        className={cx(inputClasses, className)}
-        {...describedBy(key, Boolean(hint), errors[key])}
-        {...rest}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Shell>
-  );
-}
+import { fieldId, type EditorFormResult } from '../../components/staff/editor-fields';
+import { SaveBarFrame } from '../../components/staff/save-bar-frame';
+import { Button } from '../../components/ui';
 
 /** A checkbox with a title and an explanation, sent as `true` when ticked and `false` when not. */
 export function CheckField({
@@ -202,42 +32,6 @@ export function CheckField({
         <span className="block text-sm text-stone-600">{description}</span>
       </span>
     </label>
-  );
-}
-
-/** The media-store picker (upload with progress) with this form's error for the field beside it. */
-export function MediaField({
-  name,
-  path,
-  label,
-  accept,
-  defaultValue,
-  defaultUrl,
-  hint,
-  errors,
-}: {
-  name: string;
-  path?: string;
-  label: string;
-  accept: string;
-  defaultValue: string | null | undefined;
-  defaultUrl?: string | null | undefined;
-  hint?: string;
-  errors: FieldErrors;
-}) {
-  const key = path ?? name;
-  return (
-    <div id={fieldId(key)} tabIndex={-1} className="outline-none">
-      <MediaUpload
-        name={name}
-        label={label}
-        accept={accept}
-        defaultValue={defaultValue ?? null}
-        defaultUrl={defaultUrl ?? null}
-        {...(hint ? { hint } : {})}
-      />
-      <ErrorText path={key} message={errors[key]} />
-    </div>
   );
 }
 
@@ -320,26 +114,7 @@ export function SaveBar({
   };
   const target = published ? 'unpublish' : 'publish';
   return (
-    <aside
-      aria-label="Save and publish"
-      className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8 lg:top-6 lg:bottom-auto lg:mx-0 lg:rounded-2xl lg:border lg:p-5 lg:shadow-sm"
-    >
-      <div className="hidden lg:mb-4 lg:block">
-        <p className="flex items-center gap-2 text-sm text-stone-600">
-          Status <PublishBadge published={published} />
-        </p>
-        {previewHref ? (
-          <a
-            href={previewHref}
-            target="_blank"
-            rel="noreferrer"
-            className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-          >
-            {published ? 'View on the site' : 'Preview the draft'}
-            <span className="sr-only"> (opens in a new tab)</span> ↗
-          </a>
-        ) : null}
-      </div>
+    <SaveBarFrame published={published} previewHref={previewHref}>
       {confirming ? (
         <div
           className="space-y-2"
@@ -400,6 +175,6 @@ export function SaveBar({
           </Button>
         </div>
       )}
-    </aside>
+    </SaveBarFrame>
   );
 }

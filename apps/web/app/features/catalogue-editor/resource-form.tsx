@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { UPLOAD_ACCEPT_ALL, UPLOAD_ACCEPT_IMAGES, slugify, type EditorFreeResource } from '@fretline/contract';
+import { FormMessages, SaveBar } from './form-parts';
 import {
-  FormMessages,
   FormSection,
   MediaField,
-  SaveBar,
-  TextAreaField,
-  TextField,
+  TextArea,
+  TextInput,
   type EditorFormResult,
   type FieldErrors,
-} from './form-parts';
+} from '../../components/staff/editor-fields';
 
 /** A free download as an editor sets it (spec §2 /free-resources), saved whole (ADR 0037). */
 export function ResourceForm({
@@ -35,7 +34,7 @@ export function ResourceForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextField
+            <TextInput
               name="resource_title"
               label="Title"
               errors={errors}
@@ -48,7 +47,7 @@ export function ResourceForm({
                 if (!slugTouched) setSlug(slugify(next));
               }}
             />
-            <TextField
+            <TextInput
               name="resource_slug"
               label="Slug"
               hint="Names the resource in links and reports. Lowercase letters, numbers and hyphens."
@@ -64,7 +63,7 @@ export function ResourceForm({
               className="font-mono"
               maxLength={120}
             />
-            <TextAreaField
+            <TextArea
               name="resource_description"
               label="Description"
               hint="A sentence or two under the title on /free-resources."

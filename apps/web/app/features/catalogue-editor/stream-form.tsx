@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { UPLOAD_ACCEPT_IMAGES, slugify, type EditorLiveStream } from '@fretline/contract';
+import { CheckField, FormMessages, SaveBar } from './form-parts';
 import {
-  CheckField,
-  FormMessages,
   FormSection,
   MediaField,
-  SaveBar,
-  SelectField,
-  TextAreaField,
-  TextField,
+  SelectInput,
+  TextArea,
+  TextInput,
   type EditorFormResult,
   type FieldErrors,
-} from './form-parts';
+} from '../../components/staff/editor-fields';
 
 /** A replay the stream may link to. */
 export interface ReplayOption {
@@ -59,7 +57,7 @@ export function StreamForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextField
+            <TextInput
               name="stream_title"
               label="Title"
               errors={errors}
@@ -72,7 +70,7 @@ export function StreamForm({
                 if (!slugTouched) setSlug(slugify(next));
               }}
             />
-            <TextField
+            <TextInput
               name="stream_slug"
               label="Slug"
               hint={
@@ -103,7 +101,7 @@ export function StreamForm({
                 ))}
               </p>
             ) : null}
-            <TextAreaField
+            <TextArea
               name="stream_description"
               label="Description"
               hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
@@ -125,7 +123,7 @@ export function StreamForm({
             description="Times are in UTC, as the site shows them; the end comes after the start."
           >
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
+              <TextInput
                 name="stream_starts"
                 label="Starts (UTC)"
                 type="datetime-local"
@@ -133,7 +131,7 @@ export function StreamForm({
                 required
                 defaultValue={toUtcInput(stream?.stream_starts)}
               />
-              <TextField
+              <TextInput
                 name="stream_ends"
                 label="Ends (UTC)"
                 type="datetime-local"
@@ -145,7 +143,7 @@ export function StreamForm({
           </FormSection>
 
           <FormSection id="group-media" title="Stream and replay">
-            <TextField
+            <TextInput
               name="stream_manifest"
               label="Live stream (.m3u8)"
               hint="The media path of the HLS playlist the player loads while the stream is live."
@@ -164,7 +162,7 @@ export function StreamForm({
               hint="Shown on the live list and before the stream starts (16:9)."
               errors={errors}
             />
-            <SelectField
+            <SelectInput
               name="id_video_replay"
               label="Replay video"
               hint="Once the stream is over, its page links to this Live Replay."

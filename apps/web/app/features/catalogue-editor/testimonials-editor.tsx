@@ -1,8 +1,16 @@
 import { UPLOAD_ACCEPT_IMAGES, COURSE_MAX_TESTIMONIALS, type EditorTestimonial } from '@fretline/contract';
 import { Button } from '../../components/ui';
-import { ErrorText, MediaField, TextAreaField, TextField, fieldId, type FieldErrors } from './form-parts';
-import { useOrderedList } from './ordered-list';
-import { RowButtons } from './row-buttons';
+import {
+  ErrorText,
+  fieldErrorId,
+  MediaField,
+  TextArea,
+  TextInput,
+  fieldId,
+  type FieldErrors,
+} from '../../components/staff/editor-fields';
+import { rowButtonId, useEditorList } from '../../components/staff/editor-list';
+import { RowTools } from '../../components/staff/row-tools';
 
 interface TestimonialDraft {
   name: string;
@@ -22,7 +30,7 @@ export function TestimonialsEditor({
   testimonials: readonly EditorTestimonial[];
   errors: FieldErrors;
 }) {
-  const list = useOrderedList<TestimonialDraft>(
+  const list = useEditorList<TestimonialDraft>(
     testimonials.map((t) => ({
       name: t.course_testimonial_name,
       content: t.course_testimonial_content,
@@ -54,18 +62,24 @@ export function TestimonialsEditor({
                     <p aria-hidden="true" className="font-semibold text-ink-900">
                       Testimonial {i + 1}
                     </p>
-                    <RowButtons
+                    <RowTools
+                      inline
                       itemKey={item.key}
                       index={i}
                       count={list.items.length}
                       label={label}
                       onMove={(delta) => list.move(item.key, delta, (p, n) => `Moved the testimonial to ${p} of ${n}.`)}
-                      onRemove={() => list.remove(item.key, 'Testimonial removed.', 'add-testimonial')}
+                      onRemove={() =>
+                        list.remove(item.key, {
+                          focus: (n) => (n ? rowButtonId(n, 'remove') : 'add-testimonial'),
+                          said: 'Testimonial removed.',
+                        })
+                      }
                     />
                   </div>
                   <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_16rem]">
                     <div className="space-y-3">
-                      <TextField
+                      <TextInput
                         name={name('course_testimonial_name')}
                         path={at('course_testimonial_name')}
                         label="Who said it"
@@ -78,7 +92,7 @@ export function TestimonialsEditor({
                           list.update(item.key, (v) => ({ ...v, name: next }));
                         }}
                       />
-                      <TextAreaField
+                      <TextArea
                         name={name('course_testimonial_content')}
                         path={at('course_testimonial_content')}
                         label="What they said"
@@ -113,14 +127,16 @@ export function TestimonialsEditor({
           const key = list.newKey();
           list.add(
             { key, value: { name: '', content: '', image: null, imageUrl: null } },
-            'Testimonial added at the end.',
-            fieldId(`course_testimonials.${list.items.length}.course_testimonial_name`),
+            {
+              said: 'Testimonial added at the end.',
+              focus: fieldId(`course_testimonials.${list.items.length}.course_testimonial_name`),
+            },
           );
         }}
       >
         Add a testimonial
       </Button>
-      <ErrorText path="course_testimonials" message={errors.course_testimonials} />
+      <ErrorText id={fieldErrorId('course_testimonials')} message={errors.course_testimonials} />
       <p role="status" aria-live="polite" className="sr-only">
         {list.announcement}
       </p>

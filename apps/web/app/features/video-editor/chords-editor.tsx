@@ -1,15 +1,14 @@
 import { UPLOAD_ACCEPT_IMAGES, type EditorVideo } from '@fretline/contract';
 import { Button } from '../../components/ui';
-import { ErrorText, TextInput, fieldId, type FieldErrors } from './form-fields';
-import { rowButtonId, rowTarget, useKeyedList } from './keyed-list';
-import { RowTools } from './row-tools';
-import { MediaField } from './sections-editor';
+import { ErrorText, MediaField, TextInput, fieldErrorId, type FieldErrors } from '../../components/staff/editor-fields';
+import { rowTarget, useEditorList } from '../../components/staff/editor-list';
+import { RowTools } from '../../components/staff/row-tools';
 
 type ChordDraft = { text: string; url: string | null };
 
 /** The chords a video uses (spec §3 video_chords: text and a diagram), in the order shown. */
 export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_chords']; errors: FieldErrors }) {
-  const list = useKeyedList<ChordDraft>(
+  const list = useEditorList<ChordDraft>(
     chords.map((c) => ({ text: c.video_chord_text, url: c.video_chord_url })),
     'chord',
   );
@@ -34,20 +33,12 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
                     index={i}
                     count={count}
                     label={label}
-                    onMove={(delta) =>
-                      list.move(
-                        item.key,
-                        delta,
-                        (atEdge) => rowButtonId(item.key, (delta === -1) !== atEdge ? 'up' : 'down'),
-                        (position) => `Chord moved to position ${position}.`,
-                      )
-                    }
+                    onMove={(delta) => list.move(item.key, delta, (position) => `Chord moved to position ${position}.`)}
                     onRemove={() =>
-                      list.remove(
-                        item.key,
-                        (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-chord'),
-                        `Chord ${i + 1} removed.`,
-                      )
+                      list.remove(item.key, {
+                        focus: (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-chord'),
+                        said: `Chord ${i + 1} removed.`,
+                      })
                     }
                   />
                 </div>
@@ -80,7 +71,7 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
         variant="secondary"
         onClick={() => {
           const key = list.newKey();
-          list.add({ key, value: { text: '', url: null } }, rowTarget(key), 'Chord added.');
+          list.add({ key, value: { text: '', url: null } }, { focus: rowTarget(key), said: 'Chord added.' });
         }}
       >
         Add chord
@@ -88,7 +79,7 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
       <p role="status" aria-live="polite" className="sr-only">
         {list.announcement}
       </p>
-      <ErrorText id={`${fieldId('video_chords')}-error`} message={errors.video_chords} />
+      <ErrorText id={fieldErrorId('video_chords')} message={errors.video_chords} />
     </div>
   );
 }

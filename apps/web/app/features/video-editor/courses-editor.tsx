@@ -1,7 +1,7 @@
 import type { EditorVideoCourse, EditorVideoOptions } from '@fretline/contract';
 import { Button } from '../../components/ui';
-import { ErrorText, SelectInput, TextInput, fieldId, type FieldErrors } from './form-fields';
-import { rowButtonId, rowTarget, useKeyedList } from './keyed-list';
+import { ErrorText, fieldErrorId, SelectInput, TextInput, type FieldErrors } from '../../components/staff/editor-fields';
+import { rowButtonId, rowTarget, useEditorList } from '../../components/staff/editor-list';
 
 interface CourseDraft {
   idCourse: number;
@@ -30,7 +30,7 @@ export function CoursesEditor({
   defaultKind: 'video' | 'song';
   errors: FieldErrors;
 }) {
-  const list = useKeyedList<CourseDraft>(
+  const list = useEditorList<CourseDraft>(
     courses.map((c) => ({ idCourse: c.id_course, current: { position: c.position, count: c.course_video_count }, kind: c.kind })),
     'course',
   );
@@ -72,11 +72,10 @@ export function CoursesEditor({
                     variant="ghost"
                     className="mb-1"
                     onClick={() =>
-                      list.remove(
-                        item.key,
-                        (n) => (n ? rowTarget(n) : 'add-course'),
-                        `Removed from ${option?.course_title ?? 'the course'}.`,
-                      )
+                      list.remove(item.key, {
+                        focus: (n) => (n ? rowTarget(n) : 'add-course'),
+                        said: `Removed from ${option?.course_title ?? 'the course'}.`,
+                      })
                     }
                     aria-label={`Take the video out of ${option?.course_title ?? 'this course'}`}
                   >
@@ -124,8 +123,7 @@ export function CoursesEditor({
           const key = list.newKey();
           list.add(
             { key, value: { idCourse: next.id_course, current: null, kind: defaultKind } },
-            rowTarget(key),
-            'Course added; choose it and the position.',
+            { focus: rowTarget(key), said: 'Course added; choose it and the position.' },
           );
         }}
       >
@@ -134,7 +132,7 @@ export function CoursesEditor({
       <p role="status" aria-live="polite" className="sr-only">
         {list.announcement}
       </p>
-      <ErrorText id={`${fieldId('courses')}-error`} message={errors.courses} />
+      <ErrorText id={fieldErrorId('courses')} message={errors.courses} />
     </div>
   );
 }

@@ -6,11 +6,18 @@ import {
   type EditorSection,
   type VideoSectionType,
 } from '@fretline/contract';
-import { MediaUpload } from '../../components/staff/media-upload';
 import { Button, inputClasses } from '../../components/ui';
-import { ErrorText, SelectInput, TextArea, TextInput, fieldId, type FieldErrors } from './form-fields';
-import { rowButtonId, rowTarget, useKeyedList } from './keyed-list';
-import { RowTools } from './row-tools';
+import {
+  ErrorText,
+  MediaField,
+  SelectInput,
+  TextArea,
+  TextInput,
+  fieldErrorId,
+  type FieldErrors,
+} from '../../components/staff/editor-fields';
+import { rowTarget, useEditorList } from '../../components/staff/editor-list';
+import { RowTools } from '../../components/staff/row-tools';
 
 export const SECTION_TYPE_LABELS: Record<VideoSectionType, string> = {
   text: 'Text',
@@ -173,41 +180,6 @@ function SectionFields({
   }
 }
 
-/** MediaUpload with the API's error for the field shown under it. */
-export function MediaField({
-  name,
-  path,
-  label,
-  accept,
-  defaultValue,
-  defaultUrl,
-  hint,
-  errors,
-}: {
-  name: string;
-  path: string;
-  label: string;
-  accept: string;
-  defaultValue: string | null | undefined;
-  defaultUrl?: string | null;
-  hint?: string;
-  errors: FieldErrors;
-}) {
-  return (
-    <div id={fieldId(path)} tabIndex={-1} className="outline-none">
-      <MediaUpload
-        name={name}
-        label={label}
-        accept={accept}
-        defaultValue={defaultValue ?? null}
-        defaultUrl={defaultUrl ?? null}
-        {...(hint ? { hint } : {})}
-      />
-      <ErrorText id={`${fieldId(path)}-error`} message={errors[path]} />
-    </div>
-  );
-}
-
 export interface SectionsEditorProps {
   sections: readonly EditorSection[];
   errors: FieldErrors;
@@ -215,7 +187,7 @@ export interface SectionsEditorProps {
 
 /** The video's sections: add one of each type, reorder, change type, remove (spec §3 video_sections). */
 export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
-  const list = useKeyedList<SectionDraft>(
+  const list = useEditorList<SectionDraft>(
     sections.map(({ id_video_section: _id, video_section_type, ...values }) => ({ type: video_section_type, values })),
     'section',
   );
@@ -247,20 +219,12 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
                     index={i}
                     count={count}
                     label={label}
-                    onMove={(delta) =>
-                      list.move(
-                        item.key,
-                        delta,
-                        (atEdge) => rowButtonId(item.key, (delta === -1) !== atEdge ? 'up' : 'down'),
-                        (position) => `Section moved to position ${position}.`,
-                      )
-                    }
+                    onMove={(delta) => list.move(item.key, delta, (position) => `Section moved to position ${position}.`)}
                     onRemove={() =>
-                      list.remove(
-                        item.key,
-                        (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-section-type'),
-                        `Section ${i + 1} removed.`,
-                      )
+                      list.remove(item.key, {
+                        focus: (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-section-type'),
+                        said: `Section ${i + 1} removed.`,
+                      })
                     }
                   />
                 </div>
@@ -318,8 +282,7 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
             const key = list.newKey();
             list.add(
               { key, value: { type: newType, values: {} } },
-              rowTarget(key),
-              `${SECTION_TYPE_LABELS[newType]} section added.`,
+              { focus: rowTarget(key), said: `${SECTION_TYPE_LABELS[newType]} section added.` },
             );
           }}
         >
@@ -329,7 +292,7 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
       <p role="status" aria-live="polite" className="sr-only">
         {list.announcement}
       </p>
-      <ErrorText id={`${fieldId('video_sections')}-error`} message={errors.video_sections} />
+      <ErrorText id={fieldErrorId('video_sections')} message={errors.video_sections} />
     </div>
   );
 }

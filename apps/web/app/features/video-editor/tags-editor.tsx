@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { slugify, type VideoTag } from '@fretline/contract';
 import { Button, inputClasses } from '../../components/ui';
-import { ErrorText, fieldId, type FieldErrors } from './form-fields';
-import { useKeyedList } from './keyed-list';
+import { ErrorText, fieldId, type FieldErrors } from '../../components/staff/editor-fields';
+import { useEditorList } from '../../components/staff/editor-list';
 
 /**
  * Free tags (the /videos?tags= filter). A name typed that matches a tag in use takes its slug, so
@@ -17,7 +17,7 @@ export function TagsEditor({
   known: readonly VideoTag[];
   errors: FieldErrors;
 }) {
-  const list = useKeyedList<{ name: string; slug: string | null }>(
+  const list = useEditorList<{ name: string; slug: string | null }>(
     tags.map((t) => ({ name: t.tag_name ?? t.tag_slug, slug: t.tag_slug })),
     'tag',
   );
@@ -41,8 +41,7 @@ export function TagsEditor({
     const existing = known.find((k) => k.tag_slug === slug || k.tag_name?.toLowerCase() === name.toLowerCase());
     list.add(
       { key: list.newKey(), value: { name: existing?.tag_name ?? name, slug: existing?.tag_slug ?? null } },
-      undefined,
-      `Tag ${name} added.`,
+      { said: `Tag ${name} added.` },
     );
     setText('');
     setProblem('');
@@ -71,7 +70,9 @@ export function TagsEditor({
               <button
                 type="button"
                 id={`${item.key}-remove`}
-                onClick={() => list.remove(item.key, (n) => (n ? `${n}-remove` : inputId), `Tag ${item.value.name} removed.`)}
+                onClick={() =>
+                  list.remove(item.key, { focus: (n) => (n ? `${n}-remove` : inputId), said: `Tag ${item.value.name} removed.` })
+                }
                 aria-label={`Remove tag ${item.value.name}`}
                 className="flex size-7 items-center justify-center rounded-full text-stone-500 hover:bg-stone-200 hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-brand-600"
               >

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import type { FieldErrors } from './form-fields';
+import type { FieldErrors } from '../../components/staff/editor-fields';
 import type { VideoFormResult } from './video-form';
 
 /**

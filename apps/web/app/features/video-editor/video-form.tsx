@@ -10,12 +10,22 @@ import {
   type EditorVideoOptions,
   type VideoPlayer,
 } from '@fretline/contract';
+import {
+  FormSection,
+  MediaField,
+  SelectInput,
+  TextArea,
+  TextInput,
+  fieldId,
+  type EditorFormResult,
+  type FieldErrors,
+} from '../../components/staff/editor-fields';
+import { SaveBarFrame } from '../../components/staff/save-bar-frame';
 import { Button } from '../../components/ui';
 import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
-import { FormSection, SelectInput, TextArea, TextInput, fieldId, fieldLabel, type FieldErrors } from './form-fields';
-import { PublishBadge } from './publish-badge';
-import { MediaField, SectionsEditor } from './sections-editor';
+import { fieldLabel } from './field-labels';
+import { SectionsEditor } from './sections-editor';
 import { TagsEditor } from './tags-editor';
 
 const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string }> = {
@@ -30,11 +40,7 @@ const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string
 };
 
 /** What the page's action answered: a message, and the API's field errors by path. */
-export interface VideoFormResult {
-  ok: boolean;
-  message?: string;
-  errors?: FieldErrors;
-}
+export type VideoFormResult = EditorFormResult;
 
 export interface VideoFormProps {
   /** The saved video; null on the new-video page. */
@@ -344,26 +350,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
           </FormSection>
         </div>
 
-        <aside
-          aria-label="Save and publish"
-          className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8 lg:top-6 lg:bottom-auto lg:mx-0 lg:rounded-2xl lg:border lg:p-5 lg:shadow-sm"
-        >
-          <div className="hidden lg:mb-4 lg:block">
-            <p className="flex items-center gap-2 text-sm text-stone-600">
-              Status <PublishBadge published={published} />
-            </p>
-            {video ? (
-              <a
-                href={`/videos/${video.video_slug}`}
-                target="_blank"
-                rel="noreferrer"
-                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-              >
-                {published ? 'View on the site' : 'Preview the draft'}
-                <span className="sr-only"> (opens in a new tab)</span> ↗
-              </a>
-            ) : null}
-          </div>
+        <SaveBarFrame published={published} previewHref={video ? `/videos/${video.video_slug}` : null}>
           <div className="flex flex-wrap gap-2 lg:flex-col">
             <Button
               type="submit"
@@ -401,7 +388,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
               </Button>
             )}
           </div>
-        </aside>
+        </SaveBarFrame>
       </div>
     </Form>
   );

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import type { EditorFreeResource } from '@fretline/contract';
-import { DeletePanel } from '../../features/catalogue-editor/delete-panel';
+import { DeletePanel } from '../../components/staff/delete-panel';
 import { failure, formText, idFromParam, splitForm } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge, type EditorFormResult } from '../../features/catalogue-editor/form-parts';
+import { PublishBadge, type EditorFormResult } from '../../components/staff/editor-fields';
 import { ResourceForm } from '../../features/catalogue-editor/resource-form';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { formatWhen } from '../../features/staff/format';

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import type { EditorFreeResource } from '@fretline/contract';
 import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
-import { PublishBadge } from '../../features/catalogue-editor/form-parts';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { MoveButtons, movedOrder } from '../../features/catalogue-editor/reorder-list';
 import { formText } from '../../features/catalogue-editor/editor-actions.server';
 import { requireStaffAccess } from '../../features/staff/access.server';

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import type { EditorLiveStream } from '@fretline/contract';
-import { DeletePanel } from '../../features/catalogue-editor/delete-panel';
+import { DeletePanel } from '../../components/staff/delete-panel';
 import { failure, formText, idFromParam } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge, type EditorFormResult } from '../../features/catalogue-editor/form-parts';
+import { PublishBadge, type EditorFormResult } from '../../components/staff/editor-fields';
 import { loadReplayOptions, streamBody } from '../../features/catalogue-editor/stream-actions.server';
 import { StreamForm } from '../../features/catalogue-editor/stream-form';
 import { requireStaffAccess } from '../../features/staff/access.server';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { EDITOR_STREAM_PAGE_SIZE, formatDay, formatTime, type EditorLiveStream } from '@fretline/contract';
 import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
-import { PublishBadge } from '../../features/catalogue-editor/form-parts';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { PageHeader } from '../../features/staff/page-header';
 import { Pager } from '../../features/staff/pager';

@@ -4,8 +4,8 @@ import { requireStaffAccess } from '../../features/staff/access.server';
 import { formatWhen } from '../../features/staff/format';
 import { PageHeader } from '../../features/staff/page-header';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
-import { DeleteVideo } from '../../features/video-editor/delete-video';
-import { PublishBadge } from '../../features/video-editor/publish-badge';
+import { DeletePanel } from '../../components/staff/delete-panel';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { failure, idFromParams, splitVideoForm } from '../../features/video-editor/video-actions.server';
 import { VideoForm, type VideoFormResult } from '../../features/video-editor/video-form';
 import { ApiError } from '../../lib/api-client';
@@ -134,7 +134,13 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         result={actionData}
         notice={problem ? null : done}
       />
-      <DeleteVideo title={video.video_title} published={video.video_published} />
+      <DeletePanel
+        noun="video"
+        title={video.video_title}
+        titleField="video_title"
+        published={video.video_published}
+        removedWith="its sections, chords, tags, course places, members’ saves and progress"
+      />
     </div>
   );
 }

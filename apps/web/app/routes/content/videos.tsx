@@ -6,7 +6,7 @@ import { formatWhen } from '../../features/staff/format';
 import { PageHeader } from '../../features/staff/page-header';
 import { Pager } from '../../features/staff/pager';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
-import { PublishBadge } from '../../features/video-editor/publish-badge';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/videos';
 

@@ -1,24 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { Button } from '../../components/ui';
+import { Button } from '../ui';
 
 /**
  * Deleting asks once more, in place (no pop-up): the first button shows what is lost and a second,
- * red button; Escape or "Keep it" backs out. Focus moves with each step.
+ * red button; Escape or "Keep it" backs out. Focus moves with each step. The form posts
+ * `intent=delete` and the title (for the page's "deleted" notice).
  */
 export function DeletePanel({
   noun,
   title,
+  titleField = 'title',
   published,
+  removedWith,
   consequences,
   publishedNote = 'It is published: its page will answer “not found”.',
 }: {
-  /** 'course', 'live stream', 'free resource'. */
+  /** 'video', 'course', 'live stream', 'free resource'. */
   noun: string;
   title: string;
+  /** The form field the title is posted as. */
+  titleField?: string;
   published: boolean;
-  /** What goes with it, as a sentence. */
-  consequences: string;
+  /** What is removed together with it: “… will be removed for good, with {removedWith}.” */
+  removedWith?: string;
+  /** What goes with it or stays, as a sentence after “… will be removed for good.” */
+  consequences?: string;
   /** What the public notices when a published one goes. */
   publishedNote?: string;
 }) {
@@ -53,9 +60,9 @@ export function DeletePanel({
           }}
         >
           <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="title" value={title} />
+          <input type="hidden" name={titleField} value={title} />
           <p className="text-sm text-stone-700" id="delete-warning">
-            “{title}” will be removed for good. {consequences}
+            “{title}” will be removed for good{removedWith ? `, with ${removedWith}.` : `. ${consequences ?? ''}`}
             {published ? ` ${publishedNote}` : ''} This cannot be undone.
           </p>
           <div className="flex flex-wrap gap-2">

@@ -1,25 +1,23 @@
-import { Button } from '../../components/ui';
-import { rowButtonId } from './ordered-list';
+import { Button } from '../ui';
+import { rowButtonId } from './editor-list';
 
-/** Move up, move down and remove, named for screen readers and usable by keyboard. */
-export function RowButtons({
-  itemKey,
-  index,
-  count,
-  label,
-  onMove,
-  onRemove,
-}: {
+export interface RowToolsProps {
   itemKey: string;
   index: number;
   count: number;
-  /** What the row is called in the buttons' names: 'lesson Holding the guitar'. */
+  /** What one row is called in the buttons' names: 'section 2', 'lesson Holding the guitar'. */
   label: string;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
-}) {
+  /** Rows of one line (a course's lessons) keep the buttons on one line, each a little wider. */
+  inline?: boolean;
+}
+
+/** Move up, move down and remove, named for screen readers and usable by keyboard. */
+export function RowTools({ itemKey, index, count, label, onMove, onRemove, inline = false }: RowToolsProps) {
+  const buttonClass = inline ? { className: 'px-3' } : {};
   return (
-    <div className="flex shrink-0 gap-1">
+    <div className={inline ? 'flex shrink-0 gap-1' : 'flex shrink-0 flex-wrap gap-1'}>
       <Button
         id={rowButtonId(itemKey, 'up')}
         variant="ghost"
@@ -28,7 +26,7 @@ export function RowButtons({
         onClick={() => onMove(-1)}
         aria-label={`Move ${label} up`}
         title="Move up"
-        className="px-3"
+        {...buttonClass}
       >
         <span aria-hidden="true">↑</span>
       </Button>
@@ -40,7 +38,7 @@ export function RowButtons({
         onClick={() => onMove(1)}
         aria-label={`Move ${label} down`}
         title="Move down"
-        className="px-3"
+        {...buttonClass}
       >
         <span aria-hidden="true">↓</span>
       </Button>
@@ -50,7 +48,7 @@ export function RowButtons({
         size="sm"
         onClick={onRemove}
         aria-label={`Remove ${label}`}
-        className="px-3"
+        {...buttonClass}
       >
         Remove
       </Button>

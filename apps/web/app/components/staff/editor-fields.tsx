@@ -1,59 +1,28 @@
 import { useId } from 'react';
-import { cx, inputClasses } from '../../components/ui';
+import { Badge, cx, inputClasses } from '../ui';
+import { MediaUpload } from './media-upload';
+
+/**
+ * The labelled fields of the staff content editors (videos, courses, live streams, free
+ * resources; ADR 0037): each is named for the API, takes its id from the API's path of the field
+ * (so an error summary can link to it) and shows that field's error from the last save.
+ */
 
 /** Field errors from the API, by the dotted path it names (`video_sections.0.video_section_content`). */
 export type FieldErrors = Record<string, string>;
 
-const FIELD_LABELS: Record<string, string> = {
-  video_title: 'Title',
-  video_slug: 'Slug',
-  video_category: 'Category',
-  video_order: 'Order',
-  video_excerpt: 'Excerpt',
-  video_player: 'Player',
-  youtube_video_id: 'YouTube video id',
-  video_stream_manifest: 'Stream manifest',
-  video_stream_poster: 'Player poster',
-  video_image: 'Card poster',
-  id_recommended_course: 'Recommended course',
-  video_section_type: 'type',
-  video_section_heading: 'heading',
-  video_section_content: 'text',
-  video_section_soundslice_id: 'Soundslice id',
-  video_section_spotify_id: 'Spotify track id',
-  video_section_youtube_id: 'YouTube video id',
-  video_section_youtube_poster: 'poster',
-  video_section_asset_path: 'file',
-  video_section_asset_name: 'button name',
-  video_section_asset_extension: 'file type',
-  video_section_stream_manifest: 'stream manifest',
-  video_section_stream_poster: 'poster',
-  video_chord_text: 'name',
-  video_chord_url: 'diagram',
-  tag_name: 'name',
-  id_course: 'course',
-  position: 'position',
-  kind: 'listed as',
-};
-const LIST_LABELS: Record<string, string> = {
-  video_sections: 'Section',
-  video_chords: 'Chord',
-  video_tags: 'Tag',
-  courses: 'Course',
-};
-
-/** A field's name as the form shows it, from its API path: `video_sections.2.video_section_content` → 'Section 3, text'. */
-export function fieldLabel(path: string): string {
-  const [head, index, field] = path.split('.');
-  if (head && LIST_LABELS[head] && index !== undefined && /^\d+$/.test(index)) {
-    const item = `${LIST_LABELS[head]} ${Number(index) + 1}`;
-    return field ? `${item}, ${FIELD_LABELS[field] ?? field.replace(/_/g, ' ')}` : item;
-  }
-  return FIELD_LABELS[path] ?? path.replace(/_/g, ' ');
+/** What an editor form's action answers: a message, and the API's field errors by path. */
+export interface EditorFormResult {
+  ok: boolean;
+  message?: string;
+  errors?: FieldErrors;
 }
 
 /** The DOM id of a field, from its API path, so the error summary can link to it. */
 export const fieldId = (path: string) => `field-${path.replace(/[^a-zA-Z0-9_-]+/g, '-')}`;
+
+/** The id of a field's error text, which its control names in `aria-describedby`. */
+export const fieldErrorId = (path: string) => `${fieldId(path)}-error`;
 
 export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -209,5 +178,47 @@ export function FormSection({
       {description ? <p className="mt-1 text-sm text-stone-600">{description}</p> : null}
       <div className="mt-4 space-y-4">{children}</div>
     </section>
+  );
+}
+
+/** Draft or Published, the same way on lists and forms. */
+export function PublishBadge({ published }: { published: boolean }) {
+  return published ? <Badge tone="success">Published</Badge> : <Badge tone="warning">Draft</Badge>;
+}
+
+/** The media-store picker (upload with progress) with this form's error for the field beside it. */
+export function MediaField({
+  name,
+  path,
+  label,
+  accept,
+  defaultValue,
+  defaultUrl,
+  hint,
+  errors,
+}: {
+  name: string;
+  /** The API's path of the field, when it differs from the name (bracket keys). */
+  path?: string;
+  label: string;
+  accept: string;
+  defaultValue: string | null | undefined;
+  defaultUrl?: string | null | undefined;
+  hint?: string;
+  errors: FieldErrors;
+}) {
+  const key = path ?? name;
+  return (
+    <div id={fieldId(key)} tabIndex={-1} className="outline-none">
+      <MediaUpload
+        name={name}
+        label={label}
+        accept={accept}
+        defaultValue={defaultValue ?? null}
+        defaultUrl={defaultUrl ?? null}
+        {...(hint ? { hint } : {})}
+      />
+      <ErrorText id={fieldErrorId(key)} message={errors[key]} />
+    </div>
   );
 }
