@@ -1,11 +1,14 @@
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 /*
  * Shared sign-in for the browser tests: codes come from the development mailbox (GET
  * /api/dev/mail), are redeemed through the passcode calls of spec §7, and the session token is put
  * into a browser context as the `token` cookie. Codes go out once a minute per address (ADR 0010),
- * so a token is kept per e-mail for the whole worker (one process: a module-level cache) and a
- * refused request waits out the minute and asks again.
+ * so a token is kept per e-mail for the whole run (a module-level cache, and a file the workers
+ * share) and a refused request waits out the minute and asks again.
  */
 
 export interface DevMail {
@@ -120,22 +123,76 @@ async function tokenWorks(baseURL: string | undefined, email: string, token: str
 
 const tokens = new Map<string, Promise<string>>();
 
+/*
+ * The workers of a run (desktop and phone projects alike) also share their sessions through a file,
+ * so the same demo user is not asked for a second code within the minute, nor five within the
+ * quarter hour (ADR 0010). A token left by an earlier run fails tokenWorks and is replaced.
+ */
+const sharedFile = (baseURL: string | undefined) =>
+  path.join(os.tmpdir(), `fretline-e2e-sessions-${(baseURL ?? 'default').replace(/[^a-z0-9]+/gi, '-')}.json`);
+
+function readShared(baseURL: string | undefined): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(sharedFile(baseURL), 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function writeShared(baseURL: string | undefined, key: string, token: string): void {
+  const file = sharedFile(baseURL);
+  const temporary = `${file}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify({ ...readShared(baseURL), [key]: token }));
+  renameSync(temporary, file);
+}
+
 /**
  * A session token for an existing user (the demo users: admin@, staff@, editor@, member@,
- * learner@example.com), one per address for the whole worker. A cached session that has since
- * been signed out is replaced by a new one.
+ * learner@example.com), one per address for the whole run. A cached session that has since been
+ * signed out is replaced by a new one.
  */
 export async function signIn(baseURL: string | undefined, email: string): Promise<string> {
   const key = email.toLowerCase();
-  const cached = tokens.get(key);
-  if (cached) {
-    const token = await cached.catch(() => undefined);
-    if (token && (await tokenWorks(baseURL, email, token))) return token;
-  }
-  const fresh = requestToken(baseURL, email);
+  const cached = await tokens.get(key)?.catch(() => undefined);
+  if (cached && (await tokenWorks(baseURL, email, cached))) return cached;
+  const fresh = signInOncePerRun(baseURL, email, key);
   tokens.set(key, fresh);
   fresh.catch(() => tokens.delete(key));
   return fresh;
+}
+
+/** A lock older than this was left by a worker that died (a sign-in takes a few seconds). */
+const STALE_LOCK_MS = 90_000;
+
+/**
+ * The shared session for the address, or a new one asked for by exactly one worker at a time
+ * while the others wait for it: two workers starting together would otherwise both ask for a
+ * code, and the second would wait out the minute.
+ */
+async function signInOncePerRun(baseURL: string | undefined, email: string, key: string): Promise<string> {
+  const lock = `${sharedFile(baseURL)}.${key}.lock`;
+  const giveUpAt = Date.now() + 2 * STALE_LOCK_MS;
+  while (Date.now() < giveUpAt) {
+    const shared = readShared(baseURL)[key];
+    if (shared && (await tokenWorks(baseURL, email, shared))) return shared;
+    try {
+      closeSync(openSync(lock, 'wx'));
+    } catch {
+      // Another worker is signing in: wait for its token, unless its lock was abandoned.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      const token = await requestToken(baseURL, email);
+      writeShared(baseURL, key, token);
+      return token;
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new Error(`no session for ${email}: another worker held the sign-in lock too long`);
 }
 
 /** Signs a new user up (a fresh address unless one is given) and returns the address and its token. */
