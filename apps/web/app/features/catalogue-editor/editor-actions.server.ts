@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, type ApiClient } from '../../lib/api-client';
+import { movedOrder } from './reorder-list';
 import type { EditorFormResult, FieldErrors } from '../../components/staff/editor-fields';
 
 /**
@@ -63,4 +64,38 @@ export function splitForm<G extends string>(
 export function localInputToWire(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/.exec(value.trim());
   return match ? `${match[1]} ${match[2]}:${match[3] ?? '00'}` : value.trim();
+}
+
+/** What a list page's up/down buttons reorder (ADR 0037 "Ordering"). */
+export interface OrderedListSpec {
+  /** The editor list call and the key its answer holds the items under. */
+  listPath: string;
+  listKey: string;
+  idKey: string;
+  /** The order call and the key it takes the whole list of ids under. */
+  orderPath: string;
+  orderKey: string;
+  /** 'course', 'resource': for 'That course cannot move further.' */
+  noun: string;
+}
+
+/**
+ * A list page's move action: reads the current order, moves the one id the form names and sends
+ * the whole new list, which the API refuses if it has gone stale meanwhile.
+ */
+export async function moveInOrder(api: ApiClient, form: FormData, spec: OrderedListSpec) {
+  if (form.get('intent') !== 'move') return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
+  try {
+    const answer = await api.get<Record<string, Record<string, unknown>[] | undefined>>(spec.listPath);
+    const ids = (answer[spec.listKey] ?? []).map((item) => Number(item[spec.idKey]));
+    const next = movedOrder(ids, Number(formText(form, 'id')), formText(form, 'direction'));
+    if (!next) return data({ ok: false, message: `That ${spec.noun} cannot move further.` }, { status: 400 });
+    await api.put(spec.orderPath, { [spec.orderKey]: next });
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== undefined && err.status < 500) {
+      return data({ ok: false, message: err.message }, { status: err.status });
+    }
+    throw err;
+  }
 }

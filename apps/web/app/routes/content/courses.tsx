@@ -1,14 +1,13 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { EditorCourseSummary } from '@fretline/contract';
 import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
 import { PublishBadge } from '../../components/staff/editor-fields';
-import { MoveButtons, movedOrder } from '../../features/catalogue-editor/reorder-list';
-import { formText } from '../../features/catalogue-editor/editor-actions.server';
+import { MoveButtons } from '../../features/catalogue-editor/reorder-list';
+import { moveInOrder } from '../../features/catalogue-editor/editor-actions.server';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { formatWhen } from '../../features/staff/format';
 import { PageHeader } from '../../features/staff/page-header';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
-import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/courses';
 
@@ -21,24 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Move one course up or down: the whole new order goes to the API, which refuses a stale list. */
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
-  const form = await request.formData();
-  if (form.get('intent') !== 'move') return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
-  try {
-    const { courses } = await api.get<{ courses: EditorCourseSummary[] }>('/videos/editor/courses');
-    const next = movedOrder(
-      courses.map((c) => c.id_course),
-      Number(formText(form, 'id')),
-      formText(form, 'direction'),
-    );
-    if (!next) return data({ ok: false, message: 'That course cannot move further.' }, { status: 400 });
-    await api.put('/videos/editor/courses/order', { id_courses: next });
-    return { ok: true };
-  } catch (err) {
-    if (err instanceof ApiError && err.status !== undefined && err.status < 500) {
-      return data({ ok: false, message: err.message }, { status: err.status });
-    }
-    throw err;
-  }
+  return moveInOrder(api, await request.formData(), {
+    listPath: '/videos/editor/courses',
+    listKey: 'courses',
+    idKey: 'id_course',
+    orderPath: '/videos/editor/courses/order',
+    orderKey: 'id_courses',
+    noun: 'course',
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
