@@ -78,8 +78,8 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-6 sm:py-10" width="wide">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
-        <Link to="/live" className="hover:text-brand-700">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-stone-600">
+        <Link to="/live" className="inline-flex min-h-10 items-center hover:text-brand-700">
           ← All live lessons
         </Link>
       </nav>
