@@ -24,7 +24,7 @@ export function SiteFrame({ children, accountExtras, variant = 'default' }: Site
       <SiteHeader user={user} accountExtras={accountExtras} />
       {variant === 'guest' ? (
         <main id="main" tabIndex={-1} className="flex-1 bg-stone-50 outline-none">
-          <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">{children}</div>
+          <div className="mx-auto w-full max-w-xl">{children}</div>
         </main>
       ) : (
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
