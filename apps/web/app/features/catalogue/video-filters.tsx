@@ -31,7 +31,7 @@ export function VideoFilters({
 }) {
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-5">
-      <label className="col-span-2 flex flex-col gap-1 text-sm font-medium text-stone-700 md:col-span-4 lg:col-span-1">
+      <label className="col-span-2 flex flex-col gap-1 text-sm font-medium text-stone-700 md:col-span-4 lg:col-span-2">
         Search
         <input
           type="search"
