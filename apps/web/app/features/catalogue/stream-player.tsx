@@ -98,7 +98,7 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
     <div className="overflow-hidden rounded-2xl bg-black">
       <video
         ref={ref}
-        className="aspect-video w-full bg-black"
+        className="aspect-video w-full bg-black focus-visible:-outline-offset-4"
         controls
         playsInline
         preload="metadata"

@@ -74,7 +74,7 @@ function EntryList({
             <li key={entry.id_course_video}>
               <Link
                 to={`/videos/${entry.video_slug}?course=${encodeURIComponent(courseSlug)}`}
-                className="flex items-center gap-3 p-3 hover:bg-stone-50 sm:gap-4"
+                className="flex items-center gap-3 p-3 hover:bg-stone-50 focus-visible:-outline-offset-2 sm:gap-4"
               >
                 <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{i + 1}</span>
                 {entry.video_image ? (
