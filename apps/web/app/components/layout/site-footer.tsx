@@ -85,7 +85,7 @@ export function SiteFooter(props: SiteFooterProps) {
             </nav>
           ))}
         </div>
-        <p className="mt-12 border-t border-white/10 pt-6 text-sm text-stone-500">
+        <p className="mt-12 border-t border-white/10 pt-6 text-sm text-stone-400">
           © {year} Fretline. Made with care for guitarists everywhere. Prices in GBP.
         </p>
       </Container>
