@@ -43,6 +43,14 @@ test('browse, filter, open a video that plays, save it to My List and remove it 
 
   await page.goto('/videos');
   await expect(page.getByRole('heading', { name: 'Lessons and songs' })).toBeVisible();
+  // On a phone the facet selects fold behind the "Filters" button.
+  const filters = page.getByRole('button', { name: 'Filters' });
+  if (await filters.isVisible()) {
+    await expect(async () => {
+      if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+      await expect(page.getByLabel('Category')).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+  }
   await page.getByLabel('Category').selectOption('Lesson');
   await expect(page).toHaveURL(/category=Lesson/);
   await page.getByLabel('Search').fill('Holding the Guitar');

@@ -37,10 +37,13 @@ export function ConsentGate({ category, provider, externalUrl, poster, shape = '
         dark ? 'bg-ink-900 text-white' : 'border border-dashed border-stone-300 bg-stone-100 text-ink-800',
       )}
     >
-      {poster ? <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-25" /> : null}
+      {/* Blurred, so the words printed on a poster never sit legibly behind the message. */}
+      {poster ? (
+        <img src={poster} alt="" className="absolute inset-0 size-full scale-110 object-cover opacity-40 blur-md" />
+      ) : null}
       <div
         className={cx(
-          'relative flex flex-col items-center justify-center gap-3 p-6 text-center',
+          'relative flex flex-col items-center justify-center gap-2 p-6 text-center',
           shape === 'video' ? 'aspect-video' : 'min-h-36',
         )}
       >
@@ -57,13 +60,19 @@ export function ConsentGate({ category, provider, externalUrl, poster, shape = '
               href={externalUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className={cx('font-semibold underline underline-offset-2', dark ? 'text-white' : 'text-brand-700')}
+              className={cx(
+                'inline-flex min-h-10 items-center font-semibold underline underline-offset-2',
+                dark ? 'text-white' : 'text-brand-700',
+              )}
             >
               Open on {provider}
             </a>
           ) : null}
         </div>
-        <Link to="/cookies" className={cx('text-xs underline', dark ? 'text-stone-200' : 'text-ink-700')}>
+        <Link
+          to="/cookies"
+          className={cx('inline-flex min-h-10 items-center text-xs underline', dark ? 'text-stone-200' : 'text-ink-700')}
+        >
           Cookie settings
         </Link>
       </div>

@@ -6,7 +6,7 @@ import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from '../../lib/logout';
 
 const itemClass =
-  'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink-900 hover:bg-stone-100 focus-visible:bg-stone-100';
+  'flex min-h-10 w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-ink-900 hover:bg-stone-100 focus-visible:bg-stone-100';
 
 /**
  * The signed-in user's profile letter opening a small menu (disclosure pattern: a button with

@@ -47,7 +47,9 @@ function footerColumns({ teacherName, teacherDisplayName, showFeaturesLink }: Si
   ];
 }
 
-const linkClass = 'text-stone-300 transition-colors hover:text-white hover:underline underline-offset-4';
+// Below md the links are tapped, so each gets a 40 px row; with a mouse the list stays compact.
+const linkClass =
+  'inline-flex min-h-10 items-center text-stone-300 transition-colors hover:text-white hover:underline underline-offset-4 md:min-h-0';
 
 export function SiteFooter(props: SiteFooterProps) {
   const year = new Date().getUTCFullYear();
@@ -65,7 +67,7 @@ export function SiteFooter(props: SiteFooterProps) {
           {footerColumns(props).map((col) => (
             <nav key={col.heading} aria-label={col.heading}>
               <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{col.heading}</h2>
-              <ul className="mt-4 space-y-2.5 text-[15px]">
+              <ul className="mt-2 text-[15px] md:mt-4 md:space-y-2.5">
                 {col.links.map((l) => (
                   <li key={l.to}>
                     {l.external ? (
@@ -83,7 +85,7 @@ export function SiteFooter(props: SiteFooterProps) {
             </nav>
           ))}
         </div>
-        <p className="mt-12 border-t border-white/10 pt-6 text-sm text-stone-500">
+        <p className="mt-12 border-t border-white/10 pt-6 text-sm text-stone-400">
           © {year} Fretline. Made with care for guitarists everywhere. Prices in GBP.
         </p>
       </Container>

@@ -1,4 +1,6 @@
+import { useNavigation } from 'react-router';
 import { useRootData } from '../../lib/root-data';
+import { cx } from '../ui/cx';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -8,6 +10,23 @@ export interface SiteFrameProps {
   accountExtras?: React.ReactNode;
   /** The guest layout's calmer column: narrow and centred. */
   variant?: 'default' | 'guest';
+}
+
+/**
+ * A thin bar at the top while the next page loads: on a slow phone connection a tapped link
+ * otherwise seems to do nothing. It shows only after 200 ms, so quick navigations do not flash.
+ */
+function NavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div
+      aria-hidden="true"
+      className={cx(
+        'pointer-events-none fixed inset-x-0 top-0 z-50 h-1 bg-brand-600 transition-opacity',
+        busy ? 'animate-pulse opacity-100 delay-200' : 'opacity-0',
+      )}
+    />
+  );
 }
 
 /** Skip link, header, the page, footer: the frame of every public page and of the error page. */
@@ -21,10 +40,11 @@ export function SiteFrame({ children, accountExtras, variant = 'default' }: Site
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <SiteHeader user={user} accountExtras={accountExtras} />
       {variant === 'guest' ? (
         <main id="main" tabIndex={-1} className="flex-1 bg-stone-50 outline-none">
-          <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">{children}</div>
+          <div className="mx-auto w-full max-w-xl">{children}</div>
         </main>
       ) : (
         <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -72,7 +72,7 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <Container width="wide" className="flex h-16 items-center gap-3">
-        <Link to="/" className="rounded-lg" aria-label="Fretline home">
+        <Link to="/" className="flex min-h-10 items-center rounded-lg" aria-label="Fretline home">
           <Logo />
         </Link>
 

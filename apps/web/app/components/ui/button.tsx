@@ -14,7 +14,7 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-4 text-sm',
+  sm: 'min-h-10 px-4 text-sm',
   md: 'min-h-11 px-5 text-base',
   lg: 'min-h-12 px-7 text-lg',
 };

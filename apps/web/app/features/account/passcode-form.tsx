@@ -105,13 +105,16 @@ export function PasscodeForm({ email, returnTo }: { email: string; returnTo: str
           {notice}
         </p>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4 text-sm">
-        <Button variant="ghost" size="sm" onClick={() => void resend()} disabled={cooldown > 0} busy={resending}>
-          {cooldown > 0 ? `Send a new code in ${cooldown}s` : 'Send a new code'}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={restart}>
-          Use a different email
-        </Button>
+      <div className="border-t border-stone-100 pt-4 text-sm">
+        {/* -mx-4 cancels the ghost buttons' own padding, so their labels line up with the form. */}
+        <div className="-mx-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <Button variant="ghost" size="sm" onClick={() => void resend()} disabled={cooldown > 0} busy={resending}>
+            {cooldown > 0 ? `Send a new code in ${cooldown}s` : 'Send a new code'}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={restart}>
+            Use a different email
+          </Button>
+        </div>
       </div>
     </div>
   );

@@ -12,7 +12,10 @@ export function MembershipCta({
 }) {
   return (
     <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
-      {poster ? <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-30" /> : null}
+      {/* Blurred, so the words printed on a poster never sit legibly behind the message. */}
+      {poster ? (
+        <img src={poster} alt="" className="absolute inset-0 size-full scale-110 object-cover opacity-40 blur-md" />
+      ) : null}
       <div className="relative flex aspect-video flex-col items-center justify-center gap-3 p-6 text-center">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-brand-500">
           <path

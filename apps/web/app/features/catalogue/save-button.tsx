@@ -45,7 +45,6 @@ export function SaveButton({ idVideo, saved, signedIn }: { idVideo: number; save
         size="sm"
         busy={busy}
         onClick={() => void toggle()}
-        aria-pressed={isSaved}
       >
         {isSaved ? 'Remove from My List' : 'Save to My List'}
       </Button>

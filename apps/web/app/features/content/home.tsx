@@ -130,12 +130,12 @@ function FeaturedCourses({ courses }: { courses: CourseSummary[] }) {
           </LinkButton>
         </div>
         {/* Phones swipe through the courses; wider screens see a grid. */}
-        <ul className="-mx-4 mt-10 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-4">
+        <ul className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:scroll-px-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-4">
           {courses.map((course) => (
             <li key={course.id_course} className="w-[80%] shrink-0 snap-start sm:w-auto">
               <Link
                 to={`/courses/${course.course_slug}`}
-                className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+                className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:-outline-offset-2"
               >
                 <div className="overflow-hidden">
                   <CourseArt course={course} />

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
+import { CLIENT_ERRORS, HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
 import { Button, Card, Field, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
@@ -37,10 +37,17 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
   const [sent, setSent] = useState<Thread | null>(null);
   const [formKey, setFormKey] = useState(0);
+
+  // The submit button goes away with the form: move focus to the confirmation so keyboard and
+  // screen-reader users land on it instead of the top of the page.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
 
   const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
 
@@ -82,7 +89,7 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
       setSent(thread);
     } catch (err) {
       captchaRef.current?.reset();
-      setError(err instanceof ApiError ? { message: err.message, field: err.field } : { message: String(err) });
+      setError(err instanceof ApiError ? { message: err.message, field: err.field } : { message: CLIENT_ERRORS.unknown });
     } finally {
       setBusy(false);
     }
@@ -91,21 +98,23 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
   if (sent) {
     const link = sent.jwt ? `/messages/${sent.id_thread}/${sent.jwt}` : `/messages/${sent.id_thread}`;
     return (
-      <Card className="text-center" role="status" aria-live="polite">
-        <p className="text-lg font-semibold text-ink-900" data-testid="helpdesk-success">
-          {HELPDESK_SUCCESS}
-        </p>
-        <p className="mt-3 text-stone-600">
-          We will reply by e-mail. You can also{' '}
-          <a href={link} className="font-semibold text-brand-700 underline underline-offset-2">
-            follow this conversation
-          </a>{' '}
-          — keep the link private, it opens your conversation without signing in.
-        </p>
-        <Button variant="secondary" className="mt-6" onClick={() => setSent(null)}>
-          Send another message
-        </Button>
-      </Card>
+      <div ref={sentRef} tabIndex={-1} className="rounded-2xl">
+        <Card className="text-center" role="status" aria-live="polite">
+          <p className="text-lg font-semibold text-ink-900" data-testid="helpdesk-success">
+            {HELPDESK_SUCCESS}
+          </p>
+          <p className="mt-3 text-stone-600">
+            We will reply by e-mail. You can also{' '}
+            <a href={link} className="font-semibold text-brand-700 underline underline-offset-2">
+              follow this conversation
+            </a>{' '}
+            — keep the link private, it opens your conversation without signing in.
+          </p>
+          <Button variant="secondary" className="mt-6" onClick={() => setSent(null)}>
+            Send another message
+          </Button>
+        </Card>
+      </div>
     );
   }
 

@@ -41,8 +41,8 @@ export default function Me({ loaderData }: Route.ComponentProps) {
             {letter}
           </span>
           <div className="min-w-0">
-            <h1 className="truncate text-2xl font-extrabold tracking-tight">{name || 'Your account'}</h1>
-            <p className="truncate text-stone-600">{user.email}</p>
+            <h1 className="text-2xl font-extrabold tracking-tight break-words">{name || 'Your account'}</h1>
+            <p className="break-all text-stone-600">{user.email}</p>
           </div>
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-4">
@@ -52,7 +52,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <Badge tone="neutral">Not a member</Badge>
-              <Link to="/membership" className="text-sm font-semibold text-brand-700 underline">
+              <Link to="/membership" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline">
                 {user.eligible_for_aaa_free_trial ? 'Start your free trial' : 'Join'}
               </Link>
             </>
@@ -60,7 +60,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           {user.aaa_community_discord_link ? (
             <a
               href={user.aaa_community_discord_link}
-              className="text-sm font-semibold text-brand-700 underline"
+              className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline"
               rel="noreferrer"
               target="_blank"
             >
@@ -75,7 +75,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
             <li key={link.to}>
               <Link
                 to={link.to}
-                className="block h-full rounded-2xl border border-stone-200 p-4 hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="block h-full rounded-2xl border border-stone-200 bg-white p-4 hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 <span className="block font-semibold">{link.label}</span>
                 <span className="mt-1 block text-sm text-stone-600">{link.text}</span>

@@ -43,6 +43,9 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
       })
     : [];
 
+/** On a phone the hero's buttons are full width, so a long lesson title wraps with room to breathe. */
+const heroButton = 'w-full py-2.5 text-center sm:w-auto';
+
 const POSITIONS: Record<string, string> = { top: 'object-top', bottom: 'object-bottom', center: 'object-center' };
 
 function EntryList({
@@ -71,7 +74,7 @@ function EntryList({
             <li key={entry.id_course_video}>
               <Link
                 to={`/videos/${entry.video_slug}?course=${encodeURIComponent(courseSlug)}`}
-                className="flex items-center gap-3 p-3 hover:bg-stone-50 sm:gap-4"
+                className="flex items-center gap-3 p-3 hover:bg-stone-50 focus-visible:-outline-offset-2 sm:gap-4"
               >
                 <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{i + 1}</span>
                 {entry.video_image ? (
@@ -132,11 +135,17 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <img
             src={course.course_jumbo_image}
             alt=""
-            className={`absolute inset-0 -z-10 size-full object-cover opacity-50 ${POSITIONS[course.course_jumbo_image_position ?? 'center'] ?? 'object-center'}`}
+            className={`absolute inset-0 -z-20 size-full object-cover opacity-50 ${POSITIONS[course.course_jumbo_image_position ?? 'center'] ?? 'object-center'}`}
           />
         ) : null}
+        {/* A scrim under the text: the jumbo image has its own large lettering, which must not
+            show through the title, the buttons or the progress card. */}
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/90 via-ink-900/80 to-ink-900/60"
+        />
         <Container className="py-12 text-white sm:py-20">
-          <Link to="/courses" className="text-sm text-stone-200 hover:text-white">
+          <Link to="/courses" className="inline-flex min-h-10 items-center text-sm text-stone-200 hover:text-white">
             ← All courses
           </Link>
           <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{course.course_title}</h1>
@@ -146,17 +155,18 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <LinkButton
                 to={`/videos/${active.video_slug}?course=${encodeURIComponent(slug)}`}
                 size="lg"
+                className={heroButton}
                 data-testid="resume-course"
               >
                 Resume: {active.video_title}
               </LinkButton>
             ) : first ? (
-              <LinkButton to={`/videos/${first.video_slug}?course=${encodeURIComponent(slug)}`} size="lg">
+              <LinkButton to={`/videos/${first.video_slug}?course=${encodeURIComponent(slug)}`} size="lg" className={heroButton}>
                 Start the course
               </LinkButton>
             ) : null}
             {course.course_stream_manifest_signed ? (
-              <LinkButton to="#trailer" variant="secondary" size="lg">
+              <LinkButton to="#trailer" variant="secondary" size="lg" className={heroButton}>
                 Watch the trailer
               </LinkButton>
             ) : null}

@@ -35,7 +35,8 @@ export default function FreeResources({ loaderData }: Route.ComponentProps) {
               key={r.id_free_resource}
               className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
             >
-              <div className="flex aspect-video items-center justify-center bg-stone-50">
+              {/* overflow-hidden: without it a tall image (a chord chart) stretches the 16:9 box to its own height. */}
+              <div className="flex aspect-video items-center justify-center overflow-hidden bg-stone-50">
                 {r.resource_image_signed ? (
                   <img src={r.resource_image_signed} alt="" className="size-full object-contain" loading="lazy" />
                 ) : null}
@@ -47,7 +48,7 @@ export default function FreeResources({ loaderData }: Route.ComponentProps) {
                   <a
                     href={r.resource_url_signed}
                     download={`${r.resource_slug}.${r.resource_extension ?? ''}`}
-                    className="mt-auto inline-flex w-fit items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                    className="mt-auto inline-flex min-h-10 w-fit items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                   >
                     Download {r.resource_extension?.toUpperCase()}
                   </a>

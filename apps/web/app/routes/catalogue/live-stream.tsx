@@ -42,7 +42,11 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
   const { stream } = loaderData;
   const { user } = useRootData();
-  const when = `${formatDay(stream.stream_starts)}, ${formatTime(stream.stream_starts)} – ${formatTime(stream.stream_ends)}`;
+  const startDay = formatDay(stream.stream_starts);
+  const endDay = formatDay(stream.stream_ends);
+  // A stream that ends on another day names that day too, or it reads '9:29 am – 9:29 am'.
+  const ends = endDay === startDay ? formatTime(stream.stream_ends) : `${endDay}, ${formatTime(stream.stream_ends)}`;
+  const when = `${startDay}, ${formatTime(stream.stream_starts)} – ${ends}`;
 
   let stage: React.ReactNode;
   if (stream.stream_status === 'live' && stream.stream_locked)
@@ -78,8 +82,8 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-6 sm:py-10" width="wide">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
-        <Link to="/live" className="hover:text-brand-700">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-stone-600">
+        <Link to="/live" className="inline-flex min-h-10 items-center hover:text-brand-700">
           ← All live lessons
         </Link>
       </nav>

@@ -82,7 +82,7 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
               key={entry.id_user_video}
               className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
             >
-              <Link to={entry.video_route} className="group">
+              <Link to={entry.video_route} className="group focus-visible:-outline-offset-2">
                 <div className="aspect-video bg-stone-100">
                   {entry.video_image_url ? (
                     <img src={entry.video_image_url} alt="" className="size-full object-cover" loading="lazy" />
@@ -90,11 +90,19 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div className="p-4 pb-2">
                   <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{entry.video_subtitle}</p>
-                  <h2 className="font-semibold text-ink-900 group-hover:text-brand-700">{entry.video_title}</h2>
+                  <h2 id={`saved-${entry.id_user_video}`} className="font-semibold text-ink-900 group-hover:text-brand-700">
+                    {entry.video_title}
+                  </h2>
                 </div>
               </Link>
               <div className="mt-auto p-4 pt-2">
-                <Button variant="ghost" size="sm" busy={busy === entry.id_user_video} onClick={() => void remove(entry)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={busy === entry.id_user_video}
+                  aria-describedby={`saved-${entry.id_user_video}`}
+                  onClick={() => void remove(entry)}
+                >
                   Remove from My List
                 </Button>
               </div>

@@ -19,7 +19,9 @@ import type { Route } from './+types/video';
 const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const courseSlug = new URL(request.url).searchParams.get('course') ?? undefined;
+  const query = new URL(request.url).searchParams;
+  // `?course=` is what our links write; `?courseSlug=` (the API's name for it) is accepted too.
+  const courseSlug = query.get('course') ?? query.get('courseSlug') ?? undefined;
   const client = getServerApi(request);
   try {
     const { video } = await client.get<{ video: Video }>(`/videos/videos/${encodeURIComponent(params.videoSlug)}`, {
@@ -153,13 +155,13 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           <strong className="font-bold">Draft — not published.</strong> Only editors can see this page until it is published.
         </p>
       )}
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-stone-600">
         {inCourse ? (
-          <Link to={`/courses/${inCourse.course_slug}`} className="hover:text-brand-700">
+          <Link to={`/courses/${inCourse.course_slug}`} className="inline-flex min-h-10 items-center hover:text-brand-700">
             ← {inCourse.course_title}
           </Link>
         ) : (
-          <Link to="/videos" className="hover:text-brand-700">
+          <Link to="/videos" className="inline-flex min-h-10 items-center hover:text-brand-700">
             ← All videos
           </Link>
         )}
@@ -182,21 +184,28 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           </header>
 
           {inCourse && (video.video_course_video_prev || video.video_course_video_next) ? (
-            <nav aria-label="Lessons in this course" className="flex flex-wrap justify-between gap-3">
+            <nav aria-label="Lessons in this course" className="grid gap-3 sm:flex sm:flex-wrap sm:justify-between">
               {video.video_course_video_prev ? (
                 <LinkButton
                   to={`/videos/${video.video_course_video_prev.video_slug}${courseQuery}`}
                   variant="secondary"
                   size="sm"
+                  className="py-2 text-center"
                 >
-                  ← {video.video_course_video_prev.video_title}
+                  ←{'\u00a0'}
+                  {video.video_course_video_prev.video_title}
                 </LinkButton>
               ) : (
-                <span />
+                <span className="hidden sm:block" />
               )}
               {video.video_course_video_next ? (
-                <LinkButton to={`/videos/${video.video_course_video_next.video_slug}${courseQuery}`} size="sm">
-                  Next: {video.video_course_video_next.video_title} →
+                <LinkButton
+                  to={`/videos/${video.video_course_video_next.video_slug}${courseQuery}`}
+                  size="sm"
+                  className="py-2 text-center"
+                >
+                  Next: {video.video_course_video_next.video_title}
+                  {'\u00a0'}→
                 </LinkButton>
               ) : null}
             </nav>
@@ -225,7 +234,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
                   <li key={tag.tag_slug}>
                     <Link
                       to={`/videos?tags=${encodeURIComponent(tag.tag_slug)}`}
-                      className="rounded-full bg-stone-100 px-3 py-1 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700"
+                      className="inline-flex min-h-10 items-center rounded-full bg-stone-100 px-4 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700"
                     >
                       {tag.tag_name ?? tag.tag_slug}
                     </Link>

@@ -44,7 +44,7 @@ export default function HelpdeskPage({ loaderData }: Route.ComponentProps) {
               key={c.category_slug}
               href={`/helpdesk/${c.category_slug}`}
               aria-current={c.category_slug === category?.category_slug ? 'page' : undefined}
-              className="rounded-full border border-stone-300 px-3 py-1 text-sm font-medium text-stone-700 hover:border-brand-500 hover:text-brand-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+              className="inline-flex min-h-10 items-center rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-700 hover:border-brand-500 hover:text-brand-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
             >
               {c.category_name}
             </a>
