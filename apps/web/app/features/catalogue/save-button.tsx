@@ -40,12 +40,7 @@ export function SaveButton({ idVideo, saved, signedIn }: { idVideo: number; save
 
   return (
     <div>
-      <Button
-        variant={isSaved ? 'secondary' : 'primary'}
-        size="sm"
-        busy={busy}
-        onClick={() => void toggle()}
-      >
+      <Button variant={isSaved ? 'secondary' : 'primary'} size="sm" busy={busy} onClick={() => void toggle()}>
         {isSaved ? 'Remove from My List' : 'Save to My List'}
       </Button>
       {error ? (
