@@ -112,6 +112,20 @@ test('a signed-in user gets the profile letter menu with their pages @phone', as
   await expect(page.getByRole('link', { name: 'Join' })).toBeVisible();
 });
 
+test('the server renders: HEAD gets headers only, a crawler gets the whole page in one piece (ADR 0040)', async ({ request }) => {
+  const head = await request.head('/videos');
+  expect(head.status()).toBe(200);
+  expect(head.headers()['content-type']).toContain('text/html');
+  expect(await head.text()).toBe('');
+
+  const crawled = await request.get('/courses', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } });
+  expect(crawled.status()).toBe(200);
+  const html = await crawled.text();
+  expect(html).toMatch(/^<!DOCTYPE html>/i);
+  expect(html).toContain('<h1');
+  expect(html.trimEnd()).toMatch(/<\/html>$/);
+});
+
 test('an unknown path answers 404 with the error page', async ({ page }) => {
   for (const path of ['/no-such-page', '/some/deep/unknown/path', '/about-someone-else']) {
     const response = await page.goto(path);
