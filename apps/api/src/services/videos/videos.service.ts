@@ -32,7 +32,7 @@ import {
   previewSections,
   type Viewer,
 } from './lock-rules.ts';
-import { CatalogueCache, forgetCatalogue } from './catalogue-cache.ts';
+import { CatalogueCache } from './catalogue-cache.ts';
 import * as repo from './videos.repository.ts';
 
 /** Everything a videos call needs besides its input. */
@@ -124,7 +124,8 @@ export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
 }
 
 // Catalogue reads shared by every visitor are remembered briefly (ADR 0018): facet counts for 30 s,
-// a page of the list (rows, tags, total) for 10 s. Editors' writes forget them at once, so the
+// a page of the list (rows, tags, total) for 10 s. Editors' writes forget them at once (the hook
+// in videos.routes.ts), so the
 // hot list call is no database work at all for a visitor and one indexed lookup (saved flags) for
 // a signed-in learner.
 const facetCache = new CatalogueCache<VideoFacets>(30_000);
@@ -138,9 +139,6 @@ async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): 
     return facets;
   });
 }
-
-/** Forgets every remembered catalogue read (catalogue edits, and tests). */
-export const clearFacetCache = forgetCatalogue;
 
 /** A summary's fields that are the same for every viewer. */
 type BaseSummary = Omit<VideoSummary, 'video_locked' | 'saved_to_my_list'>;

@@ -18,7 +18,7 @@ import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
 import { findChords, findSections } from '../videos.repository.ts';
-import { clearFacetCache, sanitizeSectionHtml } from '../videos.service.ts';
+import { sanitizeSectionHtml } from '../videos.service.ts';
 import * as repo from './videos-editor.repository.ts';
 
 /** Everything an editor call needs besides its input (ADR 0037). */
@@ -367,7 +367,6 @@ export async function createVideo(ctx: EditorContext, body: EditorVideoBody): Pr
       return id;
     }),
   );
-  clearFacetCache();
   return getEditorVideo(ctx, idVideo);
 }
 
@@ -377,7 +376,7 @@ export async function createVideo(ctx: EditorContext, body: EditorVideoBody): Pr
  */
 export async function updateVideo(ctx: EditorContext, idVideo: number, body: EditorVideoBody): Promise<EditorVideo> {
   const sections = toSectionRows(body.video_sections);
-  const diff = await withSlugRace(body.video_slug, () =>
+  await withSlugRace(body.video_slug, () =>
     ctx.db.transaction(async (tx) => {
       const current = await repo.findVideo(tx, idVideo, true);
       if (!current) throw videoNotFound();
@@ -410,10 +409,8 @@ export async function updateVideo(ctx: EditorContext, idVideo: number, body: Edi
           ctx.now,
         );
       }
-      return changes;
     }),
   );
-  if (Object.keys(diff).length) clearFacetCache();
   return getEditorVideo(ctx, idVideo);
 }
 
@@ -437,7 +434,6 @@ export async function setPublished(ctx: EditorContext, idVideo: number, publishe
       ctx.now,
     );
   });
-  clearFacetCache();
   return getEditorVideo(ctx, idVideo);
 }
 
@@ -459,7 +455,6 @@ export async function deleteVideo(ctx: EditorContext, idVideo: number): Promise<
       ctx.now,
     );
   });
-  clearFacetCache();
 }
 
 /**
@@ -514,6 +509,5 @@ export async function setVideoCourses(
       );
     }
   });
-  clearFacetCache();
   return (await repo.findVideoCourses(ctx.db, idVideo)).map(toCourse);
 }
