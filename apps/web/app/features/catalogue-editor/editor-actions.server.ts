@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { ApiError, type ApiClient } from '../../lib/api-client';
 import { movedOrder } from './reorder-list';
 import type { EditorFormResult, FieldErrors } from '../../components/staff/editor-fields';
@@ -98,4 +98,65 @@ export async function moveInOrder(api: ApiClient, form: FormData, spec: OrderedL
     }
     throw err;
   }
+}
+
+/** One course, live stream or free resource as its edit page's action reaches it. */
+export interface EditorEntrySpec {
+  /** Its editor call, e.g. `/videos/editor/live-streams/12`. */
+  base: string;
+  /** 'live stream': for the texts of failures. */
+  noun: string;
+  /** The console list it goes back to once deleted. */
+  listPage: string;
+  /** The field of its `…/published` call: `stream_published`. */
+  publishedKey: string;
+}
+
+/** Delete: the entry goes, and its list page says which one. */
+export async function deleteEntry(api: ApiClient, form: FormData, spec: EditorEntrySpec) {
+  try {
+    await api.delete(spec.base);
+  } catch (err) {
+    return failure(err, spec.noun, `The ${spec.noun} was not deleted`);
+  }
+  return redirect(`${spec.listPage}?deleted=${encodeURIComponent(formText(form, 'title'))}`);
+}
+
+const SAVED_TEXT: Record<string, string> = {
+  publish: 'Saved and published.',
+  unpublish: 'Saved and unpublished: it is a draft again.',
+};
+
+/**
+ * Every button saves the whole form first, so nothing typed is lost: the fields, then whatever
+ * else the entry keeps in calls of its own (`also`, a course's lists); then it publishes or
+ * unpublishes when the button asked for it.
+ */
+export async function saveEntry(
+  api: ApiClient,
+  spec: EditorEntrySpec,
+  intent: string,
+  fields: URLSearchParams,
+  also?: { save: () => Promise<unknown>; failed: string },
+) {
+  try {
+    await api.put(spec.base, fields);
+  } catch (err) {
+    return failure(err, spec.noun);
+  }
+  if (also) {
+    try {
+      await also.save();
+    } catch (err) {
+      return failure(err, spec.noun, also.failed);
+    }
+  }
+  try {
+    if (intent === 'publish' || intent === 'unpublish') {
+      await api.put(`${spec.base}/published`, { [spec.publishedKey]: String(intent === 'publish') });
+    }
+  } catch (err) {
+    return failure(err, spec.noun, 'Saved, but the status did not change');
+  }
+  return { ok: true, message: SAVED_TEXT[intent] ?? 'Saved.' } satisfies EditorFormResult;
 }

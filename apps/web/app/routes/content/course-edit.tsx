@@ -1,10 +1,10 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import type { EditorCourse } from '@fretline/contract';
 import { saveCourseLists, splitCourseForm } from '../../features/catalogue-editor/course-actions.server';
 import { CourseForm } from '../../features/catalogue-editor/course-form';
 import { DeletePanel } from '../../components/staff/delete-panel';
-import { failure, formText, idFromParam } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge, type EditorFormResult } from '../../components/staff/editor-fields';
+import { deleteEntry, idFromParam, saveEntry } from '../../features/catalogue-editor/editor-actions.server';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { formatWhen } from '../../features/staff/format';
 import { PageHeader } from '../../features/staff/page-header';
@@ -45,39 +45,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const idCourse = idFromParam(params.idCourse);
   if (!idCourse) throw data(null, { status: 404 });
   const form = await request.formData();
-  const base = `/videos/editor/courses/${idCourse}`;
-  if (form.get('intent') === 'delete') {
-    try {
-      await api.delete(base);
-    } catch (err) {
-      return failure(err, 'course', 'The course was not deleted');
-    }
-    return redirect(`/staff/content/courses?deleted=${encodeURIComponent(formText(form, 'title'))}`);
-  }
+  const spec = {
+    base: `/videos/editor/courses/${idCourse}`,
+    noun: 'course',
+    listPage: '/staff/content/courses',
+    publishedKey: 'course_published',
+  };
+  if (form.get('intent') === 'delete') return deleteEntry(api, form, spec);
   const { intent, course, entries, testimonials } = splitCourseForm(form);
-  try {
-    await api.put(base, course);
-  } catch (err) {
-    return failure(err, 'course');
-  }
-  try {
-    await saveCourseLists(api, idCourse, { entries, testimonials });
-  } catch (err) {
-    return failure(err, 'course', 'The course’s fields were saved, but not all of its lists');
-  }
-  try {
-    if (intent === 'publish') await api.put(`${base}/published`, { course_published: 'true' });
-    if (intent === 'unpublish') await api.put(`${base}/published`, { course_published: 'false' });
-  } catch (err) {
-    return failure(err, 'course', 'Saved, but the status did not change');
-  }
-  const message =
-    intent === 'publish'
-      ? 'Saved and published.'
-      : intent === 'unpublish'
-        ? 'Saved and unpublished: it is a draft again.'
-        : 'Saved.';
-  return { ok: true, message } satisfies EditorFormResult;
+  return saveEntry(api, spec, intent, course, {
+    save: () => saveCourseLists(api, idCourse, { entries, testimonials }),
+    failed: 'The course’s fields were saved, but not all of its lists',
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>

@@ -1,8 +1,8 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import type { EditorFreeResource } from '@fretline/contract';
 import { DeletePanel } from '../../components/staff/delete-panel';
-import { failure, formText, idFromParam, splitForm } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge, type EditorFormResult } from '../../components/staff/editor-fields';
+import { deleteEntry, idFromParam, saveEntry, splitForm } from '../../features/catalogue-editor/editor-actions.server';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { ResourceForm } from '../../features/catalogue-editor/resource-form';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { formatWhen } from '../../features/staff/format';
@@ -41,34 +41,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = idFromParam(params.idFreeResource);
   if (!id) throw data(null, { status: 404 });
   const form = await request.formData();
-  const base = `/videos/editor/free-resources/${id}`;
-  if (form.get('intent') === 'delete') {
-    try {
-      await api.delete(base);
-    } catch (err) {
-      return failure(err, 'free resource', 'The free resource was not deleted');
-    }
-    return redirect(`/staff/content/free-resources?deleted=${encodeURIComponent(formText(form, 'title'))}`);
-  }
+  const spec = {
+    base: `/videos/editor/free-resources/${id}`,
+    noun: 'free resource',
+    listPage: '/staff/content/free-resources',
+    publishedKey: 'resource_published',
+  };
+  if (form.get('intent') === 'delete') return deleteEntry(api, form, spec);
   const { intent, main } = splitForm(form, [] as const);
-  try {
-    await api.put(base, main);
-  } catch (err) {
-    return failure(err, 'free resource');
-  }
-  try {
-    if (intent === 'publish') await api.put(`${base}/published`, { resource_published: 'true' });
-    if (intent === 'unpublish') await api.put(`${base}/published`, { resource_published: 'false' });
-  } catch (err) {
-    return failure(err, 'free resource', 'Saved, but the status did not change');
-  }
-  const message =
-    intent === 'publish'
-      ? 'Saved and published.'
-      : intent === 'unpublish'
-        ? 'Saved and unpublished: it is a draft again.'
-        : 'Saved.';
-  return { ok: true, message } satisfies EditorFormResult;
+  return saveEntry(api, spec, intent, main);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>

@@ -1,8 +1,8 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import type { EditorLiveStream } from '@fretline/contract';
 import { DeletePanel } from '../../components/staff/delete-panel';
-import { failure, formText, idFromParam } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge, type EditorFormResult } from '../../components/staff/editor-fields';
+import { deleteEntry, idFromParam, saveEntry } from '../../features/catalogue-editor/editor-actions.server';
+import { PublishBadge } from '../../components/staff/editor-fields';
 import { loadReplayOptions, streamBody } from '../../features/catalogue-editor/stream-actions.server';
 import { StreamForm } from '../../features/catalogue-editor/stream-form';
 import { requireStaffAccess } from '../../features/staff/access.server';
@@ -50,34 +50,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = idFromParam(params.idLiveStream);
   if (!id) throw data(null, { status: 404 });
   const form = await request.formData();
-  const base = `/videos/editor/live-streams/${id}`;
-  if (form.get('intent') === 'delete') {
-    try {
-      await api.delete(base);
-    } catch (err) {
-      return failure(err, 'live stream', 'The live stream was not deleted');
-    }
-    return redirect(`/staff/content/live?deleted=${encodeURIComponent(formText(form, 'title'))}`);
-  }
+  const spec = {
+    base: `/videos/editor/live-streams/${id}`,
+    noun: 'live stream',
+    listPage: '/staff/content/live',
+    publishedKey: 'stream_published',
+  };
+  if (form.get('intent') === 'delete') return deleteEntry(api, form, spec);
   const { intent, stream } = streamBody(form);
-  try {
-    await api.put(base, stream);
-  } catch (err) {
-    return failure(err, 'live stream');
-  }
-  try {
-    if (intent === 'publish') await api.put(`${base}/published`, { stream_published: 'true' });
-    if (intent === 'unpublish') await api.put(`${base}/published`, { stream_published: 'false' });
-  } catch (err) {
-    return failure(err, 'live stream', 'Saved, but the status did not change');
-  }
-  const message =
-    intent === 'publish'
-      ? 'Saved and published.'
-      : intent === 'unpublish'
-        ? 'Saved and unpublished: it is a draft again.'
-        : 'Saved.';
-  return { ok: true, message } satisfies EditorFormResult;
+  return saveEntry(api, spec, intent, stream);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
