@@ -267,6 +267,15 @@ async function main() {
         console.error(`scripts/bench/targets/${file} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    // The baseline again, last: if the client itself slowed down over the run (its own heap and
+    // JIT after parsing large pages), this row shows it, and later rows should be read against it.
+    rows.push(
+      await measure(`http://127.0.0.1:${basePort}`, {
+        name: 'baseline again, after every target',
+        path: '/baseline',
+        readyPath: '/baseline',
+      }),
+    );
     printTable(rows, baseline.rps);
   } finally {
     await cleanup();
