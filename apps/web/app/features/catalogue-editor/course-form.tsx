@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { TitleSlugFields } from '../../components/staff/title-slug-fields';
 import { Form } from 'react-router';
 import {
   COURSE_ARCHETYPES,
   COURSE_JUMBO_POSITIONS,
   UPLOAD_ACCEPT_IMAGES,
-  slugify,
   type CourseArchetype,
   type EditorCourse,
 } from '@fretline/contract';
@@ -45,10 +44,7 @@ export function CourseForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
-  const [title, setTitle] = useState(course?.course_title ?? '');
   // A new course's slug follows its title until the editor types one.
-  const [slug, setSlug] = useState(course?.course_slug ?? '');
-  const [slugTouched, setSlugTouched] = useState(Boolean(course));
   const published = course?.course_published ?? false;
 
   return (
@@ -61,50 +57,14 @@ export function CourseForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextInput
-              name="course_title"
-              label="Title"
-              errors={errors}
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                setTitle(next);
-                if (!slugTouched) setSlug(slugify(next));
-              }}
-            />
-            <TextInput
-              name="course_slug"
-              label="Slug"
-              hint={
-                course
-                  ? `The address: /courses/${slug}. Changing it keeps /courses/${course.course_slug} working as a redirect.`
-                  : `The address: /courses/${slug || 'your-slug'}. Lowercase letters, numbers and hyphens.`
+            <TitleSlugFields
+              prefix="course"
+              saved={
+                course ? { title: course.course_title, slug: course.course_slug, history: course.course_slug_history } : undefined
               }
+              publicPath={'/courses'}
               errors={errors}
-              required
-              value={slug}
-              onChange={(e) => {
-                setSlug(e.currentTarget.value);
-                setSlugTouched(true);
-              }}
-              autoCapitalize="off"
-              spellCheck={false}
-              className="font-mono"
-              maxLength={120}
             />
-            {course?.course_slug_history.length ? (
-              <p className="text-sm text-stone-600">
-                Earlier addresses that redirect here:{' '}
-                {course.course_slug_history.map((s, i) => (
-                  <span key={s}>
-                    {i ? ', ' : ''}
-                    <code className="font-mono break-all">/courses/{s}</code>
-                  </span>
-                ))}
-              </p>
-            ) : null}
             <SelectInput
               name="course_archetype"
               label="Kind"

@@ -1,15 +1,8 @@
-import { useState } from 'react';
+import { TitleSlugFields } from '../../components/staff/title-slug-fields';
 import { Form } from 'react-router';
-import { UPLOAD_ACCEPT_ALL, UPLOAD_ACCEPT_IMAGES, slugify, type EditorFreeResource } from '@fretline/contract';
+import { UPLOAD_ACCEPT_ALL, UPLOAD_ACCEPT_IMAGES, type EditorFreeResource } from '@fretline/contract';
 import { FormMessages, SaveBar } from './form-parts';
-import {
-  FormSection,
-  MediaField,
-  TextArea,
-  TextInput,
-  type EditorFormResult,
-  type FieldErrors,
-} from '../../components/staff/editor-fields';
+import { FormSection, MediaField, TextArea, type EditorFormResult, type FieldErrors } from '../../components/staff/editor-fields';
 
 /** A free download as an editor sets it (spec §2 /free-resources), saved whole (ADR 0037). */
 export function ResourceForm({
@@ -22,9 +15,6 @@ export function ResourceForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
-  const [title, setTitle] = useState(resource?.resource_title ?? '');
-  const [slug, setSlug] = useState(resource?.resource_slug ?? '');
-  const [slugTouched, setSlugTouched] = useState(Boolean(resource));
   return (
     <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
       <FormMessages result={result} notice={notice} noun="free resource" />
@@ -34,34 +24,12 @@ export function ResourceForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextInput
-              name="resource_title"
-              label="Title"
+            <TitleSlugFields
+              prefix="resource"
+              saved={resource ? { title: resource.resource_title, slug: resource.resource_slug } : undefined}
+              publicPath={null}
+              hintWithoutPage="Names the resource in links and reports. Lowercase letters, numbers and hyphens."
               errors={errors}
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                setTitle(next);
-                if (!slugTouched) setSlug(slugify(next));
-              }}
-            />
-            <TextInput
-              name="resource_slug"
-              label="Slug"
-              hint="Names the resource in links and reports. Lowercase letters, numbers and hyphens."
-              errors={errors}
-              required
-              value={slug}
-              onChange={(e) => {
-                setSlug(e.currentTarget.value);
-                setSlugTouched(true);
-              }}
-              autoCapitalize="off"
-              spellCheck={false}
-              className="font-mono"
-              maxLength={120}
             />
             <TextArea
               name="resource_description"

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { TitleSlugFields } from '../../components/staff/title-slug-fields';
 import { Form } from 'react-router';
-import { UPLOAD_ACCEPT_IMAGES, slugify, type EditorLiveStream } from '@fretline/contract';
+import { UPLOAD_ACCEPT_IMAGES, type EditorLiveStream } from '@fretline/contract';
 import { CheckField, FormMessages, SaveBar } from './form-parts';
 import {
   FormSection,
@@ -39,9 +39,6 @@ export function StreamForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
-  const [title, setTitle] = useState(stream?.stream_title ?? '');
-  const [slug, setSlug] = useState(stream?.stream_slug ?? '');
-  const [slugTouched, setSlugTouched] = useState(Boolean(stream));
   const published = stream?.stream_published ?? false;
   const replayOptions = [
     { value: '', label: 'None yet' },
@@ -57,50 +54,14 @@ export function StreamForm({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextInput
-              name="stream_title"
-              label="Title"
-              errors={errors}
-              required
-              maxLength={200}
-              value={title}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                setTitle(next);
-                if (!slugTouched) setSlug(slugify(next));
-              }}
-            />
-            <TextInput
-              name="stream_slug"
-              label="Slug"
-              hint={
-                stream
-                  ? `The address: /live/${slug}. Changing it keeps /live/${stream.stream_slug} working as a redirect.`
-                  : `The address: /live/${slug || 'your-slug'}. Lowercase letters, numbers and hyphens.`
+            <TitleSlugFields
+              prefix="stream"
+              saved={
+                stream ? { title: stream.stream_title, slug: stream.stream_slug, history: stream.stream_slug_history } : undefined
               }
+              publicPath={'/live'}
               errors={errors}
-              required
-              value={slug}
-              onChange={(e) => {
-                setSlug(e.currentTarget.value);
-                setSlugTouched(true);
-              }}
-              autoCapitalize="off"
-              spellCheck={false}
-              className="font-mono"
-              maxLength={120}
             />
-            {stream?.stream_slug_history.length ? (
-              <p className="text-sm text-stone-600">
-                Earlier addresses that redirect here:{' '}
-                {stream.stream_slug_history.map((s, i) => (
-                  <span key={s}>
-                    {i ? ', ' : ''}
-                    <code className="font-mono break-all">/live/{s}</code>
-                  </span>
-                ))}
-              </p>
-            ) : null}
             <TextArea
               name="stream_description"
               label="Description"

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { TitleSlugFields } from '../../components/staff/title-slug-fields';
 import { Form, useNavigation } from 'react-router';
 import {
   EDITOR_TEXT_FACETS,
   UPLOAD_ACCEPT_IMAGES,
   VIDEO_CATEGORIES,
-  slugify,
   type EditorTextFacet,
   type EditorVideo,
   type EditorVideoOptions,
@@ -61,16 +61,11 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
   const summary = useRef<HTMLDivElement>(null);
   const [player, setPlayer] = useState<VideoPlayer>(video?.video_player ?? 'stream');
   const [category, setCategory] = useState(video?.video_category ?? 'Lesson');
-  const [title, setTitle] = useState(video?.video_title ?? '');
-  // A new video's slug follows its title until the editor types one.
-  const [slug, setSlug] = useState(video?.video_slug ?? '');
-  const [slugTouched, setSlugTouched] = useState(Boolean(video));
 
   useEffect(() => {
     if (result) summary.current?.focus();
   }, [result]);
 
-  const isNew = video === null;
   const published = video?.video_published ?? false;
 
   return (
@@ -104,50 +99,12 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <FormSection id="group-basics" title="Basics">
-            <TextInput
-              name="video_title"
-              label="Title"
+            <TitleSlugFields
+              prefix="video"
+              saved={video ? { title: video.video_title, slug: video.video_slug, history: video.video_slug_history } : undefined}
+              publicPath={'/videos'}
               errors={errors}
-              required
-              value={title}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                setTitle(next);
-                if (!slugTouched) setSlug(slugify(next));
-              }}
-              maxLength={200}
             />
-            <TextInput
-              name="video_slug"
-              label="Slug"
-              hint={
-                isNew
-                  ? `The address: /videos/${slug || 'your-slug'}. Lowercase letters, numbers and hyphens.`
-                  : `The address: /videos/${slug}. Changing it keeps /videos/${video.video_slug} working as a redirect.`
-              }
-              errors={errors}
-              required
-              value={slug}
-              onChange={(e) => {
-                setSlug(e.currentTarget.value);
-                setSlugTouched(true);
-              }}
-              autoCapitalize="off"
-              spellCheck={false}
-              className="font-mono"
-              maxLength={120}
-            />
-            {video?.video_slug_history.length ? (
-              <p className="text-sm text-stone-600">
-                Earlier addresses that redirect here:{' '}
-                {video.video_slug_history.map((s, i) => (
-                  <span key={s}>
-                    {i ? ', ' : ''}
-                    <code className="font-mono">/videos/{s}</code>
-                  </span>
-                ))}
-              </p>
-            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectInput
                 name="video_category"
