@@ -222,3 +222,34 @@ export function MediaField({
     </div>
   );
 }
+
+/** A stream's measurements, as numbers the API checks (the video and course editors' "Stream details"). */
+export function StreamMeasureFields({
+  prefix,
+  values,
+  errors,
+}: {
+  /** `video` for `video_stream_duration` and the rest. */
+  prefix: 'video' | 'course';
+  values: { duration?: number | null; width?: number | null; height?: number | null; bitrate?: number | null } | undefined;
+  errors: FieldErrors;
+}) {
+  const fields = [
+    ['duration', 'Duration (seconds)'],
+    ['width', 'Width (pixels)'],
+    ['height', 'Height (pixels)'],
+    ['bitrate', 'Bitrate (bits per second)'],
+  ] as const;
+  return fields.map(([key, label]) => (
+    <TextInput
+      key={key}
+      name={`${prefix}_stream_${key}`}
+      label={label}
+      errors={errors}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      defaultValue={values?.[key] ?? ''}
+    />
+  ));
+}

@@ -17,6 +17,7 @@ import {
   TextInput,
   type EditorFormResult,
   type FieldErrors,
+  StreamMeasureFields,
 } from '../../components/staff/editor-fields';
 import { TestimonialsEditor } from './testimonials-editor';
 
@@ -189,25 +190,20 @@ export function CourseForm({
                   spellCheck={false}
                   className="font-mono text-sm"
                 />
-                {(
-                  [
-                    ['course_stream_duration', 'Duration (seconds)', course?.course_stream_duration],
-                    ['course_stream_width', 'Width (pixels)', course?.course_stream_width],
-                    ['course_stream_height', 'Height (pixels)', course?.course_stream_height],
-                    ['course_stream_bitrate', 'Bitrate (bits per second)', course?.course_stream_bitrate],
-                  ] as const
-                ).map(([name, label, value]) => (
-                  <TextInput
-                    key={name}
-                    name={name}
-                    label={label}
-                    errors={errors}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    defaultValue={value ?? ''}
-                  />
-                ))}
+                <StreamMeasureFields
+                  prefix="course"
+                  values={
+                    course
+                      ? {
+                          duration: course.course_stream_duration,
+                          width: course.course_stream_width,
+                          height: course.course_stream_height,
+                          bitrate: course.course_stream_bitrate,
+                        }
+                      : undefined
+                  }
+                  errors={errors}
+                />
               </div>
             </details>
           </FormSection>

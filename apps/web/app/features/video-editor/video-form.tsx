@@ -19,6 +19,7 @@ import {
   fieldId,
   type EditorFormResult,
   type FieldErrors,
+  StreamMeasureFields,
 } from '../../components/staff/editor-fields';
 import { SaveBarFrame } from '../../components/staff/save-bar-frame';
 import { Button } from '../../components/ui';
@@ -215,25 +216,20 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
               <details className="rounded-xl border border-stone-200 p-3">
                 <summary className="cursor-pointer text-sm font-semibold text-ink-900">Stream details</summary>
                 <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                  {(
-                    [
-                      ['video_stream_duration', 'Duration (seconds)', video?.video_stream_duration],
-                      ['video_stream_width', 'Width (pixels)', video?.video_stream_width],
-                      ['video_stream_height', 'Height (pixels)', video?.video_stream_height],
-                      ['video_stream_bitrate', 'Bitrate (bits per second)', video?.video_stream_bitrate],
-                    ] as const
-                  ).map(([name, label, value]) => (
-                    <TextInput
-                      key={name}
-                      name={name}
-                      label={label}
-                      errors={errors}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      defaultValue={value ?? ''}
-                    />
-                  ))}
+                  <StreamMeasureFields
+                    prefix="video"
+                    values={
+                      video
+                        ? {
+                            duration: video.video_stream_duration,
+                            width: video.video_stream_width,
+                            height: video.video_stream_height,
+                            bitrate: video.video_stream_bitrate,
+                          }
+                        : undefined
+                    }
+                    errors={errors}
+                  />
                 </div>
               </details>
             </div>

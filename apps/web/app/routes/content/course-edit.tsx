@@ -1,22 +1,15 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { EditorCourse } from '@fretline/contract';
 import { saveCourseLists, splitCourseForm } from '../../features/catalogue-editor/course-actions.server';
 import { CourseForm } from '../../features/catalogue-editor/course-form';
 import { DeletePanel } from '../../components/staff/delete-panel';
 import { deleteEntry, idFromParam, saveEntry } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge } from '../../components/staff/editor-fields';
 import { requireStaffAccess } from '../../features/staff/access.server';
-import { formatWhen } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
+import { EditorPageHeader, readCreateOutcome } from '../../features/staff/editor-page-header';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
 import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/course-edit';
-
-const DONE: Record<string, string> = {
-  created: 'Draft created. Only editors can see it until it is published.',
-  published: 'Created and published.',
-};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
@@ -24,11 +17,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!idCourse) throw data(null, { status: 404 });
   try {
     const { course } = await api.get<{ course: EditorCourse }>(`/videos/editor/courses/${idCourse}`);
-    const url = new URL(request.url);
     return {
       course,
-      done: DONE[url.searchParams.get('done') ?? ''] ?? null,
-      problem: url.searchParams.get('problem')?.slice(0, 300) ?? null,
+      ...readCreateOutcome(request.url),
     };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -74,36 +65,15 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
   const { course, done, problem } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/staff/content/courses" className="font-medium text-brand-700 hover:underline">
-            ← Courses
-          </Link>
-        </p>
-        <PageHeader
-          title={course.course_title}
-          description={
-            <span className="flex flex-wrap items-center gap-2">
-              <PublishBadge published={course.course_published} />
-              <span>Changed {formatWhen(course.course_updated)}</span>
-              <a
-                href={`/courses/${course.course_slug}`}
-                target="_blank"
-                rel="noreferrer"
-                className="font-semibold text-brand-700 hover:underline"
-              >
-                {course.course_published ? 'View on the site' : 'Preview the draft'}
-                <span className="sr-only"> (opens in a new tab)</span> ↗
-              </a>
-            </span>
-          }
-        />
-        {problem && !actionData ? (
-          <p role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            The draft was created, but: {problem}
-          </p>
-        ) : null}
-      </div>
+      <EditorPageHeader
+        back={{ to: '/staff/content/courses', label: 'Courses' }}
+        title={course.course_title}
+        published={course.course_published}
+        updated={course.course_updated}
+        publicHref={`/courses/${course.course_slug}`}
+        draftPreview={true}
+        problem={actionData ? null : problem}
+      />
       {/* A save re-reads the course: the form starts again from what the server kept. */}
       <CourseForm key={String(course.course_updated)} course={course} result={actionData} notice={problem ? null : done} />
       <DeletePanel

@@ -1,21 +1,14 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { EditorFreeResource } from '@fretline/contract';
 import { DeletePanel } from '../../components/staff/delete-panel';
 import { deleteEntry, idFromParam, saveEntry, splitForm } from '../../features/catalogue-editor/editor-actions.server';
-import { PublishBadge } from '../../components/staff/editor-fields';
 import { ResourceForm } from '../../features/catalogue-editor/resource-form';
 import { requireStaffAccess } from '../../features/staff/access.server';
-import { formatWhen } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
+import { EditorPageHeader, readCreateOutcome } from '../../features/staff/editor-page-header';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
 import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/free-resource-edit';
-
-const DONE: Record<string, string> = {
-  created: 'Draft created. Only editors can see it until it is published.',
-  published: 'Created and published.',
-};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
@@ -23,11 +16,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!id) throw data(null, { status: 404 });
   try {
     const { resource } = await api.get<{ resource: EditorFreeResource }>(`/videos/editor/free-resources/${id}`);
-    const url = new URL(request.url);
     return {
       resource,
-      done: DONE[url.searchParams.get('done') ?? ''] ?? null,
-      problem: url.searchParams.get('problem')?.slice(0, 300) ?? null,
+      ...readCreateOutcome(request.url),
     };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -67,27 +58,15 @@ export default function EditFreeResource({ loaderData, actionData }: Route.Compo
   const { resource, done, problem } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/staff/content/free-resources" className="font-medium text-brand-700 hover:underline">
-            ← Free resources
-          </Link>
-        </p>
-        <PageHeader
-          title={resource.resource_title}
-          description={
-            <span className="flex flex-wrap items-center gap-2">
-              <PublishBadge published={resource.resource_published} />
-              {resource.resource_updated ? <span>Changed {formatWhen(resource.resource_updated)}</span> : null}
-            </span>
-          }
-        />
-        {problem && !actionData ? (
-          <p role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            The draft was created, but: {problem}
-          </p>
-        ) : null}
-      </div>
+      <EditorPageHeader
+        back={{ to: '/staff/content/free-resources', label: 'Free resources' }}
+        title={resource.resource_title}
+        published={resource.resource_published}
+        updated={resource.resource_updated}
+        publicHref={null}
+        draftPreview={false}
+        problem={actionData ? null : problem}
+      />
       <ResourceForm
         key={String(resource.resource_updated)}
         resource={resource}

@@ -1,21 +1,14 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { EditorVideo, EditorVideoOptions } from '@fretline/contract';
 import { requireStaffAccess } from '../../features/staff/access.server';
-import { formatWhen } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
+import { EditorPageHeader, readCreateOutcome } from '../../features/staff/editor-page-header';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
 import { DeletePanel } from '../../components/staff/delete-panel';
-import { PublishBadge } from '../../components/staff/editor-fields';
 import { failure, idFromParams, splitVideoForm } from '../../features/video-editor/video-actions.server';
 import { VideoForm, type VideoFormResult } from '../../features/video-editor/video-form';
 import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/video-edit';
-
-const DONE: Record<string, string> = {
-  created: 'Draft created. Only editors can see it until it is published.',
-  published: 'Created and published.',
-};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
@@ -26,10 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       api.get<{ video: EditorVideo }>(`/videos/editor/videos/${idVideo}`),
       api.get<{ options: EditorVideoOptions }>('/videos/editor/videos/options'),
     ]);
-    const url = new URL(request.url);
-    const done = DONE[url.searchParams.get('done') ?? ''] ?? null;
-    const problem = url.searchParams.get('problem')?.slice(0, 300) ?? null;
-    return { video, options, done, problem };
+    return { video, options, ...readCreateOutcome(request.url) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;
@@ -96,36 +86,15 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
   const { video, options, done, problem } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/staff/content/videos" className="font-medium text-brand-700 hover:underline">
-            ← Videos
-          </Link>
-        </p>
-        <PageHeader
-          title={video.video_title}
-          description={
-            <span className="flex flex-wrap items-center gap-2">
-              <PublishBadge published={video.video_published} />
-              <span>Changed {formatWhen(video.video_updated)}</span>
-              <a
-                href={`/videos/${video.video_slug}`}
-                target="_blank"
-                rel="noreferrer"
-                className="font-semibold text-brand-700 hover:underline"
-              >
-                {video.video_published ? 'View on the site' : 'Preview the draft'}
-                <span className="sr-only"> (opens in a new tab)</span> ↗
-              </a>
-            </span>
-          }
-        />
-        {problem && !actionData ? (
-          <p role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            The draft was created, but: {problem}
-          </p>
-        ) : null}
-      </div>
+      <EditorPageHeader
+        back={{ to: '/staff/content/videos', label: 'Videos' }}
+        title={video.video_title}
+        published={video.video_published}
+        updated={video.video_updated}
+        publicHref={`/videos/${video.video_slug}`}
+        draftPreview={true}
+        problem={actionData ? null : problem}
+      />
       {/* A save re-reads the video: the form starts again from what the server kept. */}
       <VideoForm
         key={String(video.video_updated)}
