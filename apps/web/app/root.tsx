@@ -14,7 +14,7 @@ import { ConsentBanner } from './features/consent/consent-banner';
 import { recordAction } from './lib/analytics';
 import { setSessionHeld } from './lib/api.client';
 import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
-import { getServerApi, readCookie } from './lib/api.server';
+import { fetchCurrentUser, readCookie } from './lib/api.server';
 import { readConsent } from './lib/consent.server';
 import { readFlags } from './lib/flags.server';
 import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Without a token cookie the answer can only be the visitor (spec §6): no call on their pages.
   if (readCookie(request, 'token')) {
     try {
-      const me = await getServerApi(request).get<{ user: unknown }>('/auth/me');
+      const me = await fetchCurrentUser(request);
       const parsed = CurrentUserSchema.safeParse(me.user);
       if (parsed.success) user = parsed.data;
     } catch {

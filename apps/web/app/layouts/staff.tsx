@@ -3,7 +3,7 @@ import { data, Link, NavLink, Outlet, redirect, useLocation, type LoaderFunction
 import { staffNavFor, canOpenStaffConsole } from '../components/layout/staff-nav';
 import { LogoMark } from '../components/layout/logo';
 import { cx } from '../components/ui/cx';
-import { getServerApi } from '../lib/api.server';
+import { fetchCurrentUser } from '../lib/api.server';
 import { profileLetter, useRootData, type RootUser } from '../lib/root-data';
 
 /**
@@ -12,7 +12,7 @@ import { profileLetter, useRootData, type RootUser } from '../lib/root-data';
  * every staff action again (spec §6).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await getServerApi(request).get<{ user: RootUser }>('/auth/me');
+  const { user } = await fetchCurrentUser<RootUser>(request);
   if (user.id_user === null) throw redirect('/login');
   if (!canOpenStaffConsole(user.roles)) throw data(null, { status: 404 });
   return null;

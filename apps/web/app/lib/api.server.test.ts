@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getServerApi, readCookie } from './api.server';
+import { fetchCurrentUser, getServerApi, readCookie } from './api.server';
 
 // The loaders' client against a real local server standing in for the API (API_URL).
 let server: Server;
@@ -59,5 +59,27 @@ describe('getServerApi (loaders and actions)', () => {
   it('reads a cookie from the request', () => {
     expect(readCookie(pageRequest('a=1; return=%2Fvideos%3Fx%3D1'), 'return')).toBe('/videos?x=1');
     expect(readCookie(pageRequest('a=1'), 'missing')).toBeUndefined();
+  });
+});
+
+describe('fetchCurrentUser', () => {
+  it('asks /auth/me once per page request however many loaders want it, afresh for another request', async () => {
+    seen = [];
+    const page = pageRequest('token=good');
+    const [root, guard] = await Promise.all([fetchCurrentUser(page), fetchCurrentUser<{ id_user: number }>(page)]);
+    expect(root.user).toEqual({ id_user: 1 });
+    expect(guard.user.id_user).toBe(1);
+    expect(seen).toHaveLength(1);
+
+    await fetchCurrentUser(pageRequest('token=good'));
+    expect(seen).toHaveLength(2);
+  });
+
+  it('asks afresh on every call for an action, which may change the user', async () => {
+    seen = [];
+    const post = new Request('https://fretline.example/me/edit', { method: 'POST', headers: { cookie: 'token=good' } });
+    await fetchCurrentUser(post);
+    await fetchCurrentUser(post);
+    expect(seen).toHaveLength(2);
   });
 });

@@ -46,3 +46,20 @@ export function getServerApi(request: Request): ApiClient {
     },
   });
 }
+
+const currentUserCalls = new WeakMap<Request, Promise<{ user: unknown }>>();
+
+/**
+ * `GET /auth/me` for a page request, asked once however many of its loaders need it: the root and
+ * a page's guard run side by side on the same Request. Other methods (actions, which may change
+ * the user) ask afresh. The caller names the shape it reads, as with `api.get`.
+ */
+export function fetchCurrentUser<U = unknown>(request: Request): Promise<{ user: U }> {
+  if (request.method !== 'GET') return getServerApi(request).get<{ user: U }>('/auth/me');
+  let call = currentUserCalls.get(request);
+  if (!call) {
+    call = getServerApi(request).get<{ user: unknown }>('/auth/me');
+    currentUserCalls.set(request, call);
+  }
+  return call as Promise<{ user: U }>;
+}

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { MeSchema, RETURN_COOKIE_MAX_AGE_S, type Me } from '@fretline/contract';
-import { getServerApi } from '../../lib/api.server';
+import { fetchCurrentUser } from '../../lib/api.server';
 import { secureCookiesFor, serializeCookie } from '../../lib/cookies';
 import { isStorableReturnRoute, RETURN_COOKIE } from '../../lib/return-route';
 
@@ -9,7 +9,7 @@ import { isStorableReturnRoute, RETURN_COOKIE } from '../../lib/return-route';
  * with this page saved as the return route so sign-in comes back here (spec §2).
  */
 export async function requireMe(request: Request): Promise<Me> {
-  const data = await getServerApi(request).get<{ user: unknown }>('/auth/me');
+  const data = await fetchCurrentUser(request);
   const parsed = MeSchema.safeParse(data.user);
   if (parsed.success && parsed.data.id_user !== null) return parsed.data;
   const url = new URL(request.url);
@@ -26,8 +26,6 @@ export async function requireMe(request: Request): Promise<Me> {
 
 /** The sign-in pages are for visitors; someone signed in goes to their account. */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  const data = await getServerApi(request)
-    .get<{ user: { id_user: number | null } }>('/auth/me')
-    .catch(() => undefined);
+  const data = await fetchCurrentUser<{ id_user: number | null }>(request).catch(() => undefined);
   if (data?.user.id_user) throw redirect('/me');
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
 import { canOpenStaffConsole } from '../../components/layout/staff-nav';
-import { getServerApi } from '../../lib/api.server';
+import { fetchCurrentUser, getServerApi } from '../../lib/api.server';
 import type { RootUser } from '../../lib/root-data';
 
 /**
@@ -11,7 +11,7 @@ import type { RootUser } from '../../lib/root-data';
  */
 export async function requireStaffAccess(request: Request, group: RoleGroup | 'Console') {
   const api = getServerApi(request);
-  const { user } = await api.get<{ user: RootUser }>('/auth/me');
+  const { user } = await fetchCurrentUser<RootUser>(request);
   if (user.id_user === null) throw redirect('/login');
   // 'Console': any group the console serves (Staff or Editor), for pages every staff role uses.
   const allowed = group === 'Console' ? canOpenStaffConsole(user.roles) : hasRoleGroup(user.roles, group);
