@@ -4,6 +4,7 @@ import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@
 import { Redis } from 'ioredis';
 import { sql, tables, type Database } from '@fretline/db';
 import { tooManyRequests } from './errors.ts';
+import { isLoopbackAddress } from './loopback.ts';
 
 /** The global per-IP budget of /api (ADR 0004): generous for people, tight for scripts. */
 export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
@@ -113,10 +114,6 @@ export class HybridRateLimitStore {
   }
 }
 
-function isLoopback(ip: string): boolean {
-  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Shared by rate limits (and caches) across instances when REDIS_URL is set. */
@@ -157,7 +154,7 @@ export const redisPlugin = fp(
  * Registers @fastify/rate-limit for the scope it is registered in (the /api scope): a global
  * per-IP limit on every route, tighter per-route limits via `config.rateLimit`. Counters live in
  * Redis when REDIS_URL is set; otherwise the global budget in process and route limits in Postgres. The key is `request.ip`, which honours
- * X-Forwarded-For only from loopback (see app.ts `trustProxy`).
+ * X-Forwarded-For only from loopback (see app.ts `trustProxy` and loopback.ts).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, settings: RateLimitSettings) => {
@@ -177,7 +174,7 @@ export const rateLimitPlugin = fp(
       keyGenerator: (request: FastifyRequest) => request.ip,
       // Outside production the browser suite and local tools all come from loopback; one shared
       // budget would make them fail at random (ADR 0004). Production limits loopback like anyone.
-      allowList: (request: FastifyRequest) => !app.config.isProduction && isLoopback(request.ip),
+      allowList: (request: FastifyRequest) => !app.config.isProduction && isLoopbackAddress(request.ip),
       ...(redis ? { redis, nameSpace: 'fretline-rl:' } : { store: Store }),
       // A counter store that is down must not take the API down with it.
       skipOnError: true,
