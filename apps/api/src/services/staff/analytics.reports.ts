@@ -22,7 +22,8 @@ dayjs.extend(utc);
  * actions_created_idx when one type is most of the rows. A day that has ended never changes
  * (actions are stored as they happen), so its counts stay in memory per database handle
  * (ClosedDays) and a repeated report asks the database only about days it has not seen and today.
- * Sign-ups and helpdesk counts come from the auth and messages services' index.ts.
+ * Sign-ups and helpdesk counts come from the auth and messages services' index.ts; helpdesk counts
+ * are kept per day the same way (helpdeskDays says why their ended days cannot change either).
  */
 const { actions } = tables;
 
@@ -359,11 +360,37 @@ async function cancellations(db: Database, range: ReportRange, now: Date): Promi
   );
 }
 
-async function helpdesk(db: Database, range: ReportRange): Promise<AnalyticsReport> {
-  const counted = await countHelpdeskPerDay(db, range.from, range.toExclusive);
-  const o = new Map(counted.opened.map((r) => [r.day, r.n]));
-  const a = new Map(counted.answered.map((r) => [r.day, r.n]));
-  const rows = eachDay(range).map((d) => ({ day: d, opened: o.get(d) ?? 0, answered: a.get(d) ?? 0 }));
+/**
+ * Helpdesk threads opened and answered per UTC day, kept for ended days like the action reports
+ * (ADR 0036, revised). A day's two numbers are read only from rows stamped with that day: threads
+ * by `thread_created`, staff messages by `message_created`, each joined to its thread only for
+ * `thread_helpdesk`. Both stamps are the app's clock at insert, the flags `thread_helpdesk` and
+ * `message_from_staff` are set at insert and never updated, and no code deletes a thread or a
+ * message (deleting an account anonymises the user and keeps them). So a later reply to a thread
+ * opened on an ended day counts on the reply's day, today; resolving or assigning that thread
+ * changes columns the counts do not read; and an ended day stays as it was read. "Answered" counts
+ * distinct threads within one day only, so days add up without overlap. A change that breaks this
+ * (deleting or merging threads, back-dating, turning a thread into a helpdesk one) must clear
+ * this memory or move the counts to a roll-up table.
+ */
+const helpdeskDays = new ClosedDays<{ opened: number; answered: number }>(
+  () => ({ opened: 0, answered: 0 }),
+  async (db, from, toExclusive) => {
+    const counted = await countHelpdeskPerDay(db, from, toExclusive);
+    const byDay = new Map<string, { opened: number; answered: number }>();
+    const of = (day: string) => {
+      let v = byDay.get(day);
+      if (!v) byDay.set(day, (v = { opened: 0, answered: 0 }));
+      return v;
+    };
+    for (const r of counted.opened) of(r.day).opened += r.n;
+    for (const r of counted.answered) of(r.day).answered += r.n;
+    return byDay;
+  },
+);
+
+async function helpdesk(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
+  const rows = (await helpdeskDays.days(db, range, now)).map(([day, v]) => ({ day, opened: v.opened, answered: v.answered }));
   return report(
     'helpdesk',
     'Helpdesk threads opened and answered per day',

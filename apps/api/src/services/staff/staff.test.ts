@@ -3,6 +3,7 @@ import { ANALYTICS_ACTIONS } from '@fretline/contract';
 import { eq, tables } from '@fretline/db';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { recordAction } from '../analytics/index.ts';
+import { countHelpdeskPerDay } from '../messages/index.ts';
 import { OWN_LAST_ADMIN_ROLE, SUPERADMIN_ONLY } from './staff.routes.ts';
 
 let t: TestApp;
@@ -407,6 +408,79 @@ describe('analytics', () => {
     // One back-dated by hand shows that the day is answered from memory.
     await record(new Date(`${ended}T13:00:00Z`));
     expect((await loads())[0]!.page_loads).toBe(1);
+  });
+
+  it("keeps helpdesk counts of ended days, shows today's replies to older threads, and matches a fresh count", async () => {
+    const now = t.clock.now();
+    const dayOf = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const [ended, later, today] = [dayOf(5), dayOf(4), dayOf(0)];
+    const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+    // Rows as the messages service writes them, stamped with the day they happened.
+    const openThread = async (created: Date, helpdesk = true) => {
+      const [row] = await t.db
+        .insert(tables.threads)
+        .values({
+          threadTitle: 'Help',
+          threadHelpdesk: helpdesk,
+          idUserSender: learner.idUser,
+          threadCreated: created,
+          threadEdited: created,
+        })
+        .returning({ id: tables.threads.idThread });
+      return row!.id;
+    };
+    const write = (idThread: number, created: Date, fromStaff: boolean) =>
+      t.db
+        .insert(tables.messages)
+        .values({ idThread, messageContent: 'Text', messageFromStaff: fromStaff, messageCreated: created });
+    const a = await openThread(at(ended, '09:00:00'));
+    const b = await openThread(at(ended, '10:00:00'));
+    const notHelpdesk = await openThread(at(ended, '11:00:00'), false);
+    await write(a, at(ended, '09:30:00'), true);
+    await write(a, at(ended, '09:40:00'), false);
+    await write(b, at(later, '08:00:00'), true);
+    await write(b, at(later, '09:00:00'), true);
+    await write(notHelpdesk, at(ended, '12:00:00'), true);
+
+    type Row = { day: string; opened: number; answered: number };
+    const url = `/api/staff/analytics/helpdesk?from=${ended}&to=${today}`;
+    const report = async () =>
+      (await get(url, director.token)).json<{ data: { report: { rows: Row[]; total: number } } }>().data.report;
+    const fresh = async (): Promise<Row[]> => {
+      const counted = await countHelpdeskPerDay(
+        t.db,
+        at(ended, '00:00:00'),
+        new Date(at(today, '00:00:00').getTime() + 86_400_000),
+      );
+      const opened = new Map(counted.opened.map((r) => [r.day, r.n]));
+      const answered = new Map(counted.answered.map((r) => [r.day, r.n]));
+      return [5, 4, 3, 2, 1, 0]
+        .map(dayOf)
+        .map((day) => ({ day, opened: opened.get(day) ?? 0, answered: answered.get(day) ?? 0 }));
+    };
+
+    const first = await report();
+    expect(first.rows).toEqual(await fresh());
+    expect(first.rows[0]).toEqual({ day: ended, opened: 2, answered: 1 });
+    expect(first.rows[1]).toEqual({ day: later, opened: 0, answered: 1 });
+
+    // Today the staff answer, resolve and assign threads opened on an ended day, and a new one
+    // arrives: the reply and the new thread count today, and the ended days stay as they were.
+    const staffCall = (method: 'POST' | 'PUT', path: string, payload: object) =>
+      t.app.inject({ method, url: `/api/messages/staff/threads/${path}`, headers: bearer(staff.token), payload });
+    expect((await staffCall('POST', `${a}/messages`, { message_content: 'Following up' })).statusCode).toBe(200);
+    expect((await staffCall('PUT', `${b}/resolved`, { thread_resolved: true })).statusCode).toBe(200);
+    expect((await staffCall('PUT', `${a}/assignee`, { id_user_assigned: staff.idUser })).statusCode).toBe(200);
+    await openThread(t.clock.now());
+    const second = await report();
+    expect(second.rows).toEqual(await fresh());
+    expect(second.rows.slice(0, 5)).toEqual(first.rows.slice(0, 5));
+    expect(second.rows[5]).toEqual({ day: today, opened: first.rows[5]!.opened + 1, answered: first.rows[5]!.answered + 1 });
+    expect(second.total).toBe(first.total + 1);
+
+    // An ended day is read once: a thread back-dated by hand (never done by the app) does not join it.
+    await openThread(at(ended, '13:00:00'));
+    expect((await report()).rows[0]).toEqual({ day: ended, opened: 2, answered: 1 });
   });
 
   it('exports a report as CSV', async () => {
