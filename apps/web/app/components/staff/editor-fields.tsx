@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Badge, cx, inputClasses } from '../ui';
+import { Badge, cx, inputClasses, selectClasses } from '../ui';
 import { MediaUpload } from './media-upload';
 
 /**
@@ -146,7 +146,7 @@ export function SelectInput({ name, path, label, hint, errors, options, classNam
   return (
     <FieldShell path={key} label={label} hint={hint} error={errors[key]} required={required}>
       {(aria) => (
-        <select name={name} required={required} className={cx(inputClasses, className)} {...aria} {...rest}>
+        <select name={name} required={required} className={cx(selectClasses, className)} {...aria} {...rest}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

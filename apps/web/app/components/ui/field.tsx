@@ -4,6 +4,14 @@ import { cx } from './cx';
 export const inputClasses =
   'block w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-stone-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600/30 aria-invalid:border-red-600';
 
+/**
+ * A one-line `<select>` beside text boxes. A native drop-down ignores line-height, so with
+ * inputClasses alone it comes out a few pixels shorter than a text box. The height is a text box's:
+ * one line (1lh, so text-sm follows), inputClasses' py-2.5 and the two border pixels; a caller that
+ * changes the padding should set its own height.
+ */
+export const selectClasses = cx(inputClasses, 'h-[calc(1lh+1.25rem+2px)]');
+
 interface FieldOwnProps {
   label: string;
   /** Help shown under the label. */

@@ -5,6 +5,6 @@ export { Card, type CardProps } from './card';
 export { Container, type ContainerProps } from './container';
 export { cx } from './cx';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { Field, inputClasses, type FieldProps, type InputFieldProps, type TextareaFieldProps } from './field';
+export { Field, inputClasses, selectClasses, type FieldProps, type InputFieldProps, type TextareaFieldProps } from './field';
 export { LinkButton, type LinkButtonProps } from './link-button';
 export { Spinner, type SpinnerProps } from './spinner';

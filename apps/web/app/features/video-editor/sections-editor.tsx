@@ -6,7 +6,7 @@ import {
   type EditorSection,
   type VideoSectionType,
 } from '@fretline/contract';
-import { Button, inputClasses } from '../../components/ui';
+import { Button, selectClasses } from '../../components/ui';
 import {
   ErrorText,
   MediaField,
@@ -267,7 +267,7 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
             id="add-section-type"
             value={newType}
             onChange={(e) => setNewType(e.currentTarget.value as VideoSectionType)}
-            className={`${inputClasses} mt-1`}
+            className={`${selectClasses} mt-1`}
           >
             {TYPE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>

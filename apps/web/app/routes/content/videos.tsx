@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { EDITOR_PAGE_SIZE, VIDEO_CATEGORIES, type EditorVideoSummary } from '@fretline/contract';
-import { Badge, Button, Card, EmptyState, LinkButton, inputClasses } from '../../components/ui';
+import { Badge, Button, Card, EmptyState, LinkButton, inputClasses, selectClasses } from '../../components/ui';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { formatWhen } from '../../features/staff/format';
 import { PageHeader } from '../../features/staff/page-header';
@@ -74,7 +74,7 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
             <label htmlFor="video-status" className="block text-sm font-semibold text-ink-900">
               Status
             </label>
-            <select id="video-status" name="status" defaultValue={status} className={`${inputClasses} mt-1`}>
+            <select id="video-status" name="status" defaultValue={status} className={`${selectClasses} mt-1`}>
               {STATUSES.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
@@ -86,7 +86,7 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
             <label htmlFor="video-category" className="block text-sm font-semibold text-ink-900">
               Category
             </label>
-            <select id="video-category" name="category" defaultValue={category} className={`${inputClasses} mt-1`}>
+            <select id="video-category" name="category" defaultValue={category} className={`${selectClasses} mt-1`}>
               <option value="">All</option>
               {VIDEO_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
