@@ -128,14 +128,20 @@ function EntryList({
                 <input type="hidden" name={`${name}[${i}]`} value={item.value.idVideo} />
                 <div className="flex min-w-0 flex-1 items-center gap-3">
                   <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{i + 1}</span>
+                  {/* The thumbnail's box is there before the lazy image loads (and when a video has
+                      none), so rows keep their height and their titles line up. */}
                   {item.value.image ? (
                     <img
                       src={item.value.image}
                       alt=""
                       loading="lazy"
-                      className="hidden aspect-video w-16 shrink-0 rounded-md object-cover sm:block"
+                      width={64}
+                      height={36}
+                      className="hidden h-9 w-16 shrink-0 rounded-md bg-stone-100 object-cover sm:block"
                     />
-                  ) : null}
+                  ) : (
+                    <span aria-hidden="true" className="hidden h-9 w-16 shrink-0 rounded-md bg-stone-100 sm:block" />
+                  )}
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words text-ink-900">{item.value.title}</span>
                     <span className="flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
