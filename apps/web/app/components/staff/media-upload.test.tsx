@@ -114,6 +114,22 @@ describe('MediaUpload', () => {
     expect(screen.queryByAltText('Preview of Poster image')).toBeNull();
   });
 
+  it('previews a saved SVG poster as an image, not as an "SVG" box', () => {
+    const svgPath = 'demo/posters/lesson-beginner.svg';
+    const svgUrl = `/api/videos/media/${svgPath}?exp=1800000000&sig=abc`;
+    setup({ defaultValue: svgPath, defaultUrl: svgUrl });
+    const preview = screen.getByAltText('Preview of Poster image');
+    // An <img>: the browser runs no script inside an SVG shown this way.
+    expect(preview.tagName).toBe('IMG');
+    expect(preview.getAttribute('src')).toBe(svgUrl);
+  });
+
+  it('keeps the file-type box for a saved file that is not an image', () => {
+    setup({ defaultValue: 'uploads/2026/11/0123456789abcdef-tab.pdf', defaultUrl: SIGNED });
+    expect(screen.queryByAltText('Preview of Poster image')).toBeNull();
+    expect(screen.getByText('pdf')).toBeTruthy();
+  });
+
   it("shows the API's message when an upload is refused, and keeps the previous value", async () => {
     const { value, pick } = setup({ defaultValue: MEDIA_PATH });
     pick(png());

@@ -29,7 +29,9 @@ export interface MediaUploadProps {
   onChange?: ((mediaPath: string) => void) | undefined;
 }
 
-const IMAGE_PATH = /\.(jpe?g|png|webp|gif)$/i;
+// SVG is previewed too (the demo posters and chord diagrams are SVGs): inside an <img> an SVG's
+// scripts never run, so showing one is safe even though uploading one is refused.
+const IMAGE_PATH = /\.(jpe?g|png|webp|gif|svg)$/i;
 
 interface Uploading {
   fileName: string;
