@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { VIDEO_FACETS, type VideoFacet, type VideoFacets } from '@fretline/contract';
 import { Button, cx, inputClasses } from '../../components/ui';
 
@@ -28,11 +28,14 @@ export function VideoFilters({
   state,
   onFacet,
   onSearch,
+  searchRef,
 }: {
   facets: VideoFacets;
   state: FilterState;
   onFacet: (facet: VideoFacet, value: string) => void;
   onSearch: (value: string) => void;
+  /** The search box, for the page to move the focus to (when the last filter chip is removed). */
+  searchRef?: Ref<HTMLInputElement>;
 }) {
   const applied = VIDEO_FACETS.filter((facet) => state.facets[facet]).length;
   const [open, setOpen] = useState(applied > 0);
@@ -42,6 +45,7 @@ export function VideoFilters({
       <label className="col-span-2 flex flex-col gap-1 text-sm font-medium text-stone-700 md:col-span-4 lg:col-span-2">
         Search
         <input
+          ref={searchRef}
           type="search"
           name="search"
           value={state.search}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
 import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet, type VideoFacets, type VideoSummary } from '@fretline/contract';
 import { Button, Container, EmptyState, LinkButton, Spinner } from '../../components/ui';
+import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/active-filters';
 import { VideoGrid } from '../../features/catalogue/video-card';
 import { FACET_LABELS, VideoFilters } from '../../features/catalogue/video-filters';
 import { recordAction } from '../../lib/analytics';
@@ -57,12 +58,21 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lastRecorded = useRef('');
+  const searchInput = useRef<HTMLInputElement>(null);
+  // The search term the page URL holds or is about to hold. The debounce compares against it, not
+  // the loaded query, so clearing the box in the same moment as a navigation (a removed search chip,
+  // "Clear all") is not pushed a second time 400 ms later over whatever the URL has become since.
+  const pushedSearch = useRef(query.search ?? '');
 
   // A new first page (filters changed) replaces whatever was loaded before.
   useEffect(() => {
     setVideos(page.videos);
     setError(null);
   }, [page]);
+
+  useEffect(() => {
+    pushedSearch.current = query.search ?? '';
+  }, [query.search]);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -74,10 +84,25 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   };
 
   useEffect(() => {
-    if (search.trim() === (query.search ?? '')) return;
-    const timer = setTimeout(() => update({ search: search.trim() }), SEARCH_DEBOUNCE_MS);
+    const term = search.trim();
+    if (term === pushedSearch.current) return;
+    const timer = setTimeout(() => {
+      pushedSearch.current = term;
+      update({ search: term });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
+
+  /** Empties the search box for a navigation that drops the search from the URL itself. */
+  const forgetSearch = () => {
+    pushedSearch.current = '';
+    setSearch('');
+  };
+
+  const removeFilter = (key: string) => {
+    if (key === 'search') forgetSearch();
+    update({ [key]: '' });
+  };
 
   // Spec §9: the song-search action is sent once the visitor has stopped typing for 5 s.
   useEffect(() => {
@@ -104,9 +129,15 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   };
 
   const facetState = Object.fromEntries(VIDEO_FACETS.map((f) => [f, query[f] ?? ''])) as Partial<Record<VideoFacet, string>>;
-  const active = [...VIDEO_FACETS.filter((f) => query[f]).map((f) => `${FACET_LABELS[f]}: ${query[f]}`)];
-  if (query.tags) active.push(`Tag: ${query.tags}`);
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/videos';
+  // The chips follow the URL being loaded, so a removed one goes at once, not when its list arrives.
+  const shown = loading ? listQuery(new URLSearchParams(navigation.location.search)) : query;
+  const active: ActiveFilter[] = VIDEO_FACETS.filter((f) => shown[f]).map((f) => ({
+    key: f,
+    label: `${FACET_LABELS[f]}: ${shown[f]}`,
+  }));
+  if (shown.tags) active.push({ key: 'tags', label: `Tag: ${shown.tags}` });
+  if (shown.search) active.push({ key: 'search', label: `Search: "${shown.search}"` });
 
   return (
     <Container className="py-8 sm:py-12">
@@ -123,19 +154,9 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
           state={{ search, facets: facetState }}
           onSearch={setSearch}
           onFacet={(facet, value) => update({ [facet]: value })}
+          searchRef={searchInput}
         />
-        {active.length ? (
-          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-            {active.map((label) => (
-              <span key={label} className="rounded-full bg-white px-3 py-1 text-stone-700 ring-1 ring-stone-200">
-                {label}
-              </span>
-            ))}
-            <LinkButton to="/videos" variant="ghost" size="sm" preventScrollReset onClick={() => setSearch('')}>
-              Clear all
-            </LinkButton>
-          </div>
-        ) : null}
+        <ActiveFilters filters={active} onRemove={removeFilter} onClearAll={forgetSearch} emptyFocusRef={searchInput} />
       </search>
 
       <div className="mb-4 flex items-center justify-between text-sm text-stone-600" aria-live="polite">
@@ -156,7 +177,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
           <EmptyState
             title="No videos match those filters"
             action={
-              <LinkButton to="/videos" variant="secondary" onClick={() => setSearch('')}>
+              <LinkButton to="/videos" variant="secondary" onClick={forgetSearch}>
                 Show every video
               </LinkButton>
             }
