@@ -110,7 +110,12 @@ export function VideoSections({ sections, title, locked }: { sections: VideoSect
   );
 }
 
-/** Spec §3 video_chords: the chord names, with their diagrams when there are any. */
+/**
+ * Spec §3 video_chords (id, text, url): the chord names, with their diagrams when there are any.
+ * A chord box diagram prints its own name under the grid, so with a diagram the name is said once,
+ * as the image's alt text (read aloud, and shown if the image fails); a chord without a diagram
+ * (none uploaded yet) shows its name as text.
+ */
 export function ChordList({ chords }: { chords: VideoChord[] }) {
   if (!chords.length) return null;
   return (
@@ -118,18 +123,23 @@ export function ChordList({ chords }: { chords: VideoChord[] }) {
       <h2 id="chords-heading" className="mb-3 text-xl font-bold text-ink-900">
         Chords
       </h2>
-      <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6">
+      {/* Tiles at least 8rem wide, so the name a diagram prints under its grid stays readable on a phone. */}
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3">
         {chords.map((chord) => (
-          <li key={chord.id_video_chord} className="rounded-xl border border-stone-200 bg-white p-2 text-center">
+          <li
+            key={chord.id_video_chord}
+            className="flex min-h-24 items-center justify-center rounded-xl border border-stone-200 bg-white p-2 text-center"
+          >
             {chord.video_chord_url ? (
               <img
                 src={chord.video_chord_url}
-                alt={`${chord.video_chord_text ?? ''} chord diagram`}
-                className="mx-auto h-24 w-auto"
+                alt={chord.video_chord_text ? `${chord.video_chord_text} chord diagram` : 'Chord diagram'}
+                className="h-auto max-h-40 w-full max-w-32 object-contain"
                 loading="lazy"
               />
-            ) : null}
-            <span className="font-semibold">{chord.video_chord_text}</span>
+            ) : (
+              <span className="text-lg font-semibold">{chord.video_chord_text}</span>
+            )}
           </li>
         ))}
       </ul>
