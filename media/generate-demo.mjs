@@ -70,8 +70,11 @@ function pdf(name, title, lines) {
   writeFileSync(path.join(root, name), body);
 }
 
-/** A chord box diagram: `frets` per string low E to high e, -1 muted, 0 open. */
-function chordDiagram(name, chord, frets) {
+/**
+ * A chord box diagram: `frets` per string low E to high e, -1 muted, 0 open. It carries no name: the
+ * video page prints the chord's name under every diagram, uploaded ones included.
+ */
+function chordDiagram(name, frets) {
   const strings = frets
     .map((f, i) => {
       const x = 40 + i * 32;
@@ -88,9 +91,8 @@ function chordDiagram(name, chord, frets) {
     const y = 44 + i * 36;
     return `<line x1="40" y1="${y}" x2="200" y2="${y}" stroke="#57534e" stroke-width="${i === 0 ? 6 : 2}"/>`;
   }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 280" width="240" height="280">
-<rect width="240" height="280" fill="#fff"/>${fretLines}${strings}
-<text x="120" y="262" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="28" font-weight="700" fill="#1c1917">${escape(chord)}</text>
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 244" width="240" height="244">
+<rect width="240" height="244" fill="#fff"/>${fretLines}${strings}
 </svg>
 `;
   writeFileSync(path.join(root, name), svg);
@@ -129,14 +131,14 @@ for (const [name, palette, label, sub] of courses) {
   poster(`courses/${name}-jumbo.svg`, palettes[palette], label, sub);
 }
 
-chordDiagram('chords/c-major.svg', 'C', [-1, 3, 2, 0, 1, 0]);
-chordDiagram('chords/g-major.svg', 'G', [3, 2, 0, 0, 0, 3]);
-chordDiagram('chords/d-major.svg', 'D', [-1, -1, 0, 2, 3, 2]);
-chordDiagram('chords/a-minor.svg', 'Am', [-1, 0, 2, 2, 1, 0]);
-chordDiagram('chords/e-minor.svg', 'Em', [0, 2, 2, 0, 0, 0]);
-chordDiagram('chords/e-major.svg', 'E', [0, 2, 2, 1, 0, 0]);
-chordDiagram('chords/a-major.svg', 'A', [-1, 0, 2, 2, 2, 0]);
-chordDiagram('chords/f-major.svg', 'F', [1, 3, 3, 2, 1, 1]);
+chordDiagram('chords/c-major.svg', [-1, 3, 2, 0, 1, 0]);
+chordDiagram('chords/g-major.svg', [3, 2, 0, 0, 0, 3]);
+chordDiagram('chords/d-major.svg', [-1, -1, 0, 2, 3, 2]);
+chordDiagram('chords/a-minor.svg', [-1, 0, 2, 2, 1, 0]);
+chordDiagram('chords/e-minor.svg', [0, 2, 2, 0, 0, 0]);
+chordDiagram('chords/e-major.svg', [0, 2, 2, 1, 0, 0]);
+chordDiagram('chords/a-major.svg', [-1, 0, 2, 2, 2, 0]);
+chordDiagram('chords/f-major.svg', [1, 3, 3, 2, 1, 1]);
 
 for (const [name, initial, colour] of [
   ['hannah', 'H', '#f97316'],

@@ -111,10 +111,9 @@ export function VideoSections({ sections, title, locked }: { sections: VideoSect
 }
 
 /**
- * Spec §3 video_chords (id, text, url): the chord names, with their diagrams when there are any.
- * A chord box diagram prints its own name under the grid, so with a diagram the name is said once,
- * as the image's alt text (read aloud, and shown if the image fails); a chord without a diagram
- * (none uploaded yet) shows its name as text.
+ * Spec §3 video_chords (id, text, url): each chord's name, under its diagram when it has one. The
+ * name is always printed: an uploaded diagram may not carry it (the demo diagrams deliberately
+ * don't, media/generate-demo.mjs), and a learner reads it at a glance.
  */
 export function ChordList({ chords }: { chords: VideoChord[] }) {
   if (!chords.length) return null;
@@ -123,23 +122,21 @@ export function ChordList({ chords }: { chords: VideoChord[] }) {
       <h2 id="chords-heading" className="mb-3 text-xl font-bold text-ink-900">
         Chords
       </h2>
-      {/* Tiles at least 8rem wide, so the name a diagram prints under its grid stays readable on a phone. */}
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3">
+      {/* Tiles at least 7rem wide, so a diagram's dots stay big enough to read on a phone. */}
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-3">
         {chords.map((chord) => (
-          <li
-            key={chord.id_video_chord}
-            className="flex min-h-24 items-center justify-center rounded-xl border border-stone-200 bg-white p-2 text-center"
-          >
-            {chord.video_chord_url ? (
-              <img
-                src={chord.video_chord_url}
-                alt={chord.video_chord_text ? `${chord.video_chord_text} chord diagram` : 'Chord diagram'}
-                className="h-auto max-h-40 w-full max-w-32 object-contain"
-                loading="lazy"
-              />
-            ) : (
-              <span className="text-lg font-semibold">{chord.video_chord_text}</span>
-            )}
+          <li key={chord.id_video_chord} className="rounded-xl border border-stone-200 bg-white p-2 text-center">
+            <figure className="flex h-full flex-col items-center justify-end gap-1">
+              {chord.video_chord_url ? (
+                <img
+                  src={chord.video_chord_url}
+                  alt={chord.video_chord_text ? `${chord.video_chord_text} chord diagram` : 'Chord diagram'}
+                  className="h-auto max-h-36 w-full max-w-28 object-contain"
+                  loading="lazy"
+                />
+              ) : null}
+              <figcaption className="text-lg font-semibold text-ink-900">{chord.video_chord_text}</figcaption>
+            </figure>
           </li>
         ))}
       </ul>
