@@ -1,6 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { VIDEO_FACETS, type VideoFacet, type VideoFacets } from '@fretline/contract';
-import { Button, cx, inputClasses } from '../../components/ui';
+import { Button, cx, inputClasses, selectClasses } from '../../components/ui';
 
 export const FACET_LABELS: Record<VideoFacet, string> = {
   category: 'Category',
@@ -83,7 +83,7 @@ export function VideoFilters({
           return (
             <label key={facet} className="flex min-w-0 flex-col gap-1 text-sm font-medium text-stone-700">
               {FACET_LABELS[facet]}
-              <select name={facet} value={selected} onChange={(e) => onFacet(facet, e.target.value)} className={inputClasses}>
+              <select name={facet} value={selected} onChange={(e) => onFacet(facet, e.target.value)} className={selectClasses}>
                 <option value="">Any</option>
                 {options.map((o) => (
                   <option key={o.value} value={o.value}>

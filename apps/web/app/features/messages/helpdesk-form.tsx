@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CLIENT_ERRORS, HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
-import { Button, Card, Field, inputClasses } from '../../components/ui';
+import { Button, Card, Field, selectClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import type { CaptchaHandle } from './altcha-widget';
@@ -159,7 +159,7 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
         <label htmlFor="helpdesk-topic" className="block text-sm font-semibold text-ink-900">
           Topic
         </label>
-        <select id="helpdesk-topic" name="category_slug" defaultValue={categorySlug ?? ''} className={inputClasses}>
+        <select id="helpdesk-topic" name="category_slug" defaultValue={categorySlug ?? ''} className={selectClasses}>
           <option value="">Choose a topic (optional)</option>
           {info.categories.map((c) => (
             <option key={c.category_slug} value={c.category_slug}>
