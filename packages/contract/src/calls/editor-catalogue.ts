@@ -121,6 +121,7 @@ export const EditorCourseSchema = z.object({
   course_stream_manifest: TextSchema,
   course_stream_preview: TextSchema,
   course_stream_poster: TextSchema,
+  course_stream_poster_signed: TextSchema,
   course_stream_duration: IdSchema.nullable(),
   course_stream_width: IdSchema.nullable(),
   course_stream_height: IdSchema.nullable(),

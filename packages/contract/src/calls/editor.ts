@@ -312,6 +312,10 @@ export const EditorVideoSummarySchema = z.object({
 export type EditorVideoSummary = z.infer<typeof EditorVideoSummarySchema>;
 export const EditorVideoListResponseSchema = pagedEnvelope('videos', EditorVideoSummarySchema);
 
+/**
+ * A section as stored: media paths, each with a `_signed` preview URL for the form's picker
+ * (null when there is no file). The previews are named as on the public video.
+ */
 export const EditorSectionSchema = z.object({
   id_video_section: IdSchema,
   video_section_type: VideoSectionTypeSchema,
@@ -321,11 +325,14 @@ export const EditorSectionSchema = z.object({
   video_section_spotify_id: TextSchema,
   video_section_youtube_id: TextSchema,
   video_section_youtube_poster: TextSchema,
+  video_section_youtube_poster_signed: TextSchema,
   video_section_asset_name: TextSchema,
   video_section_asset_extension: TextSchema,
   video_section_asset_path: TextSchema,
+  video_section_asset_url_signed: TextSchema,
   video_section_stream_manifest: TextSchema,
   video_section_stream_poster: TextSchema,
+  video_section_stream_poster_signed: TextSchema,
 });
 export type EditorSection = z.infer<typeof EditorSectionSchema>;
 
@@ -342,7 +349,19 @@ export const EditorVideoCourseSchema = z.object({
 });
 export type EditorVideoCourse = z.infer<typeof EditorVideoCourseSchema>;
 
-/** A video as the editor reads it: stored media paths (not signed URLs), drafts included. */
+/** A chord as stored: the diagram's media path and its signed preview URL (null without one). */
+export const EditorChordSchema = z.object({
+  id_video_chord: IdSchema,
+  video_chord_text: z.string(),
+  video_chord_url: TextSchema,
+  video_chord_url_signed: TextSchema,
+});
+export type EditorChord = z.infer<typeof EditorChordSchema>;
+
+/**
+ * A video as the editor reads it, drafts included: stored media paths (what the form saves back),
+ * and beside each image path a `_signed` URL (ADR 0017) so the form can preview it.
+ */
 export const EditorVideoSchema = z.object({
   id_video: IdSchema,
   video_title: z.string(),
@@ -366,6 +385,7 @@ export const EditorVideoSchema = z.object({
   youtube_video_id: TextSchema,
   video_stream_manifest: TextSchema,
   video_stream_poster: TextSchema,
+  video_stream_poster_signed: TextSchema,
   video_stream_duration: IdSchema.nullable(),
   video_stream_width: IdSchema.nullable(),
   video_stream_height: IdSchema.nullable(),
@@ -374,7 +394,7 @@ export const EditorVideoSchema = z.object({
   video_created: DateSchema,
   video_updated: DateSchema,
   video_sections: z.array(EditorSectionSchema),
-  video_chords: z.array(z.object({ id_video_chord: IdSchema, video_chord_text: z.string(), video_chord_url: TextSchema })),
+  video_chords: z.array(EditorChordSchema),
   video_tags: z.array(VideoTagSchema),
   video_courses: z.array(EditorVideoCourseSchema),
   /** Earlier slugs whose URLs redirect to this video. */

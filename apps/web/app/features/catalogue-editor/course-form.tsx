@@ -155,6 +155,7 @@ export function CourseForm({
                 label="Trailer poster"
                 accept={UPLOAD_ACCEPT_IMAGES}
                 defaultValue={course?.course_stream_poster}
+                defaultUrl={course?.course_stream_poster_signed}
                 hint="Shown before the trailer plays."
                 errors={errors}
               />

@@ -48,6 +48,7 @@ export function ResourceForm({
                 label="File to download"
                 accept={UPLOAD_ACCEPT_ALL}
                 defaultValue={resource?.resource_path}
+                defaultUrl={resource?.resource_url_signed}
                 hint="Needed to save. A PDF, Guitar Pro file, audio or ZIP; its type (PDF, ZIP…) is shown from the file."
                 errors={errors}
               />

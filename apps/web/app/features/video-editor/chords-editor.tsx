@@ -4,12 +4,13 @@ import { ErrorText, MediaField, TextInput, fieldErrorId, type FieldErrors } from
 import { rowTarget, useEditorList } from '../../components/staff/editor-list';
 import { RowTools } from '../../components/staff/row-tools';
 
-type ChordDraft = { text: string; url: string | null };
+/** `previewUrl` is the saved diagram's signed URL, so the picker shows the image rather than its type. */
+type ChordDraft = { text: string; url: string | null; previewUrl: string | null };
 
 /** The chords a video uses (spec §3 video_chords: text and a diagram), in the order shown. */
 export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_chords']; errors: FieldErrors }) {
   const list = useEditorList<ChordDraft>(
-    chords.map((c) => ({ text: c.video_chord_text, url: c.video_chord_url })),
+    chords.map((c) => ({ text: c.video_chord_text, url: c.video_chord_url, previewUrl: c.video_chord_url_signed })),
     'chord',
   );
   const count = list.items.length;
@@ -58,6 +59,7 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
                     label="Diagram"
                     accept={UPLOAD_ACCEPT_IMAGES}
                     defaultValue={item.value.url}
+                    defaultUrl={item.value.previewUrl}
                     errors={errors}
                   />
                 </div>
@@ -71,7 +73,7 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
         variant="secondary"
         onClick={() => {
           const key = list.newKey();
-          list.add({ key, value: { text: '', url: null } }, { focus: rowTarget(key), said: 'Chord added.' });
+          list.add({ key, value: { text: '', url: null, previewUrl: null } }, { focus: rowTarget(key), said: 'Chord added.' });
         }}
       >
         Add chord

@@ -115,6 +115,7 @@ function SectionFields({
             label="Poster image"
             accept={UPLOAD_ACCEPT_IMAGES}
             defaultValue={v.video_section_youtube_poster}
+            defaultUrl={v.video_section_youtube_poster_signed}
             hint="Shown until the visitor allows YouTube."
             errors={errors}
           />
@@ -129,6 +130,7 @@ function SectionFields({
             label="File to download"
             accept={UPLOAD_ACCEPT_ALL}
             defaultValue={v.video_section_asset_path}
+            defaultUrl={v.video_section_asset_url_signed}
             hint="A PDF, Guitar Pro file, audio or ZIP. Members only on premium videos."
             errors={errors}
           />
@@ -173,6 +175,7 @@ function SectionFields({
             label="Poster image"
             accept={UPLOAD_ACCEPT_IMAGES}
             defaultValue={v.video_section_stream_poster}
+            defaultUrl={v.video_section_stream_poster_signed}
             errors={errors}
           />
         </div>

@@ -210,6 +210,7 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
                 label="Player poster"
                 accept={UPLOAD_ACCEPT_IMAGES}
                 defaultValue={video?.video_stream_poster}
+                defaultUrl={video?.video_stream_poster_signed}
                 hint="Shown before the stream plays. Empty: the card poster."
                 errors={errors}
               />

@@ -131,6 +131,11 @@ describe('list and read', () => {
     const course = (await call('GET', `${BASE}/${id}`, editor.token)).json<Body>().data.course;
     expect(course.course_image).toBe('demo/courses/beginner-guitar-course.svg');
     expect(course.course_image_signed).toMatch(/sig=/);
+    // The trailer poster is previewed like the card and banner images.
+    expect(course.course_stream_poster).toBe('demo/courses/beginner-guitar-course-jumbo.svg');
+    expect(course.course_stream_poster_signed).toMatch(
+      /^\/api\/videos\/media\/demo\/courses\/beginner-guitar-course-jumbo\.svg\?exp=\d+&sig=/,
+    );
     expect(course.course_videos.length).toBeGreaterThan(0);
     expect(course.course_videos[0]).toMatchObject({ video_published: true });
     expect(course.course_testimonials.map((x) => x.course_testimonial_name)).toEqual(['Hannah', 'Omar', 'Priya']);
@@ -236,6 +241,23 @@ describe('update and slug history', () => {
     });
     const audit = (await auditFor(course.id_course)).find((a) => a.auditAction === 'course.update');
     expect(Object.keys(audit!.auditDiff as object).sort()).toEqual(['course_excerpt', 'course_title']);
+  });
+
+  it('previews a newly set trailer poster, none before, and audits the poster by its path alone', async () => {
+    const course = await createCourse();
+    expect(course).toMatchObject({ course_stream_poster: null, course_stream_poster_signed: null });
+    const res = await call(
+      'PUT',
+      `${BASE}/${course.id_course}`,
+      editor.token,
+      courseBody({ course_slug: course.course_slug, course_stream_poster: 'demo/courses/lead-guitar-1-jumbo.svg' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Body>().data.course.course_stream_poster_signed).toMatch(
+      /^\/api\/videos\/media\/demo\/courses\/lead-guitar-1-jumbo\.svg\?exp=\d+&sig=/,
+    );
+    const audit = (await auditFor(course.id_course)).find((a) => a.auditAction === 'course.update');
+    expect(Object.keys(audit!.auditDiff as object)).toEqual(['course_stream_poster']);
   });
 
   it('keeps the old slug redirecting: the public call finds the course by it, and a third rename keeps both', async () => {

@@ -33,7 +33,8 @@ export const VIDEO_NOT_FOUND_TEXT = 'That video cannot be found; it may have bee
 const TARGET = 'video';
 
 const videoNotFound = () => notFound(VIDEO_NOT_FOUND_TEXT, 'VIDEO_NOT_FOUND');
-const signed = (ctx: EditorContext, mediaPath: string | null) => (mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null);
+const signed = (ctx: Pick<EditorContext, 'store' | 'now'>, mediaPath: string | null) =>
+  mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null;
 
 // ---------------------------------------------------------------- reading
 
@@ -102,10 +103,11 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
     video_excerpt: video.videoExcerpt,
     video_order: video.videoOrder,
     video_image: video.videoImage,
-    video_image_signed: video.videoImage ? ctx.store.signedUrl(video.videoImage, ctx.now) : null,
+    video_image_signed: signed(ctx, video.videoImage),
     youtube_video_id: video.youtubeVideoId,
     video_stream_manifest: video.streamManifest,
     video_stream_poster: video.streamPoster,
+    video_stream_poster_signed: signed(ctx, video.streamPoster),
     video_stream_duration: video.streamDuration,
     video_stream_width: video.streamWidth,
     video_stream_height: video.streamHeight,
@@ -122,16 +124,20 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
       video_section_spotify_id: s.spotifyId,
       video_section_youtube_id: s.youtubeId,
       video_section_youtube_poster: s.youtubePoster,
+      video_section_youtube_poster_signed: signed(ctx, s.youtubePoster),
       video_section_asset_name: s.assetName,
       video_section_asset_extension: s.assetExtension,
       video_section_asset_path: s.assetPath,
+      video_section_asset_url_signed: signed(ctx, s.assetPath),
       video_section_stream_manifest: s.streamManifest,
       video_section_stream_poster: s.streamPoster,
+      video_section_stream_poster_signed: signed(ctx, s.streamPoster),
     })),
     video_chords: chords.map((ch) => ({
       id_video_chord: ch.idVideoChord,
       video_chord_text: ch.chordText,
       video_chord_url: ch.chordUrl,
+      video_chord_url_signed: signed(ctx, ch.chordUrl),
     })),
     video_tags: tags.map((t) => ({ tag_slug: t.tagSlug, tag_name: t.tagName })),
     video_courses: courses.map(toCourse),
@@ -299,9 +305,10 @@ const short = (value: unknown) => (typeof value === 'string' && value.length > 1
 /** The audit diff of an update: each changed field as { from, to }, long texts shortened. */
 function diffVideos(before: EditorVideo, after: EditorVideo): Record<string, unknown> {
   const diff: Record<string, unknown> = {};
-  const skip = new Set(['video_updated', 'video_created', 'video_image_signed', 'video_courses', 'video_slug_history']);
+  const skip = new Set(['video_updated', 'video_created', 'video_courses', 'video_slug_history']);
   for (const key of Object.keys(after) as (keyof EditorVideo)[]) {
-    if (skip.has(key)) continue;
+    // A `_signed` preview follows its media path, which the diff already shows.
+    if (skip.has(key) || key.endsWith('_signed')) continue;
     const from = before[key];
     const to = after[key];
     if (key === 'video_sections' || key === 'video_chords') {

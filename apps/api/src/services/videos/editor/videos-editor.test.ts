@@ -264,6 +264,55 @@ describe('GET one video', () => {
     expect(video.video_courses).toMatchObject([{ course_slug: COURSE, position: 1, kind: 'video' }]);
   });
 
+  it('gives each saved image a signed preview URL beside its media path, and null where there is none', async () => {
+    const signedFor = (mediaPath: string): unknown =>
+      expect.stringMatching(new RegExp(`^/api/videos/media/${mediaPath.replaceAll('.', '\\.')}\\?exp=\\d+&sig=`));
+    const created = await createVideo({
+      video_player: 'stream',
+      video_stream_manifest: 'demo/hls/demo-clip/index.m3u8',
+      video_stream_poster: 'demo/posters/first-chords.svg',
+      video_sections: [
+        {
+          video_section_type: 'youtube',
+          video_section_youtube_id: 'M7lc1UVf-VE',
+          video_section_youtube_poster: 'demo/posters/a.svg',
+        },
+        { video_section_type: 'youtube', video_section_youtube_id: 'M7lc1UVf-VE' },
+        {
+          video_section_type: 'stream',
+          video_section_stream_manifest: 'demo/hls/demo-clip/index.m3u8',
+          video_section_stream_poster: 'demo/posters/b.svg',
+        },
+        { video_section_type: 'stream', video_section_stream_manifest: 'demo/hls/demo-clip/index.m3u8' },
+        { video_section_type: 'asset', video_section_asset_path: 'demo/resources/first-chords-chart.pdf' },
+      ],
+      video_chords: [{ video_chord_text: 'C', video_chord_url: 'demo/chords/c-major.svg' }, { video_chord_text: 'Cadd9' }],
+    });
+    const { video } = (await call('GET', `${BASE}/${created.id_video}`, editor.token)).json<Body>().data;
+    expect(video).toMatchObject({
+      video_image_signed: null,
+      video_stream_poster: 'demo/posters/first-chords.svg',
+      video_stream_poster_signed: signedFor('demo/posters/first-chords.svg'),
+    });
+    expect(video.video_chords).toMatchObject([
+      { video_chord_url: 'demo/chords/c-major.svg', video_chord_url_signed: signedFor('demo/chords/c-major.svg') },
+      { video_chord_url: null, video_chord_url_signed: null },
+    ]);
+    const [youtube, youtubeBare, stream, streamBare, asset] = video.video_sections;
+    expect(youtube).toMatchObject({ video_section_youtube_poster_signed: signedFor('demo/posters/a.svg') });
+    expect(youtubeBare).toMatchObject({ video_section_youtube_poster: null, video_section_youtube_poster_signed: null });
+    expect(stream).toMatchObject({ video_section_stream_poster_signed: signedFor('demo/posters/b.svg') });
+    expect(streamBare).toMatchObject({ video_section_stream_poster: null, video_section_stream_poster_signed: null });
+    expect(asset).toMatchObject({
+      video_section_asset_url_signed: signedFor('demo/resources/first-chords-chart.pdf'),
+      video_section_youtube_poster_signed: null,
+      video_section_stream_poster_signed: null,
+    });
+    // The create answer carries them too, and a new video without a player poster has none.
+    expect(created.video_stream_poster_signed).toEqual(signedFor('demo/posters/first-chords.svg'));
+    expect((await createVideo()).video_stream_poster_signed).toBeNull();
+  });
+
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
     const missing = await call('GET', `${BASE}/999999`, editor.token);
     expect(missing.statusCode).toBe(404);
@@ -299,6 +348,27 @@ describe('PUT a video', () => {
     const audit = (await auditFor(video.id_video)).find((a) => a.auditAction === 'video.update');
     expect(audit?.auditDiff).toMatchObject({ video_title: { from: 'Your First Barre Chord', to: 'Barre Chords Without Tears' } });
     expect(Object.keys(audit!.auditDiff)).toEqual(expect.arrayContaining(['video_sections', 'video_chords', 'video_tags']));
+  });
+
+  it('audits a changed poster by its media path, never by its signed preview URL', async () => {
+    const video = await createVideo({ video_stream_poster: 'demo/posters/a.svg' });
+    const res = await call(
+      'PUT',
+      `${BASE}/${video.id_video}`,
+      editor.token,
+      lessonBody({
+        video_slug: video.video_slug,
+        video_stream_poster: 'demo/posters/b.svg',
+        video_chords: [{ video_chord_text: 'F', video_chord_url: 'demo/chords/f-major.svg' }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Body>().data.video.video_stream_poster_signed).toMatch(/^\/api\/videos\/media\/demo\/posters\/b\.svg\?/);
+    const audit = (await auditFor(video.id_video)).find((a) => a.auditAction === 'video.update');
+    expect(audit?.auditDiff).toEqual({
+      video_stream_poster: { from: 'demo/posters/a.svg', to: 'demo/posters/b.svg' },
+      video_chords: { from: '1 entries', to: '1 entries' },
+    });
   });
 
   it('keeps everything as it was when the body is bad', async () => {
