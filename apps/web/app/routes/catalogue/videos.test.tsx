@@ -31,7 +31,7 @@ async function show(url: string) {
 /** Longer than the search box's debounce, so a late push of the search term would have happened. */
 const pastDebounce = () => act(() => new Promise((resolve) => setTimeout(resolve, 600)));
 
-describe('/videos active filter chips', () => {
+describe('/videos filters, chips and search box', () => {
   beforeEach(() => {
     // happy-dom does not know the HTML <search> element the filters sit in; React's warning about
     // that is expected here, and any other console.error still fails the test.
@@ -78,5 +78,25 @@ describe('/videos active filter chips', () => {
     await pastDebounce();
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('');
+  });
+
+  it('keeps a filter change made while the search was waiting to be sent', async () => {
+    const router = await show('/videos?genre=Blues');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'blu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Genre: Blues' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await pastDebounce();
+    expect(router.state.location.search).toBe('?search=blu');
+  });
+
+  it('puts the search of a navigation it did not make (a link, back) in the box', async () => {
+    const router = await show('/videos?search=blues');
+    await act(() => router.navigate('/videos?genre=Rock'));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe(''));
+    await pastDebounce();
+    expect(router.state.location.search).toBe('?genre=Rock');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('blues'));
+    expect(router.state.location.search).toBe('?search=blues');
   });
 });

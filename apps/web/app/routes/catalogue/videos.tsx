@@ -70,12 +70,23 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     setError(null);
   }, [page]);
 
+  // A search term the page did not push (a link to /videos, back and forward) is put in the box.
   useEffect(() => {
-    pushedSearch.current = query.search ?? '';
+    const fromUrl = query.search ?? '';
+    if (fromUrl !== pushedSearch.current) setSearch(fromUrl);
+    pushedSearch.current = fromUrl;
   }, [query.search]);
 
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/videos';
+  // The query the page shows or is loading. Each change starts from it, so the delayed search push
+  // does not bring back a filter removed (or drop one chosen) while it waited.
+  const latestQuery = useRef(params.toString());
+  useEffect(() => {
+    latestQuery.current = loading ? navigation.location.search : params.toString();
+  });
+
   const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(latestQuery.current);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
@@ -129,7 +140,6 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   };
 
   const facetState = Object.fromEntries(VIDEO_FACETS.map((f) => [f, query[f] ?? ''])) as Partial<Record<VideoFacet, string>>;
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/videos';
   // The chips follow the URL being loaded, so a removed one goes at once, not when its list arrives.
   const shown = loading ? listQuery(new URLSearchParams(navigation.location.search)) : query;
   const active: ActiveFilter[] = VIDEO_FACETS.filter((f) => shown[f]).map((f) => ({
