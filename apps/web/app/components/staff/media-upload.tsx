@@ -176,7 +176,7 @@ export function MediaUpload({
             <img
               src={previewUrl}
               alt={`Preview of ${label}`}
-              className="size-14 shrink-0 rounded-lg border border-stone-200 bg-white object-cover sm:size-16"
+              className="size-14 shrink-0 rounded-lg border border-stone-200 bg-white object-contain sm:size-16"
             />
           ) : (
             <span

@@ -96,7 +96,12 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
         </div>
-        <Button type="submit" busy={navigation.state === 'loading' && navigation.location.pathname === '/staff/content/videos'}>
+        {/* As tall as the fields beside it (selectClasses: one line, py-2.5 and the border). */}
+        <Button
+          type="submit"
+          className="min-h-[calc(1lh+1.25rem+2px)]"
+          busy={navigation.state === 'loading' && navigation.location.pathname === '/staff/content/videos'}
+        >
           Show
         </Button>
       </Form>
