@@ -115,10 +115,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteFrame>
       <Container width="narrow" className="py-20 text-center sm:py-28">
-        <p aria-hidden="true" className="text-7xl font-black tracking-tight text-brand-600/20 sm:text-8xl">
-          {notFound ? '404' : '500'}
-        </p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {notFound ? NOT_FOUND_HEADING : SERVER_ERROR_HEADING}
         </h1>
         <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">{ERROR_PAGE_DEFAULT_MESSAGE}</p>

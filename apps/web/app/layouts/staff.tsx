@@ -76,7 +76,7 @@ export default function StaffLayout() {
         <p className="hidden items-center gap-2 px-5 pb-6 text-sm md:mt-auto md:flex">
           <span
             aria-hidden="true"
-            className="flex size-7 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+            className="flex size-7 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
           >
             {profileLetter(user)}
           </span>

@@ -12,7 +12,7 @@ const base =
 
 // Each variant's `disabled:not-aria-busy:hover:` classes undo its hover look on an unavailable button.
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:not-aria-busy:hover:bg-brand-600',
+  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 disabled:not-aria-busy:hover:bg-brand-700',
   secondary:
     'border border-stone-300 bg-white text-ink-900 hover:border-stone-400 hover:bg-stone-50 disabled:not-aria-busy:hover:border-stone-300 disabled:not-aria-busy:hover:bg-white',
   ghost: 'text-ink-900 hover:bg-stone-100 disabled:not-aria-busy:hover:bg-transparent',

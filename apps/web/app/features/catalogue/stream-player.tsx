@@ -124,7 +124,7 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
                 type="button"
                 onClick={() => setRate(r)}
                 aria-pressed={rate === r}
-                className={`min-h-10 min-w-12 rounded-full px-2 font-semibold ${rate === r ? 'bg-brand-600 text-white' : 'bg-white/10 hover:bg-white/20'}`}
+                className={`min-h-10 min-w-12 rounded-full px-2 font-semibold ${rate === r ? 'bg-brand-700 text-white' : 'bg-white/10 hover:bg-white/20'}`}
               >
                 {r}×
               </button>

@@ -64,7 +64,7 @@ export function VideoFilters({
       >
         Filters
         {applied ? (
-          <span className="rounded-full bg-brand-600 px-2 text-sm text-white">
+          <span className="rounded-full bg-brand-700 px-2 text-sm text-white">
             {applied}
             <span className="sr-only"> applied</span>
           </span>

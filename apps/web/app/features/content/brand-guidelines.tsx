@@ -8,7 +8,7 @@ export const brandGuidelinesSeo = {
 };
 
 const COLOURS = [
-  { name: 'Fretline Orange', hex: '#EA580C', className: 'bg-brand-600 text-white' },
+  { name: 'Fretline Orange', hex: '#EA580C', className: 'bg-brand-600 text-ink-900' },
   { name: 'Ember', hex: '#C2410C', className: 'bg-brand-700 text-white' },
   { name: 'Peach', hex: '#FFEDD5', className: 'bg-brand-100 text-ink-900' },
   { name: 'Ink', hex: '#1C1917', className: 'bg-ink-900 text-white' },

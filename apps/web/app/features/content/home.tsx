@@ -184,7 +184,7 @@ function HowItWorks({ name }: { name: string }) {
           {steps.map((step, i) => (
             <li key={step.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
               <span
-                className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-extrabold"
+                className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold"
                 aria-hidden="true"
               >
                 {i + 1}

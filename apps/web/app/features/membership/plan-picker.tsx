@@ -54,7 +54,7 @@ export function PlanPicker({
             {checked ? (
               <span
                 aria-hidden="true"
-                className="absolute top-3 right-3 grid size-6 place-items-center rounded-full bg-brand-600 text-sm text-white"
+                className="absolute top-3 right-3 grid size-6 place-items-center rounded-full bg-brand-700 text-sm text-white"
               >
                 ✓
               </span>

@@ -26,7 +26,7 @@ export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (
               <div
                 className={cx(
                   'rounded-2xl px-4 py-2.5 text-left text-[15px] leading-relaxed shadow-sm',
-                  own ? 'rounded-tr-md bg-brand-600 text-white' : 'rounded-tl-md border border-stone-200 bg-white text-ink-900',
+                  own ? 'rounded-tr-md bg-brand-700 text-white' : 'rounded-tl-md border border-stone-200 bg-white text-ink-900',
                 )}
               >
                 <MessageText text={m.message_content} />

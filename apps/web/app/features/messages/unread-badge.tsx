@@ -68,7 +68,7 @@ export function UnreadBadge() {
       {unread > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-[11px] leading-5 font-bold text-white ring-2 ring-white"
+          className="absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-[11px] leading-5 font-bold text-white ring-2 ring-white"
         >
           {unread > 99 ? '99+' : unread}
         </span>

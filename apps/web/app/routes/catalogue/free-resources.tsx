@@ -48,7 +48,7 @@ export default function FreeResources({ loaderData }: Route.ComponentProps) {
                   <a
                     href={r.resource_url_signed}
                     download={`${r.resource_slug}.${r.resource_extension ?? ''}`}
-                    className="mt-auto inline-flex min-h-10 w-fit items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                    className="mt-auto inline-flex min-h-10 w-fit items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
                   >
                     Download {r.resource_extension?.toUpperCase()}
                   </a>

@@ -96,7 +96,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
                 <li key={feature} className="flex gap-3 rounded-xl bg-white/80 p-3 ring-1 ring-stone-200">
                   <span
                     aria-hidden="true"
-                    className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white"
+                    className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-brand-700 text-xs font-bold text-white"
                   >
                     ✓
                   </span>
