@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signInContext } from './support/auth.ts';
+
+// WCAG 2.2 AA checks with axe-core on the pages each kind of user reaches, on a phone and on a
+// desktop. axe is injected as a script: its Playwright wrapper needs Node 22 (ADR 0041).
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+/** Each failed rule on the page, with where it failed: one readable line a rule. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+      }),
+    WCAG_TAGS,
+  );
+  return result.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Visits each page and returns every violation, keyed by page, so one run reports them all. */
+async function auditPages(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(500);
+    await page.waitForLoadState('networkidle');
+    const violations = await axeViolations(page);
+    if (violations.length) found[path] = violations;
+  }
+  return found;
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // The cookie banner has its own test (consent.spec.ts); here it would cover the page under test.
+  await context.addCookies([{ name: 'consent_asked', value: 'true', url: baseURL ?? 'http://localhost:3100' }]);
+});
+
+test('a visitor’s pages meet WCAG 2.2 AA as axe checks it @phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const found = await auditPages(page, [
+    '/',
+    '/videos',
+    '/videos/sunday-porch',
+    '/courses',
+    '/courses/beginner-guitar-course',
+    '/live',
+    '/free-resources',
+    '/membership',
+    '/helpdesk',
+    '/login',
+    '/signup',
+    '/terms',
+    '/a-page-that-does-not-exist',
+  ]);
+  expect(found).toEqual({});
+});
+
+test('a member’s pages meet WCAG 2.2 AA as axe checks it @phone', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInContext(context, baseURL, 'member@example.com');
+  const found = await auditPages(page, ['/me', '/me/edit', '/me/notifications', '/me/subscriptions', '/my-list', '/messages']);
+  // The member's seeded conversation with the staff.
+  await page.goto('/messages');
+  await page
+    .getByRole('link', { name: /Helpdesk/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/messages\/\d+$/);
+  Object.assign(found, await auditPages(page, [new URL(page.url()).pathname]));
+  expect(found).toEqual({});
+});
+
+test('the staff console meets WCAG 2.2 AA as axe checks it @phone', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInContext(context, baseURL, 'admin@example.com');
+  const found = await auditPages(page, [
+    '/staff',
+    '/staff/inbox',
+    '/staff/members',
+    '/staff/audit',
+    '/staff/analytics',
+    '/staff/content/videos',
+    '/staff/content/courses',
+  ]);
+  expect(found).toEqual({});
+});
