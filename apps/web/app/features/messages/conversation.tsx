@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGE_PAGE_SIZE, MESSAGE_POLL_MS, type Message } from '@fretline/contract';
 import { Button, cx, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { MessageList } from './message-list';
 import { announceUnreadChanged, usePoll } from './use-poll';
 
@@ -78,7 +78,7 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
       setMessages((current) => merge(current, page.messages));
       setTotal(page.total);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorMessage(err));
     } finally {
       setLoadingMore(false);
     }
@@ -97,7 +97,7 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
       setText('');
       onSent?.();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorMessage(err));
     } finally {
       setSending(false);
     }

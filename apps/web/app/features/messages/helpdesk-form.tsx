@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CLIENT_ERRORS, HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
+import { HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
 import { Button, Card, Field, selectClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import type { CaptchaHandle } from './altcha-widget';
 import { CaptchaField, captchaUnavailable } from './captcha-field';
 
@@ -89,7 +89,7 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
       setSent(thread);
     } catch (err) {
       captchaRef.current?.reset();
-      setError(err instanceof ApiError ? { message: err.message, field: err.field } : { message: CLIENT_ERRORS.unknown });
+      setError({ message: errorMessage(err), field: err instanceof ApiError ? err.field : undefined });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { editedTimeAgo, type Message, type StaffMember, type StaffThread } from '@fretline/contract';
 import { Badge, Button, Card, cx, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { Conversation } from './conversation';
 import { ProfileLetter } from './thread-list';
 
@@ -75,7 +75,7 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
       setThread(res.thread);
       onChanged();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
