@@ -46,6 +46,8 @@ export const MESSAGE_POLL_MS = 3 * SECOND_MS;
 export const SAVED_VIDEOS_PAGE_SIZE = 30;
 export const SUBSCRIPTION_POLL_MS = 1 * SECOND_MS;
 export const SONG_SEARCH_DEBOUNCE_MS = 5 * SECOND_MS;
+/** The largest `limit` a paged GET accepts; a client that wants more pages by offset. */
+export const LIST_LIMIT_MAX = 100;
 
 /** Spec §3/§9: the excerpt fallback is cut to this many characters. */
 export const EXCERPT_LENGTH = 220;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_MAX } from '../constants.ts';
 import { DateSchema, FormBooleanSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 import {
@@ -297,7 +298,7 @@ export type EditorLiveStreamInput = z.input<typeof EditorLiveStreamBodySchema>;
 export const EditorLiveStreamPublishBodySchema = z.object({ stream_published: FormBooleanSchema });
 
 export const EditorLiveStreamListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 export const EditorLiveStreamResponseSchema = envelope('stream', EditorLiveStreamSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_MAX } from '../constants.ts';
 import { DateSchema, FormBooleanSchema, IdSchema, TextSchema } from '../entities/fields.ts';
 import { VideoCategorySchema, VideoPlayerSchema, VideoSectionTypeSchema, VideoTagSchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
@@ -285,7 +286,7 @@ export const EditorVideoListQuerySchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   category: VideoCategorySchema.optional().or(z.literal('').transform(() => undefined)),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 export type EditorVideoListQuery = z.infer<typeof EditorVideoListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_MAX } from '../constants.ts';
 import { MessageSchema } from '../entities/message.ts';
 import { ThreadSchema } from '../entities/thread.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
@@ -8,7 +9,7 @@ export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'off'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 
 const PageQuery = {
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_MAX } from '../constants.ts';
 import { DateSchema, IdSchema, NullableDateSchema, TextSchema } from '../entities/fields.ts';
 import { InvoiceSchema, SubscriptionStatusSchema } from '../entities/subscription.ts';
 import { ROLES } from '../roles.ts';
@@ -12,7 +13,7 @@ import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 export const STAFF_PAGE_SIZE = 25;
 
 export const StaffPagingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_MAX } from '../constants.ts';
 import { CourseSchema, CourseSummarySchema } from '../entities/course.ts';
 import { DateSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
 import { SavedVideoSchema } from '../entities/saved-video.ts';
@@ -14,7 +15,7 @@ export const VIDEO_ORDER_FIELDS = ['video_created', 'video_title', 'video_order'
 
 const facetValue = z.string().trim().max(200).optional();
 const paging = {
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_MAX } from '../constants.ts';
 
 /** One error of a failed call; `field` names the input field it belongs to. */
 export const ApiErrorItemSchema = z.object({
@@ -31,6 +32,6 @@ export function pagedEnvelope<Name extends string, T extends z.ZodType>(name: Na
 
 /** Paging of list calls: `limit` + `offset`. */
 export const PagingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });

@@ -3,9 +3,9 @@ import { Outlet, redirect, useParams } from 'react-router';
 import { THREAD_PAGE_SIZE, THREAD_POLL_MS, THREAD_SEARCH_DEBOUNCE_MS, type Thread } from '@fretline/contract';
 import { Button, Container, EmptyState, LinkButton, cx, inputClasses } from '../../components/ui';
 import { ThreadListItem } from '../../features/messages/thread-list';
-import { usePoll } from '../../features/messages/use-poll';
-import { api } from '../../lib/api.client';
-import { ApiError } from '../../lib/api-client';
+import { useThreadPages } from '../../features/messages/thread-pages';
+import { UNREAD_CHANGED_EVENT, usePoll } from '../../features/messages/use-poll';
+import { ApiError, errorMessage, isCancelledError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/messages';
@@ -39,30 +39,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Spec §9: 35 threads, +35 per "load more", polled every 5 s, search debounced 500 ms. */
 function ThreadInbox({ initial }: { initial: ThreadPage }) {
   const params = useParams();
-  const [threads, setThreads] = useState(initial.threads);
-  const [total, setTotal] = useState(initial.total);
-  const [limit, setLimit] = useState(THREAD_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
+  const list = useThreadPages<Thread>({
+    path: '/messages/threads',
+    query: query ? { search: query } : {},
+    initial,
+    pageSize: THREAD_PAGE_SIZE,
+    name: 'thread-list',
+  });
+  const threads = list.page.threads;
 
   useEffect(() => {
     const t = setTimeout(() => setQuery(search.trim()), THREAD_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [search]);
-
-  const fetchPage = async (size: number, q: string) => {
-    const page = await api.get<ThreadPage>('/messages/threads', {
-      limit: size,
-      offset: 0,
-      ...(q ? { query: { search: q } } : {}),
-      cancelKey: 'thread-list',
-    });
-    setThreads(page.threads);
-    setTotal(page.total);
-    setNow(new Date());
-  };
 
   // A new search starts again from the first page.
   const firstRun = useRef(true);
@@ -71,21 +65,33 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
       firstRun.current = false;
       return;
     }
-    setLimit(THREAD_PAGE_SIZE);
     setLoading(true);
-    fetchPage(THREAD_PAGE_SIZE, query)
-      .catch(() => undefined)
+    setError(null);
+    list
+      .restart()
+      .then(() => setNow(new Date()))
+      .catch((err: unknown) => {
+        if (!isCancelledError(err)) setError(errorMessage(err));
+      })
       .finally(() => setLoading(false));
   }, [query]);
 
-  usePoll(() => fetchPage(limit, query), THREAD_POLL_MS);
+  const refresh = () => list.refresh().then(() => setNow(new Date()));
+  usePoll(refresh, THREAD_POLL_MS);
+  // A thread just read loses its unread mark now, not at the next poll.
+  useEffect(() => {
+    const onChanged = () => void refresh().catch(() => undefined);
+    window.addEventListener(UNREAD_CHANGED_EVENT, onChanged);
+    return () => window.removeEventListener(UNREAD_CHANGED_EVENT, onChanged);
+  });
 
   const loadMore = async () => {
-    const next = limit + THREAD_PAGE_SIZE;
     setLoading(true);
+    setError(null);
     try {
-      await fetchPage(next, query);
-      setLimit(next);
+      await list.loadMore();
+    } catch (err) {
+      if (!isCancelledError(err)) setError(errorMessage(err));
     } finally {
       setLoading(false);
     }
@@ -124,7 +130,12 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
             {query ? 'Try another word.' : 'Questions about a lesson, your membership or anything else? Ask the team.'}
           </EmptyState>
         )}
-        {threads.length < total ? (
+        {error ? (
+          <p role="alert" className="mt-3 text-center text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+        {threads.length < list.page.total ? (
           <div className="py-4 text-center">
             <Button variant="secondary" size="sm" busy={loading} onClick={() => void loadMore()}>
               Load more

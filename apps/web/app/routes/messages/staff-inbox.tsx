@@ -3,9 +3,9 @@ import { data, Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { THREAD_PAGE_SIZE, THREAD_POLL_MS, type StaffThread } from '@fretline/contract';
 import { Button, EmptyState, cx } from '../../components/ui';
 import { StaffThreadItem } from '../../features/messages/staff-inbox';
+import { useThreadPages } from '../../features/messages/thread-pages';
 import { usePoll } from '../../features/messages/use-poll';
-import { api } from '../../lib/api.client';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, errorMessage, isCancelledError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/staff-inbox';
@@ -49,29 +49,38 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const [page, setPage] = useState(loaderData.page);
-  const [limit, setLimit] = useState(THREAD_PAGE_SIZE);
   const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
+  const list = useThreadPages<StaffThread>({
+    path: '/messages/staff/threads',
+    query: { status },
+    initial: loaderData.page,
+    pageSize: THREAD_PAGE_SIZE,
+    name: 'staff-inbox',
+  });
+  const page = list.page;
   const [shownFor, setShownFor] = useState(loaderData.page);
   // A navigation (another status) brings new loader data: start from it.
   if (shownFor !== loaderData.page) {
     setShownFor(loaderData.page);
-    setPage(loaderData.page);
-    setLimit(THREAD_PAGE_SIZE);
+    list.setPage(loaderData.page);
   }
 
-  const refresh = async (size = limit) => {
-    const next = await api.get<StaffPage>('/messages/staff/threads', {
-      limit: size,
-      offset: 0,
-      query: { status },
-      cancelKey: 'staff-inbox',
-    });
-    setPage(next);
-    setNow(new Date());
+  const refresh = () => list.refresh().then(() => setNow(new Date()));
+  usePoll(refresh, THREAD_POLL_MS);
+
+  const loadMore = async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      await list.loadMore();
+    } catch (err) {
+      if (!isCancelledError(err)) setError(errorMessage(err));
+    } finally {
+      setLoading(false);
+    }
   };
-  usePoll(() => refresh(), THREAD_POLL_MS);
 
   const qs = searchParams.toString();
   return (
@@ -102,21 +111,14 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
             {status === 'open' ? 'Every conversation has been dealt with.' : 'No conversations in this list.'}
           </EmptyState>
         )}
+        {error ? (
+          <p role="alert" className="mt-3 text-center text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
         {page.threads.length < page.total ? (
           <div className="py-4 text-center">
-            <Button
-              variant="secondary"
-              size="sm"
-              busy={loading}
-              onClick={() => {
-                const next = limit + THREAD_PAGE_SIZE;
-                setLoading(true);
-                refresh(next)
-                  .then(() => setLimit(next))
-                  .catch(() => undefined)
-                  .finally(() => setLoading(false));
-              }}
-            >
+            <Button variant="secondary" size="sm" busy={loading} onClick={() => void loadMore()}>
               Load more
             </Button>
           </div>

@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { LIST_LIMIT_MAX } from '@fretline/contract';
+import { api } from '../../lib/api.client';
+
+export interface ThreadPage<T> {
+  threads: T[];
+  total: number;
+}
+
+type Keyed = { id_thread: number };
+
+/**
+ * A fresh first page on top of what was loaded: threads it holds replace their older copies (a
+ * thread with a new message moves up), and the older pages stay as they were.
+ */
+export function mergeFirstPage<T extends Keyed>(fresh: T[], loaded: T[]): T[] {
+  const ids = new Set(fresh.map((t) => t.id_thread));
+  return [...fresh, ...loaded.filter((t) => !ids.has(t.id_thread))];
+}
+
+/** A further page after what was loaded, without the threads already shown (the list may have shifted). */
+export function appendPage<T extends Keyed>(loaded: T[], more: T[]): T[] {
+  const ids = new Set(loaded.map((t) => t.id_thread));
+  return [...loaded, ...more.filter((t) => !ids.has(t.id_thread))];
+}
+
+/**
+ * A thread list paged as spec §9 says: a first page, "load more" adds the next page by offset, and
+ * the poll refreshes from the top as much as was loaded (at most the API's largest page; older
+ * pages keep what they showed). The poll and "load more" cancel only their own earlier calls.
+ */
+export function useThreadPages<T extends Keyed>(options: {
+  path: string;
+  query: Record<string, string>;
+  initial: ThreadPage<T>;
+  pageSize: number;
+  /** Names this list's calls, so a newer one cancels its own older call and no other list's. */
+  name: string;
+}) {
+  const { path, query, pageSize, name } = options;
+  const [page, setPage] = useState(options.initial);
+  // An answer for a query the list no longer shows (a search or tab changed meanwhile) is dropped.
+  const queryKey = JSON.stringify(query);
+  const shownQuery = useRef(queryKey);
+  shownQuery.current = queryKey;
+
+  const fetch = async (limit: number, offset: number, kind: 'top' | 'more') => {
+    const result = await api.get<ThreadPage<T>>(path, { limit, offset, query, cancelKey: `${name} ${kind}` });
+    return shownQuery.current === queryKey ? result : null;
+  };
+
+  /** The first page again (the poll): merged over what is shown. */
+  const refresh = async () => {
+    const fresh = await fetch(Math.min(Math.max(page.threads.length, pageSize), LIST_LIMIT_MAX), 0, 'top');
+    if (fresh) setPage((current) => ({ threads: mergeFirstPage(fresh.threads, current.threads), total: fresh.total }));
+  };
+
+  /** The first page for a new query: replaces the list (and cancels a poll still asking the old one). */
+  const restart = async () => {
+    const first = await fetch(pageSize, 0, 'top');
+    if (first) setPage(first);
+  };
+
+  const loadMore = async () => {
+    const more = await fetch(pageSize, page.threads.length, 'more');
+    if (more) setPage((current) => ({ threads: appendPage(current.threads, more.threads), total: more.total }));
+  };
+
+  return { page, setPage, refresh, restart, loadMore };
+}
