@@ -6,6 +6,7 @@ export * from './roles.ts';
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './correlation-id.ts';
+export * from './redact-url.ts';
 export * from './analytics-actions.ts';
 export * from './status.ts';
 export * from './entities/index.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
+import { hasRoleGroup, redactUrl, type RoleGroup } from '@fretline/contract';
 import {
   clearTokenCookie,
   hashSessionToken,
@@ -125,18 +125,6 @@ export function requireRoleGroup(request: FastifyRequest, group: RoleGroup): Req
   const auth = requireUser(request);
   if (!hasRoleGroup(auth.user.roles, group)) throw forbidden();
   return auth;
-}
-
-/**
- * Request URLs with their secrets blanked (ARCHITECTURE.md: tokens and codes are never logged):
- * the sign-in link's passcode, unsubscribe tokens in paths, and any `token` query parameter
- * (the RFC 8058 one-click URL). Bodies, where codes and tokens normally travel, are never logged.
- */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/^\/login\/[^/?#]+/, '/login/[redacted]')
-    .replace(/^\/(unsubscribe|unsubscribe-mailers)\/([^/?#]+)\/[^/?#]+/, '/$1/$2/[redacted]')
-    .replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
 }
 
 /** Fastify logger serializers: the default request fields, with the URL passed through `redactUrl`. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { isRouteErrorResponse, useLocation, useMatches, useRevalidator } from 'react-router';
-import { ANALYTICS_ACTIONS, screenBand, type ScreenBand } from '@fretline/contract';
+import { ANALYTICS_ACTIONS, redactUrl, screenBand, type ScreenBand } from '@fretline/contract';
 import { recordAction } from './analytics';
 import { describeError, installErrorReporting, reportClientError } from './error-reporting';
 import { shouldRecordPageLoad, trackedPageLoadValues } from './page-load';
@@ -24,7 +24,8 @@ export function usePageLoadActions(): void {
     const href = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin).href;
     const before = previous.current;
     previous.current = { routeId, href };
-    if (shouldRecordPageLoad(before?.routeId, routeId)) recordAction(ANALYTICS_ACTIONS.pageLoad, { path: location.pathname });
+    if (shouldRecordPageLoad(before?.routeId, routeId))
+      recordAction(ANALYTICS_ACTIONS.pageLoad, { path: redactUrl(location.pathname) });
     // The first page's referrer is the other site; later ones are our own previous page.
     const tracked = trackedPageLoadValues(new URL(href), before ? before.href : document.referrer);
     if (tracked) recordAction(ANALYTICS_ACTIONS.trackedPageLoad, { ...tracked }, 'marketing');

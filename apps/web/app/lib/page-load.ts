@@ -3,6 +3,8 @@
  * `videos` and `courses` routes (filtering and switching between the two lists is one visit), and
  * a tracked page-load when the URL carries a campaign or source.
  */
+import { redactUrl } from '@fretline/contract';
+
 const QUIET_BETWEEN = new Set(['videos', 'courses']);
 
 export function shouldRecordPageLoad(
@@ -27,5 +29,12 @@ export function trackedPageLoadValues(url: URL, referrer: string): TrackedPageLo
   const campaign = q.get('utm_campaign') ?? q.get('campaign') ?? '';
   const source = q.get('utm_source') ?? q.get('source') ?? '';
   if (!campaign && !source) return null;
-  return { campaign, source, path: url.pathname, full_path: `${url.pathname}${url.search}${url.hash}`, referrer };
+  // A campaign link to a sign-in or thread link must not put its secret into analytics.
+  return {
+    campaign,
+    source,
+    path: redactUrl(url.pathname),
+    full_path: redactUrl(`${url.pathname}${url.search}${url.hash}`),
+    referrer,
+  };
 }

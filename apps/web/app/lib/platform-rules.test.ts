@@ -66,6 +66,17 @@ describe('page-load actions (spec §2)', () => {
     });
     expect(trackedPageLoadValues(new URL('https://fretline.example/videos?tags=blues'), '')).toBeNull();
   });
+
+  it('never records the secret of a thread or sign-in link a campaign points at', () => {
+    const url = new URL('https://fretline.example/messages/7/7.c2lnbmF0dXJl?utm_source=mail');
+    expect(trackedPageLoadValues(url, '')).toMatchObject({
+      path: '/messages/7/[redacted]',
+      full_path: '/messages/7/[redacted]?utm_source=mail',
+    });
+    expect(trackedPageLoadValues(new URL('https://fretline.example/login/123456?source=app'), '')).toMatchObject({
+      path: '/login/[redacted]',
+    });
+  });
 });
 
 describe('analytics actions wait for consent (ADR 0005)', () => {
