@@ -12,6 +12,11 @@ export async function requireMe(request: Request): Promise<Me> {
   const data = await fetchCurrentUser(request);
   const parsed = MeSchema.safeParse(data.user);
   if (parsed.success && parsed.data.id_user !== null) return parsed.data;
+  throw redirectToLogin(request);
+}
+
+/** The way to /login for a visitor on a page that needs an account, keeping the page to come back to. */
+export function redirectToLogin(request: Request): Response {
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   const headers = new Headers();
@@ -21,7 +26,7 @@ export async function requireMe(request: Request): Promise<Me> {
       serializeCookie(RETURN_COOKIE, here, { maxAgeSeconds: RETURN_COOKIE_MAX_AGE_S, secure: secureCookiesFor(request.url) }),
     );
   }
-  throw redirect('/login', { headers });
+  return redirect('/login', { headers });
 }
 
 /** The sign-in pages are for visitors; someone signed in goes to their account. */

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, redirect, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { THREAD_PAGE_SIZE, THREAD_POLL_MS, THREAD_SEARCH_DEBOUNCE_MS, type Thread } from '@fretline/contract';
 import { Button, Container, EmptyState, LinkButton, cx, inputClasses } from '../../components/ui';
 import { ThreadListItem } from '../../features/messages/thread-list';
+import { redirectToLogin } from '../../features/account/require-user.server';
 import { useThreadPages } from '../../features/messages/thread-pages';
 import { UNREAD_CHANGED_EVENT, usePoll } from '../../features/messages/use-poll';
 import { ApiError, errorMessage, isCancelledError } from '../../lib/api-client';
@@ -23,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
     // Spec §6: a signed-out visitor may only open one thread with its token.
     if (params.idThread && params.token) return { page: null };
-    throw redirect('/login');
+    // Signed out: after signing in they come back here (spec §2), e.g. from a staff-reply e-mail.
+    throw redirectToLogin(request);
   }
 }
 

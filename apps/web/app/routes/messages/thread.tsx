@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { MESSAGE_PAGE_SIZE, threadProfileLetter, threadTitle, type Message, type Thread } from '@fretline/contract';
 import { Card, LinkButton } from '../../components/ui';
+import { redirectToLogin } from '../../features/account/require-user.server';
 import { Conversation } from '../../features/messages/conversation';
 import { ProfileLetter } from '../../features/messages/thread-list';
 import { ApiError } from '../../lib/api-client';
@@ -39,8 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!(err instanceof ApiError) || !err.status || err.status >= 500) throw err;
     // ADR 0025: a wrong, tampered, revoked or other thread's token gets a clear refusal.
     if (token) return { thread: null, page: null, apiBase: base, senderEmail: null, refused: err.message };
-    // Spec §8: any other failed thread load goes to /login.
-    throw redirect('/login');
+    // Spec §8: any other failed thread load goes to /login; signed out, sign-in comes back here.
+    throw err.status === 401 ? redirectToLogin(request) : redirect('/login');
   }
 }
 
