@@ -372,9 +372,18 @@ export async function findUserByEmail(
 export async function findUserContact(
   db: Database,
   idUser: number,
-): Promise<{ email: string; firstName: string | null; lastName: string | null; telephone: string | null } | undefined> {
+): Promise<
+  | { email: string; firstName: string | null; lastName: string | null; telephone: string | null; notificationsEmails: boolean }
+  | undefined
+> {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, telephone: users.telephone })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      telephone: users.telephone,
+      notificationsEmails: users.notificationsEmails,
+    })
     .from(users)
     .where(and(eq(users.idUser, idUser), isNull(users.deletedAt)))
     .limit(1);

@@ -180,7 +180,11 @@ export async function createHelpdesk(
   const since = new Date(now.getTime() - RATE_WINDOW_MS);
   if ((await repo.countRecentHelpdesks(app.db, { ip: request.ip }, since)) >= HELPDESK_LIMIT_PER_IP)
     throw tooManyRequests('You have sent several messages already, please wait a while before sending another.');
-  if ((await repo.countRecentHelpdesks(app.db, { email: form.email }, since)) >= HELPDESK_LIMIT_PER_EMAIL)
+  const auth = request.auth;
+  // A signed-in sender writes as their account: its address, whatever the form's box says, so the
+  // per-address limit, the staff view and the reply e-mail all see one address.
+  const email = auth ? auth.user.email : form.email;
+  if ((await repo.countRecentHelpdesks(app.db, { email }, since)) >= HELPDESK_LIMIT_PER_EMAIL)
     throw tooManyRequests('You have sent several messages already, please wait a while before sending another.');
 
   const captcha = await verifyCaptcha(app.config, form.recaptcha_response, request.ip);
@@ -193,9 +197,11 @@ export async function createHelpdesk(
   const category = form.category_slug ? categories.find((c) => c.categorySlug === form.category_slug) : undefined;
   if (form.category_slug && !category) throw badRequest('Please choose one of the listed topics.', 'category_slug');
 
-  const auth = request.auth;
-  // A signed-in sender writes as themself; a known e-mail joins that user's inbox (issue 6).
+  // A known e-mail joins that user's inbox (issue 6). Only a signed-in sender is the thread's
+  // sender, though: anyone can type an address, so a signed-out one stays unverified for staff
+  // (no account, no membership shown) and their message is not put in the account's name.
   const known = auth ? { idUser: auth.user.idUser } : await repo.findUserByEmail(app.db, form.email);
+  const verified = auth ? auth.user.idUser : null;
   const title = category ? `Helpdesk: ${category.categoryName}` : 'Helpdesk';
 
   const result = await app.db.transaction(async (tx) => {
@@ -205,10 +211,10 @@ export async function createHelpdesk(
       title,
       privateThread: true,
       helpdesk: true,
-      idUserSender: known?.idUser ?? null,
+      idUserSender: verified,
       senderFirstName: form.first_name,
       senderLastName: form.last_name ?? null,
-      senderEmail: form.email,
+      senderEmail: email,
       idHelpdeskCategory: category?.idHelpdeskCategory ?? null,
       now,
     });
@@ -218,7 +224,7 @@ export async function createHelpdesk(
       idUser: known?.idUser ?? null,
       firstName: form.first_name,
       lastName: form.last_name ?? null,
-      email: form.email,
+      email,
       telephone: form.telephone ?? null,
       message: form.message,
       notificationsMailers: form.notifications_mailers,
@@ -233,10 +239,10 @@ export async function createHelpdesk(
     if (known) await repo.addParticipant(tx, idThread, known.idUser, now, false);
     await repo.insertMessage(tx, {
       idThread,
-      idUser: known?.idUser ?? null,
+      idUser: verified,
       firstName: auth?.user.firstName ?? form.first_name,
       lastName: auth?.user.lastName ?? form.last_name ?? null,
-      email: auth?.user.email ?? form.email,
+      email,
       content: form.message,
       fromStaff: false,
       now,

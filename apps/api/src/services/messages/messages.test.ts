@@ -215,6 +215,33 @@ describe('POST /api/messages/helpdesks', () => {
     expect(ids).toEqual(expect.arrayContaining([knownThread.id_thread, signedInThread.id_thread]));
   });
 
+  it('shows staff a signed-out sender as unverified even when the address has an account; a signed-in one as the account', async () => {
+    const vera = await createUserWithSession(t.db, { email: 'vera@example.com', firstName: 'Vera' });
+    const typed = await sendHelpdesk({ email: 'vera@example.com', message: 'Is this my account?' });
+    const typedThread = typed.json<{ data: { thread: WireThread } }>().data.thread;
+    const own = await sendHelpdesk({ email: 'someone-else@example.com', message: 'From my account' }, { token: vera.token });
+    const ownThread = own.json<{ data: { thread: WireThread } }>().data.thread;
+    type StaffView = { data: { thread: { sender: Record<string, unknown> } } };
+    const staffGet = async (id: number) =>
+      (await t.app.inject({ url: `/api/messages/staff/threads/${id}`, headers: bearer(staff.token) })).json<StaffView>().data;
+    const unverified = await staffGet(typedThread.id_thread);
+    expect(unverified.thread.sender).toMatchObject({ id_user: null, email: 'vera@example.com', is_registered: false });
+    // Nor is the message put in the account's name.
+    const stored = await t.db
+      .select({ idUser: tables.messages.idUser })
+      .from(tables.messages)
+      .where(eq(tables.messages.idThread, typedThread.id_thread));
+    expect(stored).toEqual([{ idUser: null }]);
+    // The address still has the conversation in its inbox.
+    const inbox = await t.app.inject({ url: '/api/messages/threads', headers: bearer(vera.token) });
+    expect(inbox.json<{ data: { threads: WireThread[] } }>().data.threads.map((x) => x.id_thread)).toContain(
+      typedThread.id_thread,
+    );
+    // Signed in, the sender is the account, at its own address rather than the one typed.
+    const verified = await staffGet(ownThread.id_thread);
+    expect(verified.thread.sender).toMatchObject({ id_user: vera.idUser, email: 'vera@example.com', is_registered: true });
+  });
+
   it('limits submissions per e-mail and per IP', async () => {
     const email = 'busy@example.com';
     for (let i = 0; i < 5; i++) expect((await sendHelpdesk({ email })).statusCode).toBe(200);
@@ -514,6 +541,32 @@ describe('the staff inbox', () => {
     await runDueJobs(t.app);
     const mail = (await t.app.inject({ url: '/api/dev/mail?to=learner@example.com' })).json().data.messages[0];
     expect(mail.text).toMatch(new RegExp(`/messages/${own.id_thread}(\\s|$)`, 'm'));
+  });
+
+  it('does not e-mail a registered sender who turned e-mail notifications off; the reply waits in their inbox', async () => {
+    const own = (await sendHelpdesk({ email: 'learner@example.com' }, { token: learner.token })).json().data.thread as WireThread;
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me/notifications-mailers',
+      headers: bearer(learner.token),
+      payload: { notifications_mailers: false, notifications_emails: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const mailCount = async () =>
+      (await t.app.inject({ url: '/api/dev/mail?to=learner@example.com' })).json<{ data: { messages: unknown[] } }>().data
+        .messages.length;
+    const before = await mailCount();
+    await staffReply(own.id_thread, 'Answered in your inbox');
+    await runDueJobs(t.app);
+    expect(await mailCount()).toBe(before);
+    const unread = await t.app.inject({ url: '/api/messages/threads/unread/count', headers: bearer(learner.token) });
+    expect(unread.json().data.count).toBeGreaterThan(0);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me/notifications-mailers',
+      headers: bearer(learner.token),
+      payload: { notifications_mailers: true, notifications_emails: true },
+    });
   });
 
   it('resolves and reopens a thread, and a new message from the sender reopens it too', async () => {

@@ -24,7 +24,13 @@ async function threadLinkFor(app: FastifyInstance, db: Database, thread: ThreadR
   return `${base}/${createThreadTokenString(app.config.SECRET_KEY, idThreadToken, thread.idThread)}`;
 }
 
-/** E-mails the thread's sender that staff replied, with the link and the unsubscribe links. */
+/**
+ * E-mails the thread's sender that staff replied, with the link and the unsubscribe links. A
+ * registered sender is written to at their account's address (the link opens their inbox) and
+ * not at all once they have turned e-mail notifications off (the unsubscribe link, or their
+ * preferences): the reply waits in their inbox, under the unread badge. A sender without an
+ * account always gets it: the e-mail is their only way to the conversation.
+ */
 export async function notifySenderOfStaffReply(
   app: FastifyInstance,
   db: Database,
@@ -32,7 +38,8 @@ export async function notifySenderOfStaffReply(
   reply: { staffFirstName: string | null; content: string },
 ): Promise<void> {
   const contact = thread.idUserSender !== null ? await repo.findUserContact(db, thread.idUserSender) : undefined;
-  const to = thread.senderEmail ?? contact?.email;
+  if (contact && !contact.notificationsEmails) return;
+  const to = contact?.email ?? thread.senderEmail;
   if (!to) return;
   const name = thread.senderFirstName ?? contact?.firstName ?? 'there';
   const link = await threadLinkFor(app, db, thread);
