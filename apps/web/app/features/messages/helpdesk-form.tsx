@@ -143,6 +143,10 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
           required
           autoComplete="email"
           defaultValue={sender.email ?? ''}
+          // Signed in, the team answers at the account's address (ADR 0029), so it is not editable here.
+          readOnly={signedIn}
+          hint={signedIn ? 'Your account’s address. Change it in your profile.' : undefined}
+          className={signedIn ? 'bg-stone-100! text-stone-600!' : undefined}
           error={fieldError('email')}
         />
         <Field
