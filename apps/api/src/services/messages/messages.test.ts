@@ -485,6 +485,9 @@ describe('the staff inbox', () => {
       { method: 'PUT', url: '/api/messages/staff/threads/1/resolved', payload: { thread_resolved: 'true' } },
       { method: 'PUT', url: '/api/messages/staff/threads/1/assignee', payload: { id_user_assigned: String(staff.idUser) } },
       { method: 'DELETE', url: '/api/messages/staff/threads/1/tokens' },
+      // Bad input too: the role is checked before validation, so a refusal says nothing about it.
+      { method: 'GET', url: '/api/messages/staff/threads/not-a-number' },
+      { method: 'PUT', url: '/api/messages/staff/threads/1/assignee', payload: { id_user_assigned: 'nobody' } },
     ];
     const editor = await createUserWithSession(t.db, { roles: ['Editor'] });
     for (const c of calls) {

@@ -30,10 +30,11 @@ const MessageBodySchema = z.object({ message_content: z.string().max(20_000).nul
 
 /**
  * /api/messages/staff: the staff inbox (issue 6). Every call checks the Staff group of spec §6
- * on the server first — the hook runs before any handler, so no route can forget it.
+ * on the server first — the hook runs before validation and any handler, so no route can forget
+ * it and a caller without the role learns nothing from validation errors.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     requireRoleGroup(request, 'Staff');
   });
 
