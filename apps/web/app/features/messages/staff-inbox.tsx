@@ -67,6 +67,22 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
   const base = `/messages/staff/threads/${thread.id_thread}`;
   const senderEmail = thread.sender.email?.toLowerCase();
 
+  // ADR 0025: the links e-mailed to a signed-out sender can be revoked (a leaked link, a wrong
+  // address); the next staff reply e-mails a fresh one.
+  const [revoke, setRevoke] = useState<'idle' | 'confirm' | 'done'>('idle');
+  const revokeLinks = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.delete(`${base}/tokens`);
+      setRevoke('done');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const update = async (path: string, body: Record<string, unknown>) => {
     setBusy(true);
     setError(null);
@@ -136,6 +152,27 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
             </select>
           </label>
         </div>
+        {thread.sender.is_registered ? null : (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-stone-100 pt-3 text-sm" aria-live="polite">
+            {revoke === 'idle' ? (
+              <Button variant="ghost" size="sm" onClick={() => setRevoke('confirm')}>
+                Revoke e-mailed links
+              </Button>
+            ) : revoke === 'confirm' ? (
+              <>
+                <span className="text-stone-700">The links we e-mailed stop working; your next reply sends a new one.</span>
+                <Button variant="danger" size="sm" busy={busy} onClick={() => void revokeLinks()}>
+                  Revoke links
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setRevoke('idle')}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <span className="font-medium text-stone-700">Links revoked. Your next reply e-mails a new one.</span>
+            )}
+          </div>
+        )}
         {error ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {error}

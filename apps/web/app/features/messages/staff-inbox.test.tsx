@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffThread } from '@fretline/contract';
+import { StaffThreadPanel } from './staff-inbox';
+
+// The API is faked at the boundary.
+const remove = vi.fn((_path: string) => Promise.resolve({ revoked: 1 }));
+vi.mock('../../lib/api.client', () => ({
+  api: {
+    get: () => Promise.resolve({ messages: [], total: 0 }),
+    put: () => Promise.resolve({}),
+    post: () => Promise.resolve({}),
+    delete: (path: string) => remove(path),
+  },
+}));
+
+const thread = (sender: Partial<StaffThread['sender']>): StaffThread => ({
+  id_thread: 9,
+  thread_title: 'Helpdesk',
+  private_thread: true,
+  first_name_other: null,
+  last_name_other: null,
+  first_name_last: 'Vic',
+  thread_edited: new Date('2026-11-24T10:00:00Z'),
+  last_read_timestamp: null,
+  thread_last_message: 'Hello',
+  is_unread: false,
+  thread_created: new Date('2026-11-24T10:00:00Z'),
+  thread_helpdesk: true,
+  thread_resolved: false,
+  thread_awaiting_staff: true,
+  id_user_assigned: null,
+  assigned_first_name: null,
+  assigned_last_name: null,
+  category_name: null,
+  sender: {
+    id_user: null,
+    first_name: 'Vic',
+    last_name: null,
+    email: 'vic@example.com',
+    telephone: null,
+    has_aaa_membership: false,
+    is_registered: false,
+    ...sender,
+  },
+});
+
+const show = (t: StaffThread) =>
+  render(<StaffThreadPanel thread={t} messages={{ messages: [], total: 0 }} staff={[]} onChanged={() => undefined} />);
+
+describe('StaffThreadPanel: revoking the e-mailed links (ADR 0025)', () => {
+  afterEach(() => {
+    cleanup();
+    remove.mockClear();
+  });
+
+  it('asks first, then revokes the thread’s links and says what happens next', async () => {
+    show(thread({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke e-mailed links' }));
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
+    await waitFor(() => expect(screen.getByText('Links revoked. Your next reply e-mails a new one.')).toBeTruthy());
+    expect(remove).toHaveBeenCalledWith('/messages/staff/threads/9/tokens');
+  });
+
+  it('can be cancelled', () => {
+    show(thread({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke e-mailed links' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Revoke e-mailed links' })).toBeTruthy();
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('is not offered for a signed-in sender, who reads replies in their inbox', () => {
+    show(thread({ id_user: 4, is_registered: true }));
+    expect(screen.queryByRole('button', { name: 'Revoke e-mailed links' })).toBeNull();
+  });
+});
