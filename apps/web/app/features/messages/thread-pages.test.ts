@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_LIMIT_MAX, THREAD_PAGE_SIZE } from '@fretline/contract';
+import { ApiError } from '../../lib/api-client';
 import { appendPage, mergeFirstPage, useThreadPages } from './thread-pages';
 
 interface Row {
@@ -65,6 +66,29 @@ describe('thread list pages (spec §9: 35, +35 per load more, polled)', () => {
     expect(shown).toHaveLength(121);
     expect(new Set(shown.map((t) => t.id_thread)).size).toBe(121);
     expect(result.current.page.total).toBe(121);
+  });
+});
+
+describe('thread list pages that fail', () => {
+  it('say why a page the reader asked for did not load, and keep what was shown', async () => {
+    server = rows(1, 50);
+    const { result } = renderHook(() =>
+      useThreadPages<Row>({
+        path: '/messages/threads',
+        query: {},
+        initial: { threads: server.slice(0, THREAD_PAGE_SIZE), total: server.length },
+        pageSize: THREAD_PAGE_SIZE,
+        name: 'test',
+      }),
+    );
+    get.mockRejectedValueOnce(new ApiError('Something went wrong, please try again or contact support.', 500));
+    await act(() => result.current.loadMore());
+    expect(result.current.error).toBe('Something went wrong, please try again or contact support.');
+    expect(result.current.busy).toBe(false);
+    expect(result.current.page.threads).toHaveLength(THREAD_PAGE_SIZE);
+    await act(() => result.current.loadMore());
+    expect(result.current.error).toBeNull();
+    expect(result.current.page.threads).toHaveLength(50);
   });
 });
 

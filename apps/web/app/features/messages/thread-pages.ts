@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { LIST_LIMIT_MAX } from '@fretline/contract';
 import { api } from '../../lib/api.client';
+import { errorMessage, isCancelledError } from '../../lib/api-client';
 
 export interface ThreadPage<T> {
   threads: T[];
@@ -27,7 +28,8 @@ export function appendPage<T extends Keyed>(loaded: T[], more: T[]): T[] {
 /**
  * A thread list paged as spec §9 says: a first page, "load more" adds the next page by offset, and
  * the poll refreshes from the top as much as was loaded (at most the API's largest page; older
- * pages keep what they showed). The poll and "load more" cancel only their own earlier calls.
+ * pages keep what they showed). The poll and "load more" cancel only their own earlier calls; a
+ * failed page the reader asked for is in `error`, a failed poll is left to the next one.
  */
 export function useThreadPages<T extends Keyed>(options: {
   path: string;
@@ -55,16 +57,33 @@ export function useThreadPages<T extends Keyed>(options: {
     if (fresh) setPage((current) => ({ threads: mergeFirstPage(fresh.threads, current.threads), total: fresh.total }));
   };
 
+  // What the list is doing for the reader: loading a page they asked for, or why it failed.
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const asked = async (load: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await load();
+    } catch (err) {
+      if (!isCancelledError(err)) setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   /** The first page for a new query: replaces the list (and cancels a poll still asking the old one). */
-  const restart = async () => {
-    const first = await fetch(pageSize, 0, 'top');
-    if (first) setPage(first);
-  };
+  const restart = () =>
+    asked(async () => {
+      const first = await fetch(pageSize, 0, 'top');
+      if (first) setPage(first);
+    });
 
-  const loadMore = async () => {
-    const more = await fetch(pageSize, page.threads.length, 'more');
-    if (more) setPage((current) => ({ threads: appendPage(current.threads, more.threads), total: more.total }));
-  };
+  const loadMore = () =>
+    asked(async () => {
+      const more = await fetch(pageSize, page.threads.length, 'more');
+      if (more) setPage((current) => ({ threads: appendPage(current.threads, more.threads), total: more.total }));
+    });
 
-  return { page, setPage, refresh, restart, loadMore };
+  return { page, setPage, refresh, restart, loadMore, busy, error };
 }

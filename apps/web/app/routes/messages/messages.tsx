@@ -6,7 +6,7 @@ import { ThreadListItem } from '../../features/messages/thread-list';
 import { redirectToLogin } from '../../features/account/require-user.server';
 import { useThreadPages } from '../../features/messages/thread-pages';
 import { UNREAD_CHANGED_EVENT, usePoll } from '../../features/messages/use-poll';
-import { ApiError, errorMessage, isCancelledError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/messages';
@@ -43,8 +43,6 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
   const params = useParams();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
   const list = useThreadPages<Thread>({
     path: '/messages/threads',
@@ -67,15 +65,7 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
       firstRun.current = false;
       return;
     }
-    setLoading(true);
-    setError(null);
-    list
-      .restart()
-      .then(() => setNow(new Date()))
-      .catch((err: unknown) => {
-        if (!isCancelledError(err)) setError(errorMessage(err));
-      })
-      .finally(() => setLoading(false));
+    void list.restart().then(() => setNow(new Date()));
   }, [query]);
 
   const refresh = () => list.refresh().then(() => setNow(new Date()));
@@ -86,18 +76,6 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
     window.addEventListener(UNREAD_CHANGED_EVENT, onChanged);
     return () => window.removeEventListener(UNREAD_CHANGED_EVENT, onChanged);
   });
-
-  const loadMore = async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      await list.loadMore();
-    } catch (err) {
-      if (!isCancelledError(err)) setError(errorMessage(err));
-    } finally {
-      setLoading(false);
-    }
-  };
 
   return (
     <aside
@@ -132,14 +110,14 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
             {query ? 'Try another word.' : 'Questions about a lesson, your membership or anything else? Ask the team.'}
           </EmptyState>
         )}
-        {error ? (
+        {list.error ? (
           <p role="alert" className="mt-3 text-center text-sm font-medium text-red-700">
-            {error}
+            {list.error}
           </p>
         ) : null}
         {threads.length < list.page.total ? (
           <div className="py-4 text-center">
-            <Button variant="secondary" size="sm" busy={loading} onClick={() => void loadMore()}>
+            <Button variant="secondary" size="sm" busy={list.busy} onClick={() => void list.loadMore()}>
               Load more
             </Button>
           </div>

@@ -5,7 +5,7 @@ import { Button, EmptyState, cx } from '../../components/ui';
 import { StaffThreadItem } from '../../features/messages/staff-inbox';
 import { useThreadPages } from '../../features/messages/thread-pages';
 import { usePoll } from '../../features/messages/use-poll';
-import { ApiError, errorMessage, isCancelledError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/staff-inbox';
@@ -49,8 +49,6 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
   const list = useThreadPages<StaffThread>({
     path: '/messages/staff/threads',
@@ -69,18 +67,6 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
 
   const refresh = () => list.refresh().then(() => setNow(new Date()));
   usePoll(refresh, THREAD_POLL_MS);
-
-  const loadMore = async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      await list.loadMore();
-    } catch (err) {
-      if (!isCancelledError(err)) setError(errorMessage(err));
-    } finally {
-      setLoading(false);
-    }
-  };
 
   const qs = searchParams.toString();
   return (
@@ -111,14 +97,14 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
             {status === 'open' ? 'Every conversation has been dealt with.' : 'No conversations in this list.'}
           </EmptyState>
         )}
-        {error ? (
+        {list.error ? (
           <p role="alert" className="mt-3 text-center text-sm font-medium text-red-700">
-            {error}
+            {list.error}
           </p>
         ) : null}
         {page.threads.length < page.total ? (
           <div className="py-4 text-center">
-            <Button variant="secondary" size="sm" busy={loading} onClick={() => void loadMore()}>
+            <Button variant="secondary" size="sm" busy={list.busy} onClick={() => void list.loadMore()}>
               Load more
             </Button>
           </div>
