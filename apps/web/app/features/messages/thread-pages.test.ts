@@ -19,22 +19,23 @@ const get = vi.fn((_path: string, opts: { limit: number; offset: number }) =>
 );
 vi.mock('../../lib/api.client', () => ({ api: { get: (path: string, opts: never) => get(path, opts) } }));
 
+/** The list as a page opens it: the first page of `server`, from the loader. */
+const open = () =>
+  renderHook(() =>
+    useThreadPages<Row>({
+      path: '/messages/threads',
+      query: {},
+      initial: { threads: server.slice(0, THREAD_PAGE_SIZE), total: server.length },
+      pageSize: THREAD_PAGE_SIZE,
+      name: 'test',
+    }),
+  );
+
 describe('thread list pages (spec §9: 35, +35 per load more, polled)', () => {
   beforeEach(() => {
     get.mockClear();
     server = rows(1, 120);
   });
-
-  const open = () =>
-    renderHook(() =>
-      useThreadPages<Row>({
-        path: '/messages/threads',
-        query: {},
-        initial: { threads: server.slice(0, THREAD_PAGE_SIZE), total: server.length },
-        pageSize: THREAD_PAGE_SIZE,
-        name: 'test',
-      }),
-    );
 
   it('loads each further page by offset, past the API’s largest page', async () => {
     const { result } = open();
@@ -72,15 +73,7 @@ describe('thread list pages (spec §9: 35, +35 per load more, polled)', () => {
 describe('thread list pages that fail', () => {
   it('say why a page the reader asked for did not load, and keep what was shown', async () => {
     server = rows(1, 50);
-    const { result } = renderHook(() =>
-      useThreadPages<Row>({
-        path: '/messages/threads',
-        query: {},
-        initial: { threads: server.slice(0, THREAD_PAGE_SIZE), total: server.length },
-        pageSize: THREAD_PAGE_SIZE,
-        name: 'test',
-      }),
-    );
+    const { result } = open();
     get.mockRejectedValueOnce(new ApiError('Something went wrong, please try again or contact support.', 500));
     await act(() => result.current.loadMore());
     expect(result.current.error).toBe('Something went wrong, please try again or contact support.');
