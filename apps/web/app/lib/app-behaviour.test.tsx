@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePageLoadActions, useReturnRouteMemory } from './app-behaviour';
+import { usePageLoadActions, useReturnRouteMemory, useWindowFocusRevalidate } from './app-behaviour';
 import { readBrowserCookie } from './cookies';
 
 const recorded = vi.hoisted(() => [] as Array<{ name: string; values: Record<string, unknown>; purpose?: string }>);
@@ -64,5 +64,35 @@ describe('page behaviour hooks (spec §2)', () => {
     const router = setup('/videos/intro?course=lead-guitar-1');
     await act(() => router.navigate('/login'));
     expect(readBrowserCookie('return')).toBe('/videos/intro?course=lead-guitar-1');
+  });
+});
+
+describe('window focus refreshes the user (spec §4)', () => {
+  function FocusShell() {
+    useWindowFocusRevalidate();
+    return <Outlet />;
+  }
+
+  it('revalidates the loaders on focus, at most once in 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const loader = vi.fn(() => ({ user: 'me' }));
+      const router = createMemoryRouter([
+        { id: 'root', loader, element: <FocusShell />, children: [{ index: true, element: <p>page</p> }] },
+      ]);
+      render(<RouterProvider router={router} />);
+      await screen.findByText('page');
+      expect(loader).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(Date.now() + 10_000);
+      await act(async () => void window.dispatchEvent(new Event('focus')));
+      await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(2));
+      await act(async () => void window.dispatchEvent(new Event('focus')));
+      expect(loader).toHaveBeenCalledTimes(2);
+      vi.setSystemTime(Date.now() + 6_000);
+      await act(async () => void window.dispatchEvent(new Event('focus')));
+      await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(3));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

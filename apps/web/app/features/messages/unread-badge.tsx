@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { UNREAD_POLL_MS } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 import { isSignedIn, useRootData } from '../../lib/root-data';
@@ -7,14 +7,12 @@ import { UNREAD_CHANGED_EVENT, usePoll } from './use-poll';
 
 /**
  * The header's unread badge (spec §4 "Unread-message poller", §9 poll 5 s): runs only while signed
- * in, pauses on window blur, and on focus resumes at once and refreshes the user (the root loader).
+ * in, pauses on window blur, and on focus resumes at once. Refreshing the user on focus is the
+ * app's own focus behaviour (`useWindowFocusRevalidate`), which every page has.
  */
 export function UnreadBadge() {
   const { user } = useRootData();
   const signedIn = isSignedIn(user);
-  const revalidator = useRevalidator();
-  const revalidatorRef = useRef(revalidator);
-  revalidatorRef.current = revalidator;
   const [count, setCount] = useState<number | null>(null);
   const [focused, setFocused] = useState(true);
 
@@ -30,7 +28,6 @@ export function UnreadBadge() {
     const onFocus = () => {
       setFocused(true);
       refresh().catch(() => undefined);
-      if (revalidatorRef.current.state === 'idle') revalidatorRef.current.revalidate().catch(() => undefined);
     };
     const onChanged = () => {
       refresh().catch(() => undefined);
