@@ -5,6 +5,7 @@ export {
   findDemoDir,
   isSafeMediaPath,
   rewritePlaylist,
+  signedMediaUrl,
   DEMO_PREFIX,
   MEDIA_URL_PREFIX,
   type MediaStore,

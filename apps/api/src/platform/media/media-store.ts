@@ -27,6 +27,11 @@ export interface MediaStore {
   resolveFile(mediaPath: string): string | null;
 }
 
+/** The signed URL of an optional media path (a poster, a diagram), or null when none is set. */
+export function signedMediaUrl(ctx: { store: MediaStore; now: Date }, mediaPath: string | null | undefined): string | null {
+  return mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null;
+}
+
 /** Finds the committed demo media folder: MEDIA_DEMO_DIR, else `media/demo` above this module or the cwd. */
 export function findDemoDir(): string | null {
   if (process.env.MEDIA_DEMO_DIR) return path.resolve(process.env.MEDIA_DEMO_DIR);

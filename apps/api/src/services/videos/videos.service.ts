@@ -22,7 +22,7 @@ import {
   type VideoSummary,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
-import type { MediaStore } from '../../platform/media/index.ts';
+import { signedMediaUrl, type MediaStore } from '../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import {
   coursePercentComplete,
@@ -50,9 +50,6 @@ const DEFAULT_PAGE = 24;
 const FREE_LESSONS_SHOWN = 12;
 
 export const techniqueCourseSlug = (teacherName: string) => `${teacherName}s-technique-tuneups`;
-
-const signed = (ctx: VideosContext, mediaPath: string | null | undefined) =>
-  mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null;
 
 // Text sections are written by staff but still pass through an allow-list before they are served.
 const SANITIZE: sanitizeHtml.IOptions = {
@@ -124,10 +121,9 @@ export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
 }
 
 // Catalogue reads shared by every visitor are remembered briefly (ADR 0018): facet counts for 30 s,
-// a page of the list (rows, tags, total) for 10 s. Editors' writes forget them at once (the hook
-// in videos.routes.ts), so the
-// hot list call is no database work at all for a visitor and one indexed lookup (saved flags) for
-// a signed-in learner.
+// a page of the list (rows, tags, total) for 10 s. Editors' writes forget them at once (the hook in
+// videos.routes.ts), so the hot list call is no database work at all for a visitor and one indexed
+// lookup (saved flags) for a signed-in learner.
 const facetCache = new CatalogueCache<VideoFacets>(30_000);
 const pageCache = new CatalogueCache<{ videos: BaseSummary[]; total: number }>(10_000);
 
@@ -160,7 +156,7 @@ async function toBaseSummaries(ctx: VideosContext, rows: repo.VideoRow[]): Promi
     video_title: row.videoTitle,
     video_slug: row.videoSlug,
     video_premium: row.videoPremium,
-    video_image: signed(ctx, row.videoImage),
+    video_image: signedMediaUrl(ctx, row.videoImage),
     video_order: row.videoOrder,
     video_excerpt: row.videoExcerpt,
     video_category: row.videoCategory as VideoCategory,
@@ -211,7 +207,7 @@ const toCourseRef = (ctx: VideosContext, course: repo.CourseRow): CourseRef => (
   id_course: course.idCourse,
   course_slug: course.courseSlug,
   course_title: course.courseTitle,
-  course_image: signed(ctx, course.courseImage),
+  course_image: signedMediaUrl(ctx, course.courseImage),
 });
 
 const toEntry = (ctx: VideosContext, e: repo.CourseEntryRow): CourseVideoEntry => ({
@@ -219,7 +215,7 @@ const toEntry = (ctx: VideosContext, e: repo.CourseEntryRow): CourseVideoEntry =
   id_video: e.idVideo,
   video_title: e.videoTitle,
   video_slug: e.videoSlug,
-  video_image: signed(ctx, e.videoImage),
+  video_image: signedMediaUrl(ctx, e.videoImage),
 });
 
 const courseListCache = new CatalogueCache<Awaited<ReturnType<typeof repo.findPublishedCourses>>>(10_000);
@@ -233,7 +229,7 @@ export async function listCourses(ctx: VideosContext): Promise<CourseSummary[]> 
     course_title: c.courseTitle,
     course_excerpt: c.courseExcerpt,
     course_order: c.courseOrder,
-    course_image: signed(ctx, c.courseImage),
+    course_image: signedMediaUrl(ctx, c.courseImage),
     course_image_text: c.courseImageText,
   }));
 }
@@ -296,9 +292,9 @@ export async function getCourse(
       course_description: course.courseDescription,
       course_excerpt: course.courseExcerpt,
       course_order: course.courseOrder,
-      course_image: signed(ctx, course.courseImage),
+      course_image: signedMediaUrl(ctx, course.courseImage),
       course_image_text: course.courseImageText,
-      course_jumbo_image: signed(ctx, course.courseJumboImage),
+      course_jumbo_image: signedMediaUrl(ctx, course.courseJumboImage),
       course_jumbo_image_position: course.courseJumboImagePosition,
       course_trailer_url: course.courseTrailerUrl,
       course_published: course.coursePublished,
@@ -316,14 +312,14 @@ export async function getCourse(
       course_stream_height: course.streamHeight,
       course_stream_bitrate: course.streamBitrate,
       // The trailer is the course's shop window: free to everyone.
-      course_stream_manifest_signed: signed(ctx, course.streamManifest),
-      course_stream_preview_signed: signed(ctx, course.streamPreview),
-      course_stream_poster_signed: signed(ctx, course.streamPoster),
+      course_stream_manifest_signed: signedMediaUrl(ctx, course.streamManifest),
+      course_stream_preview_signed: signedMediaUrl(ctx, course.streamPreview),
+      course_stream_poster_signed: signedMediaUrl(ctx, course.streamPoster),
       course_testimonials: testimonials.map((t) => ({
         id_course_testimonial: t.idCourseTestimonial,
         course_testimonial_name: t.testimonialName,
         course_testimonial_content: t.testimonialContent,
-        course_testimonial_image: signed(ctx, t.testimonialImage),
+        course_testimonial_image: signedMediaUrl(ctx, t.testimonialImage),
       })),
     },
     course_watched_videos: watched,
@@ -397,12 +393,12 @@ function toSection(ctx: VideosContext, row: repo.SectionRow): VideoSection {
     video_section_soundslice_id: row.soundsliceId,
     video_section_spotify_id: row.spotifyId,
     video_section_youtube_id: row.youtubeId,
-    video_section_youtube_poster: signed(ctx, row.youtubePoster),
+    video_section_youtube_poster: signedMediaUrl(ctx, row.youtubePoster),
     video_section_asset_name: row.assetName,
     video_section_asset_extension: row.assetExtension,
-    video_section_asset_url_signed: signed(ctx, row.assetPath),
-    video_section_stream_manifest_signed: signed(ctx, row.streamManifest),
-    video_section_stream_poster_signed: signed(ctx, row.streamPoster),
+    video_section_asset_url_signed: signedMediaUrl(ctx, row.assetPath),
+    video_section_stream_manifest_signed: signedMediaUrl(ctx, row.streamManifest),
+    video_section_stream_poster_signed: signedMediaUrl(ctx, row.streamPoster),
   };
 }
 
@@ -429,7 +425,7 @@ export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string,
     video_slug: video.videoSlug,
     video_premium: video.videoPremium,
     video_published: video.videoPublished,
-    video_image: signed(ctx, video.videoImage),
+    video_image: signedMediaUrl(ctx, video.videoImage),
     video_order: video.videoOrder,
     video_excerpt: video.videoExcerpt,
     video_category: video.videoCategory as VideoCategory,
@@ -448,8 +444,8 @@ export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string,
       !locked && isYoutube && video.youtubeVideoId
         ? `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeVideoId)}`
         : null,
-    video_stream_manifest_signed: !locked && !isYoutube ? signed(ctx, video.streamManifest) : null,
-    video_stream_poster_signed: signed(ctx, video.streamPoster ?? video.videoImage),
+    video_stream_manifest_signed: !locked && !isYoutube ? signedMediaUrl(ctx, video.streamManifest) : null,
+    video_stream_poster_signed: signedMediaUrl(ctx, video.streamPoster ?? video.videoImage),
     video_course: context ? toCourseRef(ctx, context.course) : null,
     video_course_next: nextCourse ? toCourseRef(ctx, nextCourse) : null,
     video_recommended_course: recommended?.coursePublished ? toCourseRef(ctx, recommended) : null,
@@ -461,7 +457,7 @@ export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string,
     video_chords: chords.map((ch) => ({
       id_video_chord: ch.idVideoChord,
       video_chord_text: ch.chordText,
-      video_chord_url: signed(ctx, ch.chordUrl),
+      video_chord_url: signedMediaUrl(ctx, ch.chordUrl),
     })),
     id_video_play: play?.idVideoPlay ?? null,
     video_play_total_time: play?.videoPlayTotalTime ?? null,
@@ -533,7 +529,7 @@ function toSaved(ctx: VideosContext, row: repo.SavedRow): SavedVideo {
     video_title: row.videoTitle,
     video_slug: row.videoSlug,
     video_route: `/videos/${row.videoSlug}`,
-    video_image_url: signed(ctx, row.videoImage),
+    video_image_url: signedMediaUrl(ctx, row.videoImage),
     video_subtitle: videoSubtitle({
       video_category: row.videoCategory as VideoCategory,
       video_artist: row.videoArtist,
@@ -582,8 +578,8 @@ export async function listLiveStreams(ctx: VideosContext, viewer: Viewer, slug?:
       stream_status: status,
       stream_premium: stream.streamPremium,
       stream_locked: locked,
-      stream_poster_signed: signed(ctx, stream.streamPoster),
-      stream_manifest_signed: status === 'live' && !locked ? signed(ctx, stream.streamManifest) : null,
+      stream_poster_signed: signedMediaUrl(ctx, stream.streamPoster),
+      stream_manifest_signed: status === 'live' && !locked ? signedMediaUrl(ctx, stream.streamManifest) : null,
       stream_replay: replaySlug ? { video_slug: replaySlug, video_title: replayTitle } : null,
     };
   });
@@ -619,8 +615,8 @@ export async function listFreeResources(ctx: VideosContext, viewer: Viewer) {
       resource_title: r.resourceTitle,
       resource_description: r.resourceDescription,
       resource_extension: r.resourceExtension,
-      resource_image_signed: signed(ctx, r.resourceImage),
-      resource_url_signed: signed(ctx, r.resourcePath),
+      resource_image_signed: signedMediaUrl(ctx, r.resourceImage),
+      resource_url_signed: signedMediaUrl(ctx, r.resourcePath),
     })),
     videos: await toSummaries(ctx, viewer, lessons),
   };

@@ -7,6 +7,7 @@ import type {
   EditorCourseTestimonialsBody,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
+import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
 import { sanitizeSectionHtml } from '../videos.service.ts';
@@ -17,8 +18,6 @@ export const COURSE_NOT_FOUND_TEXT = 'That course cannot be found; it may have b
 const TARGET = 'course';
 
 const courseNotFound = () => notFound(COURSE_NOT_FOUND_TEXT, 'COURSE_NOT_FOUND');
-const signed = (ctx: Pick<EditorContext, 'store' | 'now'>, mediaPath: string | null) =>
-  mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null;
 
 // ---------------------------------------------------------------- shared with the live and resource editors
 
@@ -75,7 +74,7 @@ export async function listEditorCourses(ctx: Pick<EditorContext, 'db' | 'store' 
     course_archetype: r.courseArchetype,
     course_title: r.courseTitle,
     course_order: r.courseOrder,
-    course_image_signed: signed(ctx, r.courseImage),
+    course_image_signed: signedMediaUrl(ctx, r.courseImage),
     course_published: r.coursePublished,
     course_updated: r.courseUpdated,
     course_video_count: r.videoCount,
@@ -98,7 +97,7 @@ export async function getEditorCourse(ctx: Pick<EditorContext, 'db' | 'store' | 
     video_slug: e.videoSlug,
     video_category: e.videoCategory,
     video_published: e.videoPublished,
-    video_image_signed: signed(ctx, e.videoImage),
+    video_image_signed: signedMediaUrl(ctx, e.videoImage),
   });
   return {
     id_course: course.idCourse,
@@ -109,17 +108,17 @@ export async function getEditorCourse(ctx: Pick<EditorContext, 'db' | 'store' | 
     course_excerpt: course.courseExcerpt,
     course_order: course.courseOrder,
     course_image: course.courseImage,
-    course_image_signed: signed(ctx, course.courseImage),
+    course_image_signed: signedMediaUrl(ctx, course.courseImage),
     course_image_text: course.courseImageText,
     course_jumbo_image: course.courseJumboImage,
-    course_jumbo_image_signed: signed(ctx, course.courseJumboImage),
+    course_jumbo_image_signed: signedMediaUrl(ctx, course.courseJumboImage),
     course_jumbo_image_position: course.courseJumboImagePosition,
     course_trailer_url: course.courseTrailerUrl,
     course_stream_folder: course.streamFolder,
     course_stream_manifest: course.streamManifest,
     course_stream_preview: course.streamPreview,
     course_stream_poster: course.streamPoster,
-    course_stream_poster_signed: signed(ctx, course.streamPoster),
+    course_stream_poster_signed: signedMediaUrl(ctx, course.streamPoster),
     course_stream_duration: course.streamDuration,
     course_stream_width: course.streamWidth,
     course_stream_height: course.streamHeight,
@@ -135,7 +134,7 @@ export async function getEditorCourse(ctx: Pick<EditorContext, 'db' | 'store' | 
       course_testimonial_name: t.testimonialName,
       course_testimonial_content: t.testimonialContent,
       course_testimonial_image: t.testimonialImage,
-      course_testimonial_image_signed: signed(ctx, t.testimonialImage),
+      course_testimonial_image_signed: signedMediaUrl(ctx, t.testimonialImage),
     })),
     course_slug_history: slugHistory,
   };

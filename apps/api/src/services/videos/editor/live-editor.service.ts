@@ -1,5 +1,6 @@
 import { EDITOR_STREAM_PAGE_SIZE, type EditorLiveStream, type EditorLiveStreamBody } from '@fretline/contract';
 import type { Database } from '@fretline/db';
+import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
 import { cleanHtml, diffFields, withSlugRace } from './courses-editor.service.ts';
@@ -23,7 +24,7 @@ function toEditorStream(ctx: ReadContext, row: repo.StreamWithReplay, slugHistor
     stream_ends: s.streamEnds,
     stream_manifest: s.streamManifest,
     stream_poster: s.streamPoster,
-    stream_poster_signed: s.streamPoster ? ctx.store.signedUrl(s.streamPoster, ctx.now) : null,
+    stream_poster_signed: signedMediaUrl(ctx, s.streamPoster),
     stream_premium: s.streamPremium,
     stream_published: s.streamPublished,
     id_video_replay: s.idVideoReplay,

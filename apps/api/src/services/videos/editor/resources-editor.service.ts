@@ -1,5 +1,6 @@
 import { mediaPathExtension, type EditorFreeResource, type EditorFreeResourceBody } from '@fretline/contract';
 import type { Database } from '@fretline/db';
+import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
 import { diffFields, withSlugRace } from './courses-editor.service.ts';
@@ -22,7 +23,7 @@ function toEditorResource(ctx: ReadContext, row: repo.ResourceRow): EditorFreeRe
     resource_url_signed: ctx.store.signedUrl(row.resourcePath, ctx.now),
     resource_extension: row.resourceExtension,
     resource_image: row.resourceImage,
-    resource_image_signed: row.resourceImage ? ctx.store.signedUrl(row.resourceImage, ctx.now) : null,
+    resource_image_signed: signedMediaUrl(ctx, row.resourceImage),
     resource_order: row.resourceOrder,
     resource_published: row.resourcePublished,
     resource_created: row.resourceCreated,

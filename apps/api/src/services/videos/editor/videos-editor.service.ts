@@ -13,7 +13,7 @@ import {
   type VideoSectionType,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
-import type { MediaStore } from '../../../platform/media/index.ts';
+import { signedMediaUrl, type MediaStore } from '../../../platform/media/index.ts';
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
@@ -33,8 +33,6 @@ export const VIDEO_NOT_FOUND_TEXT = 'That video cannot be found; it may have bee
 const TARGET = 'video';
 
 const videoNotFound = () => notFound(VIDEO_NOT_FOUND_TEXT, 'VIDEO_NOT_FOUND');
-const signed = (ctx: Pick<EditorContext, 'store' | 'now'>, mediaPath: string | null) =>
-  mediaPath ? ctx.store.signedUrl(mediaPath, ctx.now) : null;
 
 // ---------------------------------------------------------------- reading
 
@@ -60,7 +58,7 @@ export async function listEditorVideos(ctx: EditorContext, query: EditorVideoLis
     video_published: r.videoPublished,
     video_created: r.videoCreated,
     video_updated: r.videoUpdated,
-    video_image_signed: signed(ctx, r.videoImage),
+    video_image_signed: signedMediaUrl(ctx, r.videoImage),
   }));
   return { videos, total };
 }
@@ -103,11 +101,11 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
     video_excerpt: video.videoExcerpt,
     video_order: video.videoOrder,
     video_image: video.videoImage,
-    video_image_signed: signed(ctx, video.videoImage),
+    video_image_signed: signedMediaUrl(ctx, video.videoImage),
     youtube_video_id: video.youtubeVideoId,
     video_stream_manifest: video.streamManifest,
     video_stream_poster: video.streamPoster,
-    video_stream_poster_signed: signed(ctx, video.streamPoster),
+    video_stream_poster_signed: signedMediaUrl(ctx, video.streamPoster),
     video_stream_duration: video.streamDuration,
     video_stream_width: video.streamWidth,
     video_stream_height: video.streamHeight,
@@ -124,20 +122,20 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
       video_section_spotify_id: s.spotifyId,
       video_section_youtube_id: s.youtubeId,
       video_section_youtube_poster: s.youtubePoster,
-      video_section_youtube_poster_signed: signed(ctx, s.youtubePoster),
+      video_section_youtube_poster_signed: signedMediaUrl(ctx, s.youtubePoster),
       video_section_asset_name: s.assetName,
       video_section_asset_extension: s.assetExtension,
       video_section_asset_path: s.assetPath,
-      video_section_asset_url_signed: signed(ctx, s.assetPath),
+      video_section_asset_url_signed: signedMediaUrl(ctx, s.assetPath),
       video_section_stream_manifest: s.streamManifest,
       video_section_stream_poster: s.streamPoster,
-      video_section_stream_poster_signed: signed(ctx, s.streamPoster),
+      video_section_stream_poster_signed: signedMediaUrl(ctx, s.streamPoster),
     })),
     video_chords: chords.map((ch) => ({
       id_video_chord: ch.idVideoChord,
       video_chord_text: ch.chordText,
       video_chord_url: ch.chordUrl,
-      video_chord_url_signed: signed(ctx, ch.chordUrl),
+      video_chord_url_signed: signedMediaUrl(ctx, ch.chordUrl),
     })),
     video_tags: tags.map((t) => ({ tag_slug: t.tagSlug, tag_name: t.tagName })),
     video_courses: courses.map(toCourse),
