@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_LIMIT_MAX, THREAD_PAGE_SIZE } from '@fretline/contract';
 import { ApiError } from '../../lib/api-client';
-import { appendPage, mergeFirstPage, useThreadPages } from './thread-pages';
+import { joinPages, useThreadPages } from './thread-pages';
 
 interface Row {
   id_thread: number;
@@ -85,9 +85,9 @@ describe('thread list pages that fail', () => {
   });
 });
 
-describe('mergeFirstPage and appendPage', () => {
+describe('joinPages', () => {
   it('puts a fresh first page on top and drops the older copies of its threads', () => {
-    expect(mergeFirstPage([{ id_thread: 3, title: 'new' }], rows(1, 4)).map((t) => [t.id_thread, t.title])).toEqual([
+    expect(joinPages([{ id_thread: 3, title: 'new' }], rows(1, 4)).map((t) => [t.id_thread, t.title])).toEqual([
       [3, 'new'],
       [1, 'old'],
       [2, 'old'],
@@ -96,6 +96,6 @@ describe('mergeFirstPage and appendPage', () => {
   });
 
   it('appends a further page without the threads already shown', () => {
-    expect(appendPage(rows(1, 3), rows(3, 5)).map((t) => t.id_thread)).toEqual([1, 2, 3, 4, 5]);
+    expect(joinPages(rows(1, 3), rows(3, 5)).map((t) => t.id_thread)).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -11,18 +11,13 @@ export interface ThreadPage<T> {
 type Keyed = { id_thread: number };
 
 /**
- * A fresh first page on top of what was loaded: threads it holds replace their older copies (a
- * thread with a new message moves up), and the older pages stay as they were.
+ * The threads of `first`, then those of `then` that `first` does not hold. Both list updates are
+ * this: a fresh first page over what was loaded (a thread with a new message moves up, older pages
+ * stay), and a further page after it (the list may have shifted since, so it may repeat some).
  */
-export function mergeFirstPage<T extends Keyed>(fresh: T[], loaded: T[]): T[] {
-  const ids = new Set(fresh.map((t) => t.id_thread));
-  return [...fresh, ...loaded.filter((t) => !ids.has(t.id_thread))];
-}
-
-/** A further page after what was loaded, without the threads already shown (the list may have shifted). */
-export function appendPage<T extends Keyed>(loaded: T[], more: T[]): T[] {
-  const ids = new Set(loaded.map((t) => t.id_thread));
-  return [...loaded, ...more.filter((t) => !ids.has(t.id_thread))];
+export function joinPages<T extends Keyed>(first: T[], then: T[]): T[] {
+  const ids = new Set(first.map((t) => t.id_thread));
+  return [...first, ...then.filter((t) => !ids.has(t.id_thread))];
 }
 
 /**
@@ -54,7 +49,7 @@ export function useThreadPages<T extends Keyed>(options: {
   /** The first page again (the poll): merged over what is shown. */
   const refresh = async () => {
     const fresh = await fetch(Math.min(Math.max(page.threads.length, pageSize), LIST_LIMIT_MAX), 0, 'top');
-    if (fresh) setPage((current) => ({ threads: mergeFirstPage(fresh.threads, current.threads), total: fresh.total }));
+    if (fresh) setPage((current) => ({ threads: joinPages(fresh.threads, current.threads), total: fresh.total }));
   };
 
   // What the list is doing for the reader: loading a page they asked for, or why it failed.
@@ -82,7 +77,7 @@ export function useThreadPages<T extends Keyed>(options: {
   const loadMore = () =>
     asked(async () => {
       const more = await fetch(pageSize, page.threads.length, 'more');
-      if (more) setPage((current) => ({ threads: appendPage(current.threads, more.threads), total: more.total }));
+      if (more) setPage((current) => ({ threads: joinPages(current.threads, more.threads), total: more.total }));
     });
 
   return { page, setPage, refresh, restart, loadMore, busy, error };
