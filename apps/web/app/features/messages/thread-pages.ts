@@ -36,6 +36,8 @@ export function useThreadPages<T extends Keyed>(options: {
 }) {
   const { path, query, pageSize, name } = options;
   const [page, setPage] = useState(options.initial);
+  // When the list was last read: what "edited 3 minutes ago" counts from.
+  const [fetchedAt, setFetchedAt] = useState(() => new Date());
   // An answer for a query the list no longer shows (a search or tab changed meanwhile) is dropped.
   const queryKey = JSON.stringify(query);
   const shownQuery = useRef(queryKey);
@@ -43,7 +45,15 @@ export function useThreadPages<T extends Keyed>(options: {
 
   const fetch = async (limit: number, offset: number, kind: 'top' | 'more') => {
     const result = await api.get<ThreadPage<T>>(path, { limit, offset, query, cancelKey: `${name} ${kind}` });
-    return shownQuery.current === queryKey ? result : null;
+    if (shownQuery.current !== queryKey) return null;
+    setFetchedAt(new Date());
+    return result;
+  };
+
+  /** A page read elsewhere (the loader, for another tab) replaces the list. */
+  const reset = (next: ThreadPage<T>) => {
+    setPage(next);
+    setFetchedAt(new Date());
   };
 
   /** The first page again (the poll): merged over what is shown. */
@@ -80,5 +90,5 @@ export function useThreadPages<T extends Keyed>(options: {
       if (more) setPage((current) => ({ threads: joinPages(current.threads, more.threads), total: more.total }));
     });
 
-  return { page, setPage, refresh, restart, loadMore, busy, error };
+  return { page, fetchedAt, reset, refresh, restart, loadMore, busy, error };
 }

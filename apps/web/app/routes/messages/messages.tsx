@@ -43,7 +43,6 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
   const params = useParams();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [now, setNow] = useState(() => new Date());
   const list = useThreadPages<Thread>({
     path: '/messages/threads',
     query: query ? { search: query } : {},
@@ -65,14 +64,13 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
       firstRun.current = false;
       return;
     }
-    void list.restart().then(() => setNow(new Date()));
+    void list.restart();
   }, [query]);
 
-  const refresh = () => list.refresh().then(() => setNow(new Date()));
-  usePoll(refresh, THREAD_POLL_MS);
+  usePoll(list.refresh, THREAD_POLL_MS);
   // A thread just read loses its unread mark now, not at the next poll.
   useEffect(() => {
-    const onChanged = () => void refresh().catch(() => undefined);
+    const onChanged = () => void list.refresh().catch(() => undefined);
     window.addEventListener(UNREAD_CHANGED_EVENT, onChanged);
     return () => window.removeEventListener(UNREAD_CHANGED_EVENT, onChanged);
   });
@@ -102,7 +100,7 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
         {threads.length ? (
           <ul className="space-y-1" data-testid="thread-list">
             {threads.map((t) => (
-              <ThreadListItem key={t.id_thread} thread={t} to={`/messages/${t.id_thread}`} now={now} />
+              <ThreadListItem key={t.id_thread} thread={t} to={`/messages/${t.id_thread}`} now={list.fetchedAt} />
             ))}
           </ul>
         ) : (

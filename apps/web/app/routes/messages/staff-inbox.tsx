@@ -49,7 +49,6 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const [now, setNow] = useState(() => new Date());
   const list = useThreadPages<StaffThread>({
     path: '/messages/staff/threads',
     query: { status },
@@ -62,11 +61,10 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
   // A navigation (another status) brings new loader data: start from it.
   if (shownFor !== loaderData.page) {
     setShownFor(loaderData.page);
-    list.setPage(loaderData.page);
+    list.reset(loaderData.page);
   }
 
-  const refresh = () => list.refresh().then(() => setNow(new Date()));
-  usePoll(refresh, THREAD_POLL_MS);
+  usePoll(list.refresh, THREAD_POLL_MS);
 
   const qs = searchParams.toString();
   return (
@@ -89,7 +87,12 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
         {page.threads.length ? (
           <ul className="mt-4 space-y-1" data-testid="staff-thread-list">
             {page.threads.map((t) => (
-              <StaffThreadItem key={t.id_thread} thread={t} now={now} to={`/staff/inbox/${t.id_thread}${qs ? `?${qs}` : ''}`} />
+              <StaffThreadItem
+                key={t.id_thread}
+                thread={t}
+                now={list.fetchedAt}
+                to={`/staff/inbox/${t.id_thread}${qs ? `?${qs}` : ''}`}
+              />
             ))}
           </ul>
         ) : (
@@ -119,7 +122,7 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
             >
               ← All conversations
             </Link>
-            <Outlet context={{ refreshList: () => refresh().catch(() => undefined) }} />
+            <Outlet context={{ refreshList: () => list.refresh().catch(() => undefined) }} />
           </>
         ) : (
           <div className="flex min-h-[60vh] items-center justify-center rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-600">
