@@ -378,13 +378,8 @@ const helpdeskDays = new ClosedDays<{ opened: number; answered: number }>(
   async (db, from, toExclusive) => {
     const counted = await countHelpdeskPerDay(db, from, toExclusive);
     const byDay = new Map<string, { opened: number; answered: number }>();
-    const of = (day: string) => {
-      let v = byDay.get(day);
-      if (!v) byDay.set(day, (v = { opened: 0, answered: 0 }));
-      return v;
-    };
-    for (const r of counted.opened) of(r.day).opened += r.n;
-    for (const r of counted.answered) of(r.day).answered += r.n;
+    for (const r of counted.opened) byDay.set(r.day, { opened: r.n, answered: 0 });
+    for (const r of counted.answered) byDay.set(r.day, { opened: byDay.get(r.day)?.opened ?? 0, answered: r.n });
     return byDay;
   },
 );
