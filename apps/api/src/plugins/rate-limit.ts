@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { sql, tables, type Database } from '@fretline/db';
+import { and, gt, inArray, sql, tables, type Database } from '@fretline/db';
 import { tooManyRequests } from './errors.ts';
 import { isLoopbackAddress } from './loopback.ts';
 
@@ -33,6 +33,88 @@ interface StoreRouteOptions {
   routeInfo?: { method?: string; url?: string };
 }
 
+/** A limit: at most `max` events in a window of `windowMs`. */
+export interface WindowLimit {
+  windowMs: number;
+  max: number;
+}
+
+/**
+ * Counts one event under `key` in `platform.rate_limits` in one atomic step (ADR 0004): an upsert
+ * that starts a lapsed or new window at 1 and otherwise adds 1, returning the new count. Inside a
+ * transaction the counter row stays locked until the end, so a caller that refuses the event (and
+ * throws) rolls its count back and the next caller sees the settled count.
+ */
+export async function incrementCounter(db: Database, key: string, windowMs: number, now: Date): Promise<StoreResult> {
+  const t = tables.rateLimits;
+  const resetAt = new Date(now.getTime() + windowMs);
+  const [row] = await db
+    .insert(t)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        count: sql`case when ${t.resetAt} <= ${now} then 1 else ${t.count} + 1 end`,
+        resetAt: sql`case when ${t.resetAt} <= ${now} then ${resetAt} else ${t.resetAt} end`,
+      },
+    })
+    .returning({ count: t.count, resetAt: t.resetAt });
+  if (!row) throw new Error('rate-limit counter not written');
+  return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
+}
+
+const windowKey = (key: string, limit: WindowLimit) => `${key}:${limit.windowMs}`;
+
+/**
+ * Counts one event in each of `limits`' windows (each its own counter, started by its first event)
+ * and answers how long until another would be allowed: 0 when this one is within every limit.
+ * Several events may race; each sees its own count, so exactly `max` get 0.
+ */
+export async function countInWindows(db: Database, key: string, limits: readonly WindowLimit[], now: Date): Promise<number> {
+  let wait = 0;
+  for (const limit of limits) {
+    const { current, ttl } = await incrementCounter(db, windowKey(key, limit), limit.windowMs, now);
+    if (current > limit.max) wait = Math.max(wait, ttl);
+  }
+  return wait;
+}
+
+/** Takes back an event counted by `countInWindows` (it turned out not to be one). */
+export async function uncountInWindows(db: Database, key: string, limits: readonly WindowLimit[], now: Date): Promise<void> {
+  const t = tables.rateLimits;
+  const keys = limits.map((limit) => windowKey(key, limit));
+  await db
+    .update(t)
+    .set({ count: sql`greatest(${t.count} - 1, 0)` })
+    .where(and(inArray(t.key, keys), gt(t.resetAt, now)));
+}
+
+/**
+ * How long until an event under `key` would be allowed, without counting one: only an early answer
+ * before costly work; `countInWindows` is the check that holds under concurrency.
+ */
+export async function windowsWait(db: Database, key: string, limits: readonly WindowLimit[], now: Date): Promise<number> {
+  const t = tables.rateLimits;
+  const rows = await db
+    .select({ key: t.key, count: t.count, resetAt: t.resetAt })
+    .from(t)
+    .where(
+      and(
+        inArray(
+          t.key,
+          limits.map((limit) => windowKey(key, limit)),
+        ),
+        gt(t.resetAt, now),
+      ),
+    );
+  let wait = 0;
+  for (const limit of limits) {
+    const row = rows.find((r) => r.key === windowKey(key, limit));
+    if (row && row.count >= limit.max) wait = Math.max(wait, row.resetAt.getTime() - now.getTime());
+  }
+  return wait;
+}
+
 /**
  * Fixed-window counters in `platform.rate_limits`, shared by every instance (ADR 0004). One
  * upsert per counted request: a new or lapsed window restarts at 1, a live one increments.
@@ -45,29 +127,10 @@ export class PostgresRateLimitStore {
   ) {}
 
   incr(key: string, callback: StoreCallback, timeWindow: number): void {
-    this.increment(key, timeWindow).then(
+    incrementCounter(this.db, this.prefix + key, timeWindow, this.clock()).then(
       (result) => callback(null, result),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
     );
-  }
-
-  private async increment(key: string, timeWindow: number): Promise<StoreResult> {
-    const t = tables.rateLimits;
-    const now = this.clock();
-    const resetAt = new Date(now.getTime() + timeWindow);
-    const [row] = await this.db
-      .insert(t)
-      .values({ key: this.prefix + key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          count: sql`case when ${t.resetAt} <= ${now} then 1 else ${t.count} + 1 end`,
-          resetAt: sql`case when ${t.resetAt} <= ${now} then ${resetAt} else ${t.resetAt} end`,
-        },
-      })
-      .returning({ count: t.count, resetAt: t.resetAt });
-    if (!row) throw new Error('rate-limit counter not written');
-    return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
   }
 
   /** Each route with its own limit counts in its own namespace. */

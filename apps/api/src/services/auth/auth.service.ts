@@ -18,7 +18,7 @@ import {
   type SessionRow,
   type UserRow,
 } from './auth.repository.ts';
-import { SEND_LIMITS, getLimitWait, recordEvent } from './limits.ts';
+import { SEND_LIMITS, countEvent, limitsIp } from './limits.ts';
 import { issuePasscode, redeemPasscode, type PasscodePurpose, type RedeemOutcome } from './passcodes.ts';
 import { LEARNER_SESSION_TTL_MS, STAFF_SESSION_TTL_MS } from './sessions.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
@@ -46,29 +46,18 @@ export class RateLimitedError extends AppError {
 }
 
 /**
- * ARCHITECTURE.md: sending is limited per e-mail and per IP. Outside production, loopback
- * addresses are not limited per IP: every local browser test and developer shares 127.0.0.1,
- * while in production the client address comes from the proxy (ADR 0010).
+ * ARCHITECTURE.md: sending is limited per e-mail and per IP (ADR 0010). Counting and checking are
+ * one atomic step; called in the sending transaction, a refusal rolls its own count back.
  */
-function limitsIp(config: Config, ip: string): boolean {
-  if (config.isProduction) return true;
-  return !(ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1');
-}
-
-async function requireSendAllowed(ctx: AuthContext, email: string, ip: string): Promise<void> {
-  let wait = await getLimitWait(ctx.db, 'send_email', email, SEND_LIMITS, ctx.now);
-  if (limitsIp(ctx.config, ip)) wait = Math.max(wait, await getLimitWait(ctx.db, 'send_ip', ip, SEND_LIMITS, ctx.now));
+async function countSend(ctx: AuthContext, email: string, ip: string): Promise<void> {
+  let wait = await countEvent(ctx.db, 'send_email', email, SEND_LIMITS, ctx.now);
+  if (limitsIp(ctx.config, ip)) wait = Math.max(wait, await countEvent(ctx.db, 'send_ip', ip, SEND_LIMITS, ctx.now));
   if (wait <= 0) return;
   const message =
     wait <= 60_000
       ? 'Please wait a minute before asking for another code.'
       : `You have asked for several codes recently. Please try again in ${Math.ceil(wait / 60_000)} minutes.`;
   throw new RateLimitedError(message, wait, 'PASSCODE_SEND_LIMITED');
-}
-
-async function recordSend(ctx: AuthContext, email: string, ip: string): Promise<void> {
-  await recordEvent(ctx.db, 'send_email', email, ctx.now);
-  if (limitsIp(ctx.config, ip)) await recordEvent(ctx.db, 'send_ip', ip, ctx.now);
 }
 
 /** Serialises sends for one address, so two simultaneous requests can't both pass the limits. */
@@ -85,7 +74,7 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await lockAddress(db, email);
-    await requireSendAllowed(tx, email, ip);
+    await countSend(tx, email, ip);
     const user = await findUserByEmail(db, email);
     if (user) {
       const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'login', email, idUser: user.idUser, now: ctx.now });
@@ -93,7 +82,6 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
     } else {
       await enqueueMail(db, noAccountMail({ to: email, siteUrl: ctx.config.SITE_URL }));
     }
-    await recordSend(tx, email, ip);
   });
 }
 
@@ -109,13 +97,12 @@ export async function signup(
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await lockAddress(db, input.email);
-    await requireSendAllowed(tx, input.email, ip);
+    await countSend(tx, input.email, ip);
     const existing = await findUserByEmail(db, input.email);
     const idUser = existing?.idUser ?? (await createUser(db, input));
     if (!idUser) return;
     const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'login', email: input.email, idUser, now: ctx.now });
     await enqueueMail(db, passcodeMail({ to: input.email, code, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
-    await recordSend(tx, input.email, ip);
   });
 }
 
@@ -145,11 +132,15 @@ function redeemError(outcome: Extract<RedeemOutcome, { ok: false }>): AppError {
  */
 async function redeem(
   ctx: AuthContext,
-  input: { purpose: PasscodePurpose; email: string; code: string; idUser?: number },
+  input: { purpose: PasscodePurpose; email: string; code: string; idUser?: number; ip: string },
   onSuccess: (db: Database, idUser: number) => Promise<string | undefined>,
 ): Promise<string | undefined> {
   const result = await ctx.db.transaction(async (db) => {
-    const outcome = await redeemPasscode(db, ctx.config.SECRET_KEY, { ...input, now: ctx.now });
+    const outcome = await redeemPasscode(db, ctx.config.SECRET_KEY, {
+      ...input,
+      now: ctx.now,
+      limitIp: limitsIp(ctx.config, input.ip),
+    });
     if (!outcome.ok) return { error: redeemError(outcome) };
     return { value: await onSuccess(db, outcome.idUser) };
   });
@@ -162,7 +153,8 @@ export async function redeemLoginPasscode(
   ctx: AuthContext,
   input: { email: string; code: string; ip: string; userAgent: string | undefined },
 ): Promise<string> {
-  const token = await redeem(ctx, { purpose: 'login', email: input.email, code: input.code }, async (db, idUser) => {
+  const login = { purpose: 'login' as const, email: input.email, code: input.code, ip: input.ip };
+  const token = await redeem(ctx, login, async (db, idUser) => {
     const user = await findUserById(db, idUser);
     if (!user || user.email.toLowerCase() !== input.email) return undefined;
     const token = createSessionToken();
@@ -229,7 +221,7 @@ export async function updateProfile(
   if (!email || email === current.email.toLowerCase()) return { pendingEmail: null };
 
   if (input.passcode) {
-    await redeem(ctx, { purpose: 'email', email, code: input.passcode, idUser }, async (db) => {
+    await redeem(ctx, { purpose: 'email', email, code: input.passcode, idUser, ip }, async (db) => {
       if (await isEmailTaken(db, email, idUser))
         throw conflict('That email address cannot be used, please choose another.', 'EMAIL_TAKEN');
       await updateUser(db, idUser, { email });
@@ -243,14 +235,13 @@ export async function updateProfile(
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await lockAddress(db, email);
-    await requireSendAllowed(tx, email, ip);
+    await countSend(tx, email, ip);
     if (await isEmailTaken(db, email, idUser)) {
       await enqueueMail(db, emailInUseMail({ to: email }));
     } else {
       const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'email', email, idUser, now: ctx.now });
       await enqueueMail(db, passcodeMail({ to: email, code, siteUrl: ctx.config.SITE_URL, purpose: 'email' }));
     }
-    await recordSend(tx, email, ip);
   });
   return { pendingEmail: email };
 }

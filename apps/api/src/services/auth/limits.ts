@@ -1,12 +1,9 @@
-import { and, eq, gt, lt, sql, tables, type Database } from '@fretline/db';
+import type { Database } from '@fretline/db';
+import type { Config } from '../../config.ts';
+import { countInWindows, uncountInWindows, type WindowLimit } from '../../plugins/rate-limit.ts';
 
-const { authEvents } = tables;
-
-/** A limit: at most `max` events in any `windowMs`. */
-export interface Limit {
-  windowMs: number;
-  max: number;
-}
+/** A limit: at most `max` events in a window of `windowMs` (started by its first event). */
+export type Limit = WindowLimit;
 
 /**
  * ADR 0010: sending a passcode is limited per e-mail and per IP to one a minute, five per
@@ -18,50 +15,46 @@ export const SEND_LIMITS: readonly Limit[] = [
   { windowMs: 60 * 60_000, max: 10 },
 ];
 
-/** ADR 0010: wrong passcodes per e-mail, counted across codes (a new code does not reset them). */
+/**
+ * ADR 0010: wrong passcodes per address *and source IP*, counted across codes (a new code does not
+ * reset them). Keyed by both, so a stranger's wrong tries never lock the owner out elsewhere.
+ */
 export const FAILURE_LIMITS: readonly Limit[] = [
   { windowMs: 60 * 60_000, max: 10 },
   { windowMs: 24 * 60 * 60_000, max: 30 },
 ];
 
-/** Events older than the longest window are never read again. */
-const KEEP_MS = 24 * 60 * 60_000;
+/** ADR 0010: wrong passcodes per source IP over every address, against spraying guesses. */
+export const FAILURE_IP_LIMITS: readonly Limit[] = [
+  { windowMs: 60 * 60_000, max: 30 },
+  { windowMs: 24 * 60 * 60_000, max: 100 },
+];
 
-export type EventKind = 'send_email' | 'send_ip' | 'failure_email';
+export type EventKind = 'send_email' | 'send_ip' | 'failure_email_ip' | 'failure_ip';
 
 /**
- * How long until another event of `kind` for `key` is allowed, in milliseconds; 0 when it is
- * allowed now. Reads only the longest window's rows, through the (kind, key, created_at) index.
+ * Outside production, loopback addresses are not limited per IP alone: every local browser test
+ * and developer shares 127.0.0.1, while in production the client address comes from the proxy
+ * (ADR 0010).
  */
-export async function getLimitWait(
-  db: Database,
-  kind: EventKind,
-  key: string,
-  limits: readonly Limit[],
-  now: Date,
-): Promise<number> {
-  const longest = Math.max(...limits.map((l) => l.windowMs));
-  const rows = await db
-    .select({ createdAt: authEvents.createdAt })
-    .from(authEvents)
-    .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), gt(authEvents.createdAt, new Date(now.getTime() - longest))))
-    .orderBy(sql`${authEvents.createdAt} desc`);
-  let wait = 0;
-  for (const limit of limits) {
-    const inWindow = rows.filter((r) => r.createdAt.getTime() > now.getTime() - limit.windowMs);
-    if (inWindow.length >= limit.max) {
-      // The window frees up when its oldest counted event (the max-th newest) leaves it.
-      const oldestCounted = inWindow[limit.max - 1];
-      if (oldestCounted) wait = Math.max(wait, oldestCounted.createdAt.getTime() + limit.windowMs - now.getTime());
-    }
-  }
-  return wait;
+export function limitsIp(config: Config, ip: string): boolean {
+  if (config.isProduction) return true;
+  return !(ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1');
 }
 
-export async function recordEvent(db: Database, kind: EventKind, key: string, now: Date): Promise<void> {
-  await db.insert(authEvents).values({ kind, key, createdAt: now });
-  // Housekeeping on the same key keeps the table small without a separate job.
-  await db
-    .delete(authEvents)
-    .where(and(eq(authEvents.kind, kind), eq(authEvents.key, key), lt(authEvents.createdAt, new Date(now.getTime() - KEEP_MS))));
+const counterKey = (kind: EventKind, key: string) => `auth:${kind}:${key}`;
+
+/**
+ * Counts one event and answers how long until another of `kind` for `key` is allowed: 0 when this
+ * one is within the limits. One atomic upsert per window (ADR 0004), so simultaneous requests can't
+ * all pass. Run it inside the transaction that does the work: refusing (throwing) rolls the count
+ * back, so refused attempts are not counted.
+ */
+export function countEvent(db: Database, kind: EventKind, key: string, limits: readonly Limit[], now: Date): Promise<number> {
+  return countInWindows(db, counterKey(kind, key), limits, now);
+}
+
+/** Takes back an event counted by `countEvent`. */
+export function uncountEvent(db: Database, kind: EventKind, key: string, limits: readonly Limit[], now: Date): Promise<void> {
+  return uncountInWindows(db, counterKey(kind, key), limits, now);
 }

@@ -1,6 +1,6 @@
 import { PASSCODE_MAX_WRONG_TRIES, PASSCODE_TTL_MS } from '@fretline/contract';
 import { and, desc, eq, isNull, sql, tables, type Database } from '@fretline/db';
-import { FAILURE_LIMITS, getLimitWait, recordEvent } from './limits.ts';
+import { FAILURE_IP_LIMITS, FAILURE_LIMITS, countEvent, uncountEvent, type EventKind, type Limit } from './limits.ts';
 import { createPasscode, hmacPasscode, safeEqual } from './secrets.ts';
 
 const { passcodes } = tables;
@@ -46,11 +46,15 @@ export type RedeemOutcome =
  * SELECT … FOR UPDATE first, so two simultaneous redemptions of one code queue on the row lock:
  * the first marks it used, the second then reads it used. Wrong tries are written in the same
  * transaction and committed even though the caller answers with an error.
+ *
+ * Wrong tries are capped per address and source IP (`ip`), and per IP alone when `limitIp`; the
+ * address as a whole is guarded by each code's own burn after five wrong tries and by the send
+ * limits, so a stranger's guesses never lock the owner out (ADR 0010).
  */
 export async function redeemPasscode(
   tx: Database,
   secret: string,
-  input: { purpose: PasscodePurpose; email: string; code: string; now: Date; idUser?: number },
+  input: { purpose: PasscodePurpose; email: string; code: string; now: Date; idUser?: number; ip: string; limitIp: boolean },
 ): Promise<RedeemOutcome> {
   const rows = await tx
     .select({
@@ -74,10 +78,15 @@ export async function redeemPasscode(
     .limit(20)
     .for('update');
 
-  const failureKey = input.email;
-  // The caps count wrong tries for the address whatever code they were against, and apply even to a
-  // correct code: otherwise guessing could simply carry on until it hit.
-  const lockedFor = await getLimitWait(tx, 'failure_email', failureKey, FAILURE_LIMITS, input.now);
+  const counters: Array<[EventKind, string, readonly Limit[]]> = [
+    ['failure_email_ip', `${input.email} ${input.ip}`, FAILURE_LIMITS],
+    ...(input.limitIp ? [['failure_ip', input.ip, FAILURE_IP_LIMITS] as [EventKind, string, readonly Limit[]]] : []),
+  ];
+  // Every try is counted as a failure first, in one atomic step per counter so simultaneous tries
+  // can't all slip under the caps, and taken back below when the code matches. Over a cap even a
+  // correct code is refused: otherwise guessing could simply carry on until it hit.
+  let lockedFor = 0;
+  for (const [kind, key, limits] of counters) lockedFor = Math.max(lockedFor, await countEvent(tx, kind, key, limits, input.now));
   if (lockedFor > 0) return { ok: false, reason: 'locked', retryAfterMs: lockedFor };
 
   const hmac = hmacPasscode(secret, input.purpose, input.email, input.code);
@@ -99,9 +108,9 @@ export async function redeemPasscode(
         .set({ failedAttempts: sql`${passcodes.failedAttempts} + 1` })
         .where(eq(passcodes.idPasscode, live.idPasscode));
     }
-    await recordEvent(tx, 'failure_email', failureKey, input.now);
     return { ok: false, reason: 'failed' };
   }
+  for (const [kind, key, limits] of counters) await uncountEvent(tx, kind, key, limits, input.now);
   if (match.usedAt) return { ok: false, reason: 'used' };
   // A code replaced by a newer request is as dead as an expired one.
   if (match.replacedAt || match.expiresAt <= input.now) return { ok: false, reason: 'expired' };

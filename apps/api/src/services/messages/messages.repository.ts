@@ -321,20 +321,6 @@ export async function insertHelpdesk(db: Database, h: typeof helpdesks.$inferIns
   await db.insert(helpdesks).values(h);
 }
 
-export async function countRecentHelpdesks(db: Database, by: { ip?: string; email?: string }, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(helpdesks)
-    .where(
-      and(
-        by.ip !== undefined ? eq(helpdesks.helpdeskIp, by.ip) : undefined,
-        by.email !== undefined ? sql`lower(${helpdesks.email}) = lower(${by.email})` : undefined,
-        sql`${helpdesks.helpdeskCreated} > ${since.toISOString()}`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /** Records a spent captcha challenge; false when it was already used. */
 export async function spendCaptchaChallenge(db: Database, challengeId: string, now: Date): Promise<boolean> {
   const rows = await db

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HelpdeskForm, Message, StaffThread, Thread } from '@fretline/contract';
 import type { Database } from '@fretline/db';
-import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../plugins/errors.ts';
 import { getMembership } from '../finance/index.ts';
 import { CAPTCHA_FAILED_TEXT, verifyCaptcha } from './captcha.ts';
+import { countHelpdesk, requireHelpdeskAllowed } from './helpdesk-limits.ts';
 import * as repo from './messages.repository.ts';
 import type { MessageRow, ParticipantThreadRow, StaffThreadRow, ThreadRow } from './messages.repository.ts';
 import { createThreadTokenString, verifyThreadTokenString } from './thread-tokens.ts';
@@ -166,10 +167,7 @@ export async function forgetThreadUnreadCounts(app: FastifyInstance, idThread: n
 
 // ---- helpdesk ----
 
-const RATE_WINDOW_MS = 60 * 60_000;
-/** ADR 0028: per IP and per e-mail, counted from the stored submissions so every instance agrees. */
-export const HELPDESK_LIMIT_PER_IP = 10;
-export const HELPDESK_LIMIT_PER_EMAIL = 5;
+export { HELPDESK_LIMIT_PER_EMAIL, HELPDESK_LIMIT_PER_IP } from './helpdesk-limits.ts';
 
 export async function createHelpdesk(
   app: FastifyInstance,
@@ -177,15 +175,11 @@ export async function createHelpdesk(
   form: HelpdeskForm & { category_slug?: string | null | undefined },
 ): Promise<Thread> {
   const now = app.clock();
-  const since = new Date(now.getTime() - RATE_WINDOW_MS);
-  if ((await repo.countRecentHelpdesks(app.db, { ip: request.ip }, since)) >= HELPDESK_LIMIT_PER_IP)
-    throw tooManyRequests('You have sent several messages already, please wait a while before sending another.');
   const auth = request.auth;
   // A signed-in sender writes as their account: its address, whatever the form's box says, so the
   // per-address limit, the staff view and the reply e-mail all see one address.
   const email = auth ? auth.user.email : form.email;
-  if ((await repo.countRecentHelpdesks(app.db, { email }, since)) >= HELPDESK_LIMIT_PER_EMAIL)
-    throw tooManyRequests('You have sent several messages already, please wait a while before sending another.');
+  await requireHelpdeskAllowed(app.db, { ip: request.ip, email }, now);
 
   const captcha = await verifyCaptcha(app.config, form.recaptcha_response, request.ip);
   if (!captcha.ok) {
@@ -207,6 +201,7 @@ export async function createHelpdesk(
   const result = await app.db.transaction(async (tx) => {
     if (captcha.challengeId && !(await repo.spendCaptchaChallenge(tx, captcha.challengeId, now)))
       throw badRequest(CAPTCHA_FAILED_TEXT, 'recaptcha_response', 'CAPTCHA_FAILED');
+    await countHelpdesk(tx, { ip: request.ip, email }, now);
     const idThread = await repo.insertThread(tx, {
       title,
       privateThread: true,
