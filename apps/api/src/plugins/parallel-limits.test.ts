@@ -49,11 +49,19 @@ function sendHelpdesk(input: { ip: string; email: string; captcha?: string }, ap
   });
 }
 
-const statuses = (results: Array<{ statusCode: number }>) => {
+/**
+ * Exactly `max` of the requests get `accepted` and the rest `refused`. A machine too busy to hand
+ * out database connections in time may answer some with 503 (never a limit's answer); then at most
+ * `max` are accepted.
+ */
+function expectLimited(results: Array<{ statusCode: number }>, expected: { max: number; accepted: number; refused: number }) {
   const counts: Record<number, number> = {};
   for (const r of results) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
-  return counts;
-};
+  const busy = counts[503] ?? 0;
+  expect(Object.keys(counts).map(Number).sort()).toEqual([expected.accepted, expected.refused, ...(busy ? [503] : [])].sort());
+  if (busy) expect(counts[expected.accepted]).toBeLessThanOrEqual(expected.max);
+  else expect(counts).toEqual({ [expected.accepted]: expected.max, [expected.refused]: PARALLEL - expected.max });
+}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous requests on PostgreSQL`, () => {
   it(`helpdesk: at most ${HELPDESK_LIMIT_PER_IP} an hour per IP`, async () => {
@@ -61,7 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous reques
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, () => sendHelpdesk({ ip, email: `ip-${unique()}@example.com` })),
     );
-    expect(statuses(results)).toEqual({ 200: HELPDESK_LIMIT_PER_IP, 429: PARALLEL - HELPDESK_LIMIT_PER_IP });
+    expectLimited(results, { max: HELPDESK_LIMIT_PER_IP, accepted: 200, refused: 429 });
   });
 
   it(`helpdesk: at most ${HELPDESK_LIMIT_PER_EMAIL} an hour per e-mail`, async () => {
@@ -69,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous reques
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) => sendHelpdesk({ ip: `203.0.113.${i + 1}`, email })),
     );
-    expect(statuses(results)).toEqual({ 200: HELPDESK_LIMIT_PER_EMAIL, 429: PARALLEL - HELPDESK_LIMIT_PER_EMAIL });
+    expectLimited(results, { max: HELPDESK_LIMIT_PER_EMAIL, accepted: 200, refused: 429 });
   });
 
   it('helpdesk: one solved captcha is accepted once', async () => {
@@ -79,7 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous reques
         sendHelpdesk({ ip: `192.0.2.${i + 1}`, email: `replay-${unique()}@example.com`, captcha }, t.app),
       ),
     );
-    expect(statuses(results)).toEqual({ 200: 1, 400: PARALLEL - 1 });
+    expectLimited(results, { max: 1, accepted: 200, refused: 400 });
   });
 
   it('passcodes: at most one code a minute per IP', async () => {
@@ -94,7 +102,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous reques
         }),
       ),
     );
-    expect(statuses(results)).toEqual({ 200: 1, 429: PARALLEL - 1 });
+    expectLimited(results, { max: 1, accepted: 200, refused: 429 });
   });
 
   it('passcodes: at most one code a minute per address', async () => {
@@ -109,7 +117,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous reques
         }),
       ),
     );
-    expect(statuses(results)).toEqual({ 200: 1, 429: PARALLEL - 1 });
+    expectLimited(results, { max: 1, accepted: 200, refused: 429 });
   });
 
   it('passcodes: wrong codes from one IP are stopped after 10 an hour', async () => {
@@ -125,13 +133,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${PARALLEL} simultaneous reques
         }),
       ),
     );
-    expect(statuses(results)).toEqual({ 400: 10, 429: PARALLEL - 10 });
+    // A wrong code that is checked answers 400; over the cap, 429.
+    expectLimited(results, { max: 10, accepted: 400, refused: 429 });
   });
 
   it('route limits of the rate-limit plugin: error reports, 30 a minute per IP', async () => {
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, () => t.app.inject({ url: '/api/error?message=boom', remoteAddress: '198.18.3.1' })),
     );
-    expect(statuses(results)).toEqual({ 200: 30, 429: PARALLEL - 30 });
+    expectLimited(results, { max: 30, accepted: 200, refused: 429 });
   });
 });

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgSchema,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The auth service's tables (spec §3 User, Session; §6 roles; ADR 0010 passcodes, ADR 0011 sessions).
 export const authSchema = pgSchema('auth');
@@ -86,19 +75,4 @@ export const passcodes = authSchema.table(
     failedAttempts: integer('failed_attempts').notNull().default(0),
   },
   (t) => [index('passcodes_email_idx').on(t.purpose, t.email, t.idPasscode)],
-);
-
-/**
- * Counters behind the sign-in limits (ADR 0010): one row per passcode sent or wrong try, keyed by
- * e-mail or IP. Kept in Postgres so every app instance sees the same counts.
- */
-export const authEvents = authSchema.table(
-  'auth_events',
-  {
-    idAuthEvent: bigserial('id_auth_event', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('auth_events_lookup_idx').on(t.kind, t.key, t.createdAt)],
 );

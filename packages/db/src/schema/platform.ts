@@ -71,7 +71,11 @@ export const clientErrors = platformSchema.table(
   (t) => [index('client_errors_created_idx').on(t.created)],
 );
 
-/** Fixed-window rate-limit counters shared by every instance when Redis is absent (ADR 0004). */
+/**
+ * Fixed-window counters shared by every instance (ADR 0004): the API's route limits when Redis is
+ * absent, and always the sign-in (ADR 0010) and helpdesk (ADR 0028) limits, counted in the
+ * transaction that does the work. Keys may hold an IP or e-mail address; rows go once lapsed.
+ */
 export const rateLimits = platformSchema.table(
   'rate_limits',
   {

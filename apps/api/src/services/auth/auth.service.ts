@@ -47,7 +47,8 @@ export class RateLimitedError extends AppError {
 
 /**
  * ARCHITECTURE.md: sending is limited per e-mail and per IP (ADR 0010). Counting and checking are
- * one atomic step; called in the sending transaction, a refusal rolls its own count back.
+ * one atomic step (ADR 0043); called last in the sending transaction, so its counter rows stay
+ * locked only briefly, and a refusal rolls back the send and its own count.
  */
 async function countSend(ctx: AuthContext, email: string, ip: string): Promise<void> {
   let wait = await countEvent(ctx.db, 'send_email', email, SEND_LIMITS, ctx.now);
@@ -74,7 +75,6 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await lockAddress(db, email);
-    await countSend(tx, email, ip);
     const user = await findUserByEmail(db, email);
     if (user) {
       const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'login', email, idUser: user.idUser, now: ctx.now });
@@ -82,6 +82,7 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
     } else {
       await enqueueMail(db, noAccountMail({ to: email, siteUrl: ctx.config.SITE_URL }));
     }
+    await countSend(tx, email, ip);
   });
 }
 
@@ -97,12 +98,12 @@ export async function signup(
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await lockAddress(db, input.email);
-    await countSend(tx, input.email, ip);
     const existing = await findUserByEmail(db, input.email);
     const idUser = existing?.idUser ?? (await createUser(db, input));
     if (!idUser) return;
     const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'login', email: input.email, idUser, now: ctx.now });
     await enqueueMail(db, passcodeMail({ to: input.email, code, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
+    await countSend(tx, input.email, ip);
   });
 }
 
@@ -235,13 +236,13 @@ export async function updateProfile(
   await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await lockAddress(db, email);
-    await countSend(tx, email, ip);
     if (await isEmailTaken(db, email, idUser)) {
       await enqueueMail(db, emailInUseMail({ to: email }));
     } else {
       const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'email', email, idUser, now: ctx.now });
       await enqueueMail(db, passcodeMail({ to: email, code, siteUrl: ctx.config.SITE_URL, purpose: 'email' }));
     }
+    await countSend(tx, email, ip);
   });
   return { pendingEmail: email };
 }

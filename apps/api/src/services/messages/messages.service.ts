@@ -201,7 +201,6 @@ export async function createHelpdesk(
   const result = await app.db.transaction(async (tx) => {
     if (captcha.challengeId && !(await repo.spendCaptchaChallenge(tx, captcha.challengeId, now)))
       throw badRequest(CAPTCHA_FAILED_TEXT, 'recaptcha_response', 'CAPTCHA_FAILED');
-    await countHelpdesk(tx, { ip: request.ip, email }, now);
     const idThread = await repo.insertThread(tx, {
       title,
       privateThread: true,
@@ -244,6 +243,8 @@ export async function createHelpdesk(
     });
     // A signed-out sender gets a token to reach the thread without an account (spec §6).
     const idThreadToken = auth ? undefined : await repo.createThreadTokenRow(tx, idThread, now);
+    // Last, so the counters stay locked only briefly; over the limit rolls all of this back.
+    await countHelpdesk(tx, { ip: request.ip, email }, now);
     return { idThread, idThreadToken };
   });
   const thread = await repo.findThread(app.db, result.idThread);

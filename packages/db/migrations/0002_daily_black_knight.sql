@@ -1,0 +1,1 @@
+DROP TABLE "auth"."auth_events" CASCADE;
