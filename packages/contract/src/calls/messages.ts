@@ -84,6 +84,8 @@ export const StaffThreadSchema = ThreadSchema.extend({
     telephone: z.string().nullable(),
     has_aaa_membership: z.boolean(),
     is_registered: z.boolean(),
+    /** The sender proved the address: signed in, or followed the e-mailed link (ADR 0045). */
+    email_verified: z.boolean(),
   }),
 });
 export type StaffThread = z.infer<typeof StaffThreadSchema>;

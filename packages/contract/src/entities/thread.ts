@@ -15,6 +15,11 @@ export const ThreadSchema = z.object({
   thread_edited: NullableDateSchema,
   last_read_timestamp: NullableDateSchema,
   jwt: TextSchema.optional(),
+  /**
+   * Only beside `jwt` (a token holder's view): whether the sender has proven their e-mail address
+   * by following the e-mailed link (ADR 0045). Until then the thread joins no account's inbox.
+   */
+  sender_verified: z.boolean().optional(),
   thread_last_message: TextSchema,
   is_unread: z.boolean(),
 });

@@ -33,6 +33,9 @@ export const threads = messagesSchema.table(
     senderFirstName: text('sender_first_name'),
     senderLastName: text('sender_last_name'),
     senderEmail: text('sender_email'),
+    // When the sender proved they own sender_email (a signed-in sender, or the e-mailed thread
+    // link followed); until then a signed-out message joins no account's inbox (ADR 0045).
+    senderEmailVerified: timestamp('sender_email_verified', { withTimezone: true }),
     idHelpdeskCategory: integer('id_helpdesk_category').references(() => helpdeskCategories.idHelpdeskCategory),
     threadHelpdesk: boolean('thread_helpdesk').notNull().default(false),
     threadCreated: timestamp('thread_created', { withTimezone: true }).notNull().defaultNow(),
@@ -154,6 +157,9 @@ export const threadTokens = messagesSchema.table(
       .references(() => threads.idThread, { onDelete: 'cascade' }),
     tokenCreated: timestamp('token_created', { withTimezone: true }).notNull().defaultNow(),
     tokenRevoked: timestamp('token_revoked', { withTimezone: true }),
+    // Sent by e-mail to the sender's address: following it proves the address (ADR 0045). A token
+    // handed back by the helpdesk form proves nothing, as anyone can type any address.
+    tokenEmailed: boolean('token_emailed').notNull().default(false),
     // The holder's read state, as participants keep it for users.
     lastReadTimestamp: timestamp('last_read_timestamp', { withTimezone: true }),
   },

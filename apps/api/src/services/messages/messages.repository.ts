@@ -20,6 +20,7 @@ export const threadColumns = {
   senderFirstName: threads.senderFirstName,
   senderLastName: threads.senderLastName,
   senderEmail: threads.senderEmail,
+  senderEmailVerified: threads.senderEmailVerified,
   staffFirstName: threads.staffFirstName,
   staffLastName: threads.staffLastName,
   firstNameLast: threads.firstNameLast,
@@ -40,6 +41,7 @@ export interface ThreadRow {
   senderFirstName: string | null;
   senderLastName: string | null;
   senderEmail: string | null;
+  senderEmailVerified: Date | null;
   staffFirstName: string | null;
   staffLastName: string | null;
   firstNameLast: string | null;
@@ -126,9 +128,13 @@ export async function findLiveThreadToken(
   db: Database,
   idThreadToken: number,
   idThread: number,
-): Promise<{ idThreadToken: number; lastReadTimestamp: Date | null } | undefined> {
+): Promise<{ idThreadToken: number; lastReadTimestamp: Date | null; tokenEmailed: boolean } | undefined> {
   const [row] = await db
-    .select({ idThreadToken: threadTokens.idThreadToken, lastReadTimestamp: threadTokens.lastReadTimestamp })
+    .select({
+      idThreadToken: threadTokens.idThreadToken,
+      lastReadTimestamp: threadTokens.lastReadTimestamp,
+      tokenEmailed: threadTokens.tokenEmailed,
+    })
     .from(threadTokens)
     .where(
       and(eq(threadTokens.idThreadToken, idThreadToken), eq(threadTokens.idThread, idThread), isNull(threadTokens.tokenRevoked)),
@@ -137,20 +143,22 @@ export async function findLiveThreadToken(
   return row;
 }
 
-export async function findNewestLiveTokenId(db: Database, idThread: number): Promise<number | undefined> {
+/** The newest live token that was e-mailed to the sender's address (ADR 0045), to e-mail again. */
+export async function findNewestEmailedTokenId(db: Database, idThread: number): Promise<number | undefined> {
   const [row] = await db
     .select({ id: threadTokens.idThreadToken })
     .from(threadTokens)
-    .where(and(eq(threadTokens.idThread, idThread), isNull(threadTokens.tokenRevoked)))
+    .where(and(eq(threadTokens.idThread, idThread), isNull(threadTokens.tokenRevoked), eq(threadTokens.tokenEmailed, true)))
     .orderBy(desc(threadTokens.idThreadToken))
     .limit(1);
   return row?.id;
 }
 
-export async function createThreadTokenRow(db: Database, idThread: number, now: Date): Promise<number> {
+/** `emailed`: the token goes out by e-mail to the sender's address, so its holder proves the address. */
+export async function createThreadTokenRow(db: Database, idThread: number, now: Date, emailed: boolean): Promise<number> {
   const [row] = await db
     .insert(threadTokens)
-    .values({ idThread, tokenCreated: now, lastReadTimestamp: now })
+    .values({ idThread, tokenCreated: now, lastReadTimestamp: now, tokenEmailed: emailed })
     .returning({ id: threadTokens.idThreadToken });
   if (!row) throw new Error('thread token not created');
   return row.id;
@@ -163,6 +171,29 @@ export async function revokeThreadTokens(db: Database, idThread: number, now: Da
     .where(and(eq(threadTokens.idThread, idThread), isNull(threadTokens.tokenRevoked)))
     .returning({ id: threadTokens.idThreadToken });
   return rows.length;
+}
+
+/**
+ * The sender proved their address (ADR 0045): the thread says so from now on, and the tokens that
+ * proved nothing (the form's) stop working, so whoever typed the address reads no more of it.
+ */
+export async function markSenderVerified(db: Database, idThread: number, now: Date): Promise<void> {
+  await db
+    .update(threads)
+    .set({ senderEmailVerified: now })
+    .where(and(eq(threads.idThread, idThread), isNull(threads.senderEmailVerified)));
+  await db
+    .update(threadTokens)
+    .set({ tokenRevoked: now })
+    .where(and(eq(threadTokens.idThread, idThread), isNull(threadTokens.tokenRevoked), eq(threadTokens.tokenEmailed, false)));
+}
+
+/** The proven account of a signed-out helpdesk message, once its address is proven. */
+export async function linkHelpdeskUser(db: Database, idThread: number, idUser: number): Promise<void> {
+  await db
+    .update(helpdesks)
+    .set({ idUser })
+    .where(and(eq(helpdesks.idThread, idThread), isNull(helpdesks.idUser)));
 }
 
 export async function markTokenRead(db: Database, idThreadToken: number, now: Date): Promise<void> {
@@ -293,6 +324,7 @@ export interface NewThread {
   senderFirstName: string | null;
   senderLastName: string | null;
   senderEmail: string | null;
+  senderEmailVerified: Date | null;
   idHelpdeskCategory: number | null;
   now: Date;
 }
@@ -308,6 +340,7 @@ export async function insertThread(db: Database, t: NewThread): Promise<number> 
       senderFirstName: t.senderFirstName,
       senderLastName: t.senderLastName,
       senderEmail: t.senderEmail,
+      senderEmailVerified: t.senderEmailVerified,
       idHelpdeskCategory: t.idHelpdeskCategory,
       threadCreated: t.now,
       threadEdited: t.now,

@@ -29,6 +29,7 @@ import {
   postReaderMessage,
   requireThreadAccess,
   toWireMessage,
+  verifySenderAddress,
 } from './messages.service.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { readUnreadCount, rememberUnreadCount } from './unread-cache.ts';
@@ -155,6 +156,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data: { message } };
       },
     );
+
+    // ADR 0045: the page calls this once loaded (never on a bare GET a mail scanner makes); with
+    // a token e-mailed to the sender it proves their address, with any other it changes nothing.
+    if (withToken) {
+      app.post(`${suffix}/verify`, { schema: { params, response: { 200: ThreadResponseSchema } } }, async (request) => {
+        const access = await requireThreadAccess(app, request, request.params.id, tokenOf(request.params));
+        return { data: { thread: accessToWire(await verifySenderAddress(app, access)) } };
+      });
+    }
   };
   threadRoutes(false);
   threadRoutes(true);

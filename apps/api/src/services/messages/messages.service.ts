@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HelpdeskForm, Message, StaffThread, Thread } from '@fretline/contract';
 import type { Database } from '@fretline/db';
-import { badRequest, forbidden, notFound, unauthorized } from '../../plugins/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../plugins/errors.ts';
 import { getMembership } from '../finance/index.ts';
 import { CAPTCHA_FAILED_TEXT, verifyCaptcha } from './captcha.ts';
 import { countHelpdesk, requireHelpdeskAllowed } from './helpdesk-limits.ts';
 import * as repo from './messages.repository.ts';
 import type { MessageRow, ParticipantThreadRow, StaffThreadRow, ThreadRow } from './messages.repository.ts';
+import { queueHelpdeskReceipt } from './notify.ts';
 import { createThreadTokenString, verifyThreadTokenString } from './thread-tokens.ts';
 import { forgetUnreadCounts } from './unread-cache.ts';
 
@@ -14,11 +15,13 @@ import { forgetUnreadCounts } from './unread-cache.ts';
 export const THREAD_TOKEN_REFUSED =
   'This conversation link is not valid any more. Please sign in, or contact the helpdesk again.';
 export const EMPTY_MESSAGE_TEXT = 'Please enter a message.';
+/** A signed-in reader opening a thread that exists but is not theirs: the page says so plainly. */
+export const THREAD_NOT_YOURS = 'This conversation belongs to another account.';
 
 /** Who is reading a thread: a participant (signed in) or the holder of a thread token. */
 export type Reader =
   | { kind: 'user'; idUser: number; firstName: string | null; lastName: string | null; email: string }
-  | { kind: 'token'; idThreadToken: number; token: string };
+  | { kind: 'token'; idThreadToken: number; token: string; emailed: boolean };
 
 export interface ThreadAccess {
   thread: ThreadRow;
@@ -30,7 +33,7 @@ export interface ThreadAccess {
 /** Spec §3 Thread as one reader sees it: the "other person" is the staff for the sender, and vice versa. */
 export function toWireThread(
   row: ThreadRow,
-  view: { lastRead: Date | null; unread: boolean; jwt?: string; asStaff?: boolean },
+  view: { lastRead: Date | null; unread: boolean; jwt?: string; asStaff?: boolean; senderVerified?: boolean },
 ): Thread {
   const other = view.asStaff
     ? { first: row.senderFirstName, last: row.senderLastName }
@@ -45,6 +48,7 @@ export function toWireThread(
     thread_edited: row.threadEdited,
     last_read_timestamp: view.lastRead,
     ...(view.jwt !== undefined ? { jwt: view.jwt } : {}),
+    ...(view.senderVerified !== undefined ? { sender_verified: view.senderVerified } : {}),
     thread_last_message: row.threadLastMessage,
     is_unread: view.unread,
   };
@@ -61,13 +65,19 @@ export function toWireMessage(row: MessageRow): Message {
   };
 }
 
+/** ADR 0045: a signed-in sender's address is their account's; a signed-out one's once the e-mailed link was followed. */
+export function senderVerified(row: ThreadRow): boolean {
+  return row.idUserSender !== null || row.senderEmailVerified !== null;
+}
+
 function participantView(row: ParticipantThreadRow) {
   return { lastRead: row.lastReadTimestamp, unread: row.participantUnread };
 }
 
 /**
  * Resolves who may read thread `idThread`: with a token, only its holder (ADR 0025); otherwise a
- * signed-in participant. Another user's thread is a 404, as if it did not exist.
+ * signed-in participant. Another user's thread is a 403 saying so (the page explains it and offers
+ * to switch account); one that does not exist a 404.
  */
 export async function requireThreadAccess(
   app: FastifyInstance,
@@ -83,7 +93,7 @@ export async function requireThreadAccess(
     const lastRead = live.lastReadTimestamp;
     return {
       thread,
-      reader: { kind: 'token', idThreadToken: live.idThreadToken, token },
+      reader: { kind: 'token', idThreadToken: live.idThreadToken, token, emailed: live.tokenEmailed },
       lastReadTimestamp: lastRead,
       unread: !lastRead || thread.threadEdited.getTime() > lastRead.getTime(),
     };
@@ -91,7 +101,10 @@ export async function requireThreadAccess(
   const auth = request.auth;
   if (!auth) throw unauthorized('Please sign in to read this conversation.');
   const row = await repo.findParticipantThread(app.db, idThread, auth.user.idUser);
-  if (!row) throw notFound();
+  if (!row) {
+    if (await repo.findThread(app.db, idThread)) throw new AppError('THREAD_NOT_YOURS', 403, THREAD_NOT_YOURS);
+    throw notFound();
+  }
   return {
     thread: row,
     reader: {
@@ -110,8 +123,31 @@ export function accessToWire(access: ThreadAccess): Thread {
   return toWireThread(access.thread, {
     lastRead: access.lastReadTimestamp,
     unread: access.unread,
-    ...(access.reader.kind === 'token' ? { jwt: access.reader.token } : {}),
+    ...(access.reader.kind === 'token' ? { jwt: access.reader.token, senderVerified: senderVerified(access.thread) } : {}),
   });
+}
+
+/**
+ * ADR 0045: the holder of a token that was e-mailed to the sender's address has proven it. The
+ * thread is marked verified, the form's token (which anyone who typed the address holds) stops
+ * working, and the account with that address, if any, gets the thread in its inbox. Called from
+ * the browser after the page has loaded, or by a reply sent with the token; never by a bare GET,
+ * which a mail scanner makes (ADR 0010). Any other reader changes nothing.
+ */
+export async function verifySenderAddress(app: FastifyInstance, access: ThreadAccess): Promise<ThreadAccess> {
+  const thread = access.thread;
+  if (access.reader.kind !== 'token' || !access.reader.emailed || thread.idUserSender !== null) return access;
+  const now = app.clock();
+  const owner = thread.senderEmail ? await repo.findUserByEmail(app.db, thread.senderEmail) : undefined;
+  await app.db.transaction(async (tx) => {
+    await repo.markSenderVerified(tx, thread.idThread, now);
+    if (owner) {
+      await repo.addParticipant(tx, thread.idThread, owner.idUser, now, false);
+      await repo.linkHelpdeskUser(tx, thread.idThread, owner.idUser);
+    }
+  });
+  if (owner) await forgetUnreadCounts(app, [owner.idUser]);
+  return { ...access, thread: { ...thread, senderEmailVerified: thread.senderEmailVerified ?? now } };
 }
 
 export async function listThreadsFor(db: Database, idUser: number, page: { limit: number; offset: number; search?: string }) {
@@ -157,6 +193,8 @@ export async function postReaderMessage(app: FastifyInstance, access: ThreadAcce
     return m;
   });
   await forgetThreadUnreadCounts(app, thread.idThread);
+  // Sending from the e-mailed link is an explicit press: it proves the address too.
+  await verifySenderAddress(app, access);
   return toWireMessage(row);
 }
 
@@ -191,10 +229,10 @@ export async function createHelpdesk(
   const category = form.category_slug ? categories.find((c) => c.categorySlug === form.category_slug) : undefined;
   if (form.category_slug && !category) throw badRequest('Please choose one of the listed topics.', 'category_slug');
 
-  // A known e-mail joins that user's inbox (issue 6). Only a signed-in sender is the thread's
-  // sender, though: anyone can type an address, so a signed-out one stays unverified for staff
-  // (no account, no membership shown) and their message is not put in the account's name.
-  const known = auth ? { idUser: auth.user.idUser } : await repo.findUserByEmail(app.db, form.email);
+  // Only a signed-in sender is the thread's sender and joins an inbox now. Anyone can type an
+  // address, so a signed-out one stays unverified (no account, no membership shown to staff, the
+  // message not in the account's name) and reaches that address's inbox only once the link we
+  // e-mail there is followed (ADR 0045).
   const verified = auth ? auth.user.idUser : null;
   const title = category ? `Helpdesk: ${category.categoryName}` : 'Helpdesk';
 
@@ -209,13 +247,14 @@ export async function createHelpdesk(
       senderFirstName: form.first_name,
       senderLastName: form.last_name ?? null,
       senderEmail: email,
+      senderEmailVerified: auth ? now : null,
       idHelpdeskCategory: category?.idHelpdeskCategory ?? null,
       now,
     });
     await repo.insertHelpdesk(tx, {
       idThread,
       idHelpdeskCategory: category?.idHelpdeskCategory ?? null,
-      idUser: known?.idUser ?? null,
+      idUser: verified,
       firstName: form.first_name,
       lastName: form.last_name ?? null,
       email,
@@ -230,7 +269,7 @@ export async function createHelpdesk(
       helpdeskIp: request.ip,
       helpdeskCreated: now,
     });
-    if (known) await repo.addParticipant(tx, idThread, known.idUser, now, false);
+    if (verified !== null) await repo.addParticipant(tx, idThread, verified, now, false);
     await repo.insertMessage(tx, {
       idThread,
       idUser: verified,
@@ -241,8 +280,21 @@ export async function createHelpdesk(
       fromStaff: false,
       now,
     });
-    // A signed-out sender gets a token to reach the thread without an account (spec §6).
-    const idThreadToken = auth ? undefined : await repo.createThreadTokenRow(tx, idThread, now);
+    // A signed-out sender gets a token to reach the thread without an account (spec §6), and an
+    // e-mail with another one, so leaving the page does not lose the conversation; only that one
+    // proves the address (ADR 0045).
+    let idThreadToken: number | undefined;
+    if (!auth) {
+      idThreadToken = await repo.createThreadTokenRow(tx, idThread, now, false);
+      const idEmailedToken = await repo.createThreadTokenRow(tx, idThread, now, true);
+      await queueHelpdeskReceipt(tx, {
+        to: email,
+        firstName: form.first_name,
+        title,
+        message: form.message,
+        link: `${app.config.SITE_URL}/messages/${idThread}/${createThreadTokenString(app.config.SECRET_KEY, idEmailedToken, idThread)}`,
+      });
+    }
     // Last, so the counters stay locked only briefly; over the limit rolls all of this back.
     await countHelpdesk(tx, { ip: request.ip, email }, now);
     return { idThread, idThreadToken };
@@ -253,7 +305,7 @@ export async function createHelpdesk(
     result.idThreadToken === undefined
       ? undefined
       : createThreadTokenString(app.config.SECRET_KEY, result.idThreadToken, result.idThread);
-  return toWireThread(thread, { lastRead: now, unread: false, ...(jwt ? { jwt } : {}) });
+  return toWireThread(thread, { lastRead: now, unread: false, ...(jwt ? { jwt, senderVerified: senderVerified(thread) } : {}) });
 }
 
 // ---- staff ----
@@ -278,6 +330,7 @@ export async function toStaffThread(db: Database, row: StaffThreadRow, now: Date
       telephone: row.senderTelephone,
       has_aaa_membership: membership.hasMembership,
       is_registered: row.idUserSender !== null,
+      email_verified: senderVerified(row),
     },
   };
 }

@@ -203,7 +203,7 @@ describe('POST /api/messages/helpdesks', () => {
     expect(noTopic.json().errors[0].field).toBe('category_slug');
   });
 
-  it('puts a message from a known e-mail into that user’s inbox, and a signed-in sender gets no token', async () => {
+  it('puts a signed-in sender’s message into their inbox, without a token; a known address typed signed out waits for proof', async () => {
     const known = await sendHelpdesk({ email: 'LEARNER@example.com', message: 'From the known address' });
     const knownThread = known.json<{ data: { thread: WireThread } }>().data.thread;
     expect(knownThread.jwt).toBeTruthy();
@@ -212,7 +212,9 @@ describe('POST /api/messages/helpdesks', () => {
     expect(signedInThread.jwt).toBeUndefined();
     const list = await t.app.inject({ url: '/api/messages/threads', headers: bearer(learner.token) });
     const ids = list.json<{ data: { threads: WireThread[] } }>().data.threads.map((x) => x.id_thread);
-    expect(ids).toEqual(expect.arrayContaining([knownThread.id_thread, signedInThread.id_thread]));
+    expect(ids).toContain(signedInThread.id_thread);
+    // Anyone can type an address: that thread joins the inbox only through the e-mailed link (ADR 0045).
+    expect(ids).not.toContain(knownThread.id_thread);
   });
 
   it('shows staff a signed-out sender as unverified even when the address has an account; a signed-in one as the account', async () => {
@@ -225,16 +227,21 @@ describe('POST /api/messages/helpdesks', () => {
     const staffGet = async (id: number) =>
       (await t.app.inject({ url: `/api/messages/staff/threads/${id}`, headers: bearer(staff.token) })).json<StaffView>().data;
     const unverified = await staffGet(typedThread.id_thread);
-    expect(unverified.thread.sender).toMatchObject({ id_user: null, email: 'vera@example.com', is_registered: false });
+    expect(unverified.thread.sender).toMatchObject({
+      id_user: null,
+      email: 'vera@example.com',
+      is_registered: false,
+      email_verified: false,
+    });
     // Nor is the message put in the account's name.
     const stored = await t.db
       .select({ idUser: tables.messages.idUser })
       .from(tables.messages)
       .where(eq(tables.messages.idThread, typedThread.id_thread));
     expect(stored).toEqual([{ idUser: null }]);
-    // The address still has the conversation in its inbox.
+    // Nor does it reach the account's inbox before the address is proven (ADR 0045).
     const inbox = await t.app.inject({ url: '/api/messages/threads', headers: bearer(vera.token) });
-    expect(inbox.json<{ data: { threads: WireThread[] } }>().data.threads.map((x) => x.id_thread)).toContain(
+    expect(inbox.json<{ data: { threads: WireThread[] } }>().data.threads.map((x) => x.id_thread)).not.toContain(
       typedThread.id_thread,
     );
     // Signed in, the sender is the account, at its own address rather than the one typed.
@@ -328,7 +335,8 @@ describe('thread tokens (ADR 0025)', () => {
       url: `/api/messages/staff/threads/${other.id_thread}/tokens`,
       headers: bearer(staff.token),
     });
-    expect(revoke.json().data.revoked).toBe(1);
+    // The form's token and the one e-mailed with the confirmation (ADR 0045).
+    expect(revoke.json().data.revoked).toBe(2);
     expect((await t.app.inject({ url: `/api/messages/threads/${other.id_thread}/${other.jwt}` })).statusCode).toBe(403);
     await staffReply(other.id_thread, 'Here is a new link');
     await runDueJobs(t.app);
@@ -339,7 +347,8 @@ describe('thread tokens (ADR 0025)', () => {
       .orderBy(tables.threadTokens.idThreadToken);
     expect(tokenRow).toBeDefined();
     const mail = await t.app.inject({ url: '/api/dev/mail?to=tok2@example.com' });
-    const text = mail.json().data.messages[0].text as string;
+    const text = (mail.json().data.messages as { subject: string; text: string }[]).find((m) => /New reply/.test(m.subject))
+      ?.text as string;
     const link = /\/messages\/(\d+)\/(\S+)/.exec(text);
     expect(link?.[2]).not.toBe(other.jwt);
     expect((await t.app.inject({ url: `/api/messages/threads/${link?.[1]}/${link?.[2]}` })).statusCode).toBe(200);
@@ -359,27 +368,28 @@ describe('threads of a signed-in user', () => {
     }>().data.thread;
   });
 
-  it('refuses signed-out callers and hides another user’s thread as not found', async () => {
+  it('refuses signed-out callers, and another user’s thread as not theirs', async () => {
     expect((await t.app.inject({ url: '/api/messages/threads' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/messages/threads/unread/count' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/messages/threads/${mine.id_thread}` })).statusCode).toBe(401);
     for (const path of ['', '/messages']) {
       const res = await t.app.inject({ url: `/api/messages/threads/${mine.id_thread}${path}`, headers: bearer(learner.token) });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errors[0].code).toBe('THREAD_NOT_YOURS');
     }
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/messages/threads/${mine.id_thread}/read`,
       headers: bearer(learner.token),
     });
-    expect(put.statusCode).toBe(404);
+    expect(put.statusCode).toBe(403);
     const post = await t.app.inject({
       method: 'POST',
       url: `/api/messages/threads/${mine.id_thread}/messages`,
       headers: bearer(learner.token),
       payload: { message_content: 'not mine' },
     });
-    expect(post.statusCode).toBe(404);
+    expect(post.statusCode).toBe(403);
   });
 
   it('counts unread threads: up after a staff reply, down after reading', async () => {
@@ -520,6 +530,7 @@ describe('the staff inbox', () => {
       telephone: '0123',
       has_aaa_membership: false,
       is_registered: false,
+      email_verified: false,
     });
   });
 
@@ -528,8 +539,19 @@ describe('the staff inbox', () => {
     const reply = await staffReply(visitor.id_thread, 'We have fixed it <b>now</b>');
     expect(reply.json().data.message).toMatchObject({ first_name: 'Sam', message_content: 'We have fixed it <b>now</b>' });
     await runDueJobs(t.app);
-    const mail = (await t.app.inject({ url: '/api/dev/mail?to=reply-me@example.com' })).json().data.messages[0];
-    expect(mail.text).toContain(`/messages/${visitor.id_thread}/${visitor.jwt}`);
+    const mails = (await t.app.inject({ url: '/api/dev/mail?to=reply-me@example.com' })).json().data.messages as {
+      subject: string;
+      text: string;
+      html: string;
+      headers: Record<string, string>;
+    }[];
+    const mail = mails.find((m) => /New reply/.test(m.subject))!;
+    const receipt = mails.find((m) => /received your message/.test(m.subject))!;
+    // The link e-mailed with the confirmation, never the form's (ADR 0045): following it proves the address.
+    const emailed = /\/messages\/\d+\/\S+/.exec(receipt.text)?.[0];
+    expect(emailed).toMatch(new RegExp(`^/messages/${visitor.id_thread}/`));
+    expect(mail.text).toContain(emailed);
+    expect(mail.text).not.toContain(`${visitor.jwt}`);
     expect(mail.text).toMatch(/\/unsubscribe\/reply-me%40example\.com\//);
     expect(mail.text).toMatch(/\/unsubscribe-mailers\//);
     expect(mail.headers['List-Unsubscribe']).toBeTruthy();

@@ -11,16 +11,16 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Where the sender reads the reply: a signed-out sender gets the token link (ADR 0025) — a fresh
- * token when every earlier one was revoked — and a registered sender without one their inbox.
+ * Where the sender reads the reply: a registered sender their inbox, a signed-out sender the token
+ * link (ADR 0025). That is always an e-mailed token, never the form's: following it proves the
+ * address (ADR 0045). A fresh one is made when every earlier one was revoked.
  */
 async function threadLinkFor(app: FastifyInstance, db: Database, thread: ThreadRow): Promise<string> {
   const base = `${app.config.SITE_URL}/messages/${thread.idThread}`;
-  let idThreadToken = await repo.findNewestLiveTokenId(db, thread.idThread);
-  if (idThreadToken === undefined) {
-    if (thread.idUserSender !== null) return base;
-    idThreadToken = await repo.createThreadTokenRow(db, thread.idThread, app.clock());
-  }
+  if (thread.idUserSender !== null) return base;
+  const idThreadToken =
+    (await repo.findNewestEmailedTokenId(db, thread.idThread)) ??
+    (await repo.createThreadTokenRow(db, thread.idThread, app.clock(), true));
   return `${base}/${createThreadTokenString(app.config.SECRET_KEY, idThreadToken, thread.idThread)}`;
 }
 
@@ -69,4 +69,46 @@ export async function notifySenderOfStaffReply(
     )}">Mailer preferences</a></p>`,
   ].join('\n');
   await enqueueMail(db, { to, subject, text, html, category: 'transactional', headers: links.listUnsubscribeHeaders });
+}
+
+/**
+ * Spec §6, ADR 0045: a signed-out helpdesk sender is e-mailed their private link straight away, so
+ * closing the success page does not lose the conversation. The e-mail doubles as the proof of
+ * address: until its link is followed the message joins no account. Queued in the sender's
+ * transaction (`db`), so a refused message sends nothing.
+ */
+export async function queueHelpdeskReceipt(
+  db: Database,
+  receipt: { to: string; firstName: string; title: string; message: string; link: string },
+): Promise<void> {
+  const { to, firstName, title, message, link } = receipt;
+  const subject = `We have received your message: ${title}`;
+  const notYou =
+    'If you did not write to us, someone typed your address: ignore this e-mail. Until this link is opened, the message is not added to any account.';
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    'Thanks for contacting Fretline. We will reply by e-mail; you can also read and answer the conversation here:',
+    '',
+    link,
+    '',
+    'Keep this link private: it opens the conversation without signing in.',
+    '',
+    'Your message:',
+    '',
+    message,
+    '',
+    '—',
+    notYou,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(firstName)},</p>`,
+    '<p>Thanks for contacting Fretline. We will reply by e-mail; you can also read and answer the conversation here:</p>',
+    `<p><a href="${escapeHtml(link)}">Open your conversation</a></p>`,
+    '<p>Keep this link private: it opens the conversation without signing in.</p>',
+    '<p>Your message:</p>',
+    `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(message)}</blockquote>`,
+    `<p style="font-size:12px;color:#78716c">${escapeHtml(notYou)}</p>`,
+  ].join('\n');
+  await enqueueMail(db, { to, subject, text, html, category: 'transactional' });
 }

@@ -15,10 +15,13 @@ export async function requireMe(request: Request): Promise<Me> {
   throw redirectToLogin(request);
 }
 
-/** The way to /login for a visitor on a page that needs an account, keeping the page to come back to. */
-export function redirectToLogin(request: Request): Response {
+/**
+ * The way to /login for a visitor on a page that needs an account, keeping the page to come back
+ * to (`returnTo` when it is not this very URL, e.g. a thread without its refused token).
+ */
+export function redirectToLogin(request: Request, returnTo?: string): Response {
   const url = new URL(request.url);
-  const here = `${url.pathname}${url.search}`;
+  const here = returnTo ?? `${url.pathname}${url.search}`;
   const headers = new Headers();
   if (isStorableReturnRoute(here)) {
     headers.append(

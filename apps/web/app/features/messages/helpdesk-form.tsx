@@ -110,6 +110,10 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
             </a>{' '}
             — keep the link private, it opens your conversation without signing in.
           </p>
+          <p className="mt-3 text-stone-600" data-testid="helpdesk-link-emailed">
+            We have also e-mailed you a private link, so you can come back to the conversation later. Opening it confirms your
+            address.
+          </p>
           <Button variant="secondary" className="mt-6" onClick={() => setSent(null)}>
             Send another message
           </Button>

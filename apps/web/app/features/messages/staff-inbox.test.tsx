@@ -42,6 +42,7 @@ const thread = (sender: Partial<StaffThread['sender']>): StaffThread => ({
     telephone: null,
     has_aaa_membership: false,
     is_registered: false,
+    email_verified: false,
     ...sender,
   },
 });
@@ -75,5 +76,18 @@ describe('StaffThreadPanel: revoking the e-mailed links (ADR 0025)', () => {
   it('is not offered for a signed-in sender, who reads replies in their inbox', () => {
     show(thread({ id_user: 4, is_registered: true }));
     expect(screen.queryByRole('button', { name: 'Revoke e-mailed links' })).toBeNull();
+  });
+});
+
+describe('StaffThreadPanel: the sender’s address (ADR 0045)', () => {
+  afterEach(cleanup);
+
+  it('says when a signed-out sender has not proven their address yet, and not once they have', () => {
+    show(thread({}));
+    expect(screen.getByText('Address not verified')).toBeTruthy();
+    cleanup();
+    show(thread({ email_verified: true }));
+    expect(screen.queryByText('Address not verified')).toBeNull();
+    expect(screen.getByText('Address verified')).toBeTruthy();
   });
 });

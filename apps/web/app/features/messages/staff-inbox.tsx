@@ -111,6 +111,14 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
             ) : (
               <Badge tone="neutral">{thread.sender.is_registered ? 'Registered, no membership' : 'Visitor'}</Badge>
             )}
+            {/* ADR 0045: anyone can type an address; it is proven once the e-mailed link is followed. */}
+            {thread.sender.is_registered || !thread.sender.email ? null : thread.sender.email_verified ? (
+              <Badge tone="success">Address verified</Badge>
+            ) : (
+              <Badge tone="warning" title="The sender has not opened the link we e-mailed to this address">
+                Address not verified
+              </Badge>
+            )}
             {thread.thread_resolved ? <Badge tone="success">Resolved</Badge> : null}
           </div>
         </div>

@@ -1,11 +1,13 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { MESSAGE_PAGE_SIZE, threadProfileLetter, threadTitle, type Message, type Thread } from '@fretline/contract';
 import { Card, LinkButton } from '../../components/ui';
 import { redirectToLogin } from '../../features/account/require-user.server';
 import { Conversation } from '../../features/messages/conversation';
+import { SenderAddressNotice } from '../../features/messages/sender-address-notice';
 import { ProfileLetter } from '../../features/messages/thread-list';
+import { ThreadRefusal } from '../../features/messages/thread-refusal';
 import { ApiError } from '../../lib/api-client';
-import { getServerApi } from '../../lib/api.server';
+import { fetchCurrentUser, getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/thread';
@@ -18,6 +20,7 @@ interface MessagePage {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const api = getServerApi(request);
   const token = params.token;
+  const threadPath = `/messages/${encodeURIComponent(params.idThread)}`;
   const base = token
     ? `/messages/threads/${encodeURIComponent(params.idThread)}/${encodeURIComponent(token)}`
     : `/messages/threads/${encodeURIComponent(params.idThread)}`;
@@ -35,13 +38,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           : (await api.get<MessagePage>(`${base}/messages`, { limit: 1, offset: page.total - 1 })).messages[0];
       senderEmail = oldest?.email ?? null;
     }
-    return { thread, page, apiBase: base, senderEmail, refused: null };
+    return { thread, page, apiBase: base, senderEmail, refusal: null };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.status || err.status >= 500) throw err;
-    // ADR 0025: a wrong, tampered, revoked or other thread's token gets a clear refusal.
-    if (token) return { thread: null, page: null, apiBase: base, senderEmail: null, refused: err.message };
-    // Spec §8: any other failed thread load goes to /login; signed out, sign-in comes back here.
-    throw err.status === 401 ? redirectToLogin(request) : redirect('/login');
+    if (token) {
+      // Spec §6/§8: a wrong, tampered or revoked link is a failed thread load, so /login; signing
+      // in comes back to the thread without the token, where its participant reads it. Someone
+      // signed in goes there at once (ADR 0025).
+      const me = await fetchCurrentUser<{ id_user: number | null }>(request).catch(() => undefined);
+      throw me?.user.id_user ? redirect(threadPath) : redirectToLogin(request, threadPath);
+    }
+    if (err.status === 401) throw redirectToLogin(request);
+    // Signed in: another account's thread (or none) is said plainly, not bounced via /login to /me.
+    if (err.status === 403 || err.status === 404) {
+      const refusal = err.status === 403 ? ('not-yours' as const) : ('missing' as const);
+      return data({ thread: null, page: null, apiBase: base, senderEmail: null, refusal }, { status: err.status });
+    }
+    // Spec §8: any other failed thread load goes to /login.
+    throw redirect('/login');
   }
 }
 
@@ -54,21 +68,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     noIndex: true,
   });
 
-export default function ThreadPage({ loaderData }: Route.ComponentProps) {
+export default function ThreadPage({ loaderData, params }: Route.ComponentProps) {
   const { user } = useRootData();
-  const { thread, page, apiBase, senderEmail, refused } = loaderData;
+  const { thread, page, apiBase, senderEmail, refusal } = loaderData;
   if (!thread || !page) {
     return (
-      <Card className="mx-auto max-w-lg text-center" role="alert">
-        <h1 className="text-xl font-bold text-ink-900">We can't open this conversation</h1>
-        <p className="mt-2 text-stone-600">{refused}</p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <LinkButton to="/login">Sign in</LinkButton>
-          <LinkButton to="/helpdesk" variant="secondary">
-            Contact the helpdesk
-          </LinkButton>
-        </div>
-      </Card>
+      <ThreadRefusal
+        kind={refusal ?? 'missing'}
+        email={user.email ?? null}
+        threadPath={`/messages/${encodeURIComponent(params.idThread)}`}
+      />
     );
   }
   const me = (user.email ?? senderEmail ?? '').toLowerCase();
@@ -88,6 +97,9 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-stone-500">{thread.private_thread ? 'You and the Fretline team' : 'Group conversation'}</p>
         </div>
       </header>
+      {params.token ? (
+        <SenderAddressNotice apiBase={apiBase} verified={thread.sender_verified !== false} email={senderEmail} />
+      ) : null}
       <div className="flex min-h-0 flex-1 flex-col px-4 pb-4 sm:px-6">
         <Conversation
           key={apiBase}

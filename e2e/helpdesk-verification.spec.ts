@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+
+import { signUp, useToken, waitForMail } from './support/auth.ts';
+import { sendHelpdesk } from './support/helpdesk.ts';
+
+// ADR 0045 and spec §6: a signed-out helpdesk sender is e-mailed their private link; following it
+// proves the address, and only then does the conversation join that address's account. A wrong
+// link goes to /login; someone else's thread says whose it is.
+
+test('a signed-out sender is e-mailed their link; opening it confirms the address and the thread joins the account', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = await signUp(baseURL, { first_name: 'Vera', last_name: 'Verified', label: 'helpdesk-verify' });
+  const memberContext = await browser.newContext();
+  await useToken(memberContext, baseURL, member.token);
+  const memberPage = await memberContext.newPage();
+
+  // Signed out, with the member's address typed in.
+  await page.goto('/helpdesk');
+  await sendHelpdesk(page, { first: 'Vera', last: 'Verified', email: member.email, message: 'Can I change my plan?' });
+  await expect(page.getByTestId('helpdesk-success')).toBeVisible();
+  await expect(page.getByTestId('helpdesk-link-emailed')).toContainText('We have also e-mailed you a private link');
+
+  // The form's own link opens the conversation but proves nothing: the page says where the proof is.
+  await page.getByRole('link', { name: 'follow this conversation' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Can I change my plan?' })).toBeVisible();
+  await expect(page.getByTestId('sender-unverified')).toContainText(member.email);
+  await memberPage.goto('/messages');
+  await expect(memberPage.getByText('No messages yet')).toBeVisible();
+  await expect(memberPage.getByTestId('thread-item')).toHaveCount(0);
+
+  // The confirmation e-mail carries the private link; opening it in a browser confirms the address.
+  const mail = await waitForMail(request, member.email, /received your message/);
+  const link = /https?:\/\/\S+\/messages\/\d+\/\S+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  const mailed = await browser.newContext();
+  const mailedPage = await mailed.newPage();
+  await mailedPage.goto(new URL(link ?? '').pathname);
+  await expect(mailedPage.getByTestId('thread-title')).toHaveText('Helpdesk: Technical help');
+  await expect(mailedPage.getByTestId('message').filter({ hasText: 'Can I change my plan?' })).toBeVisible();
+  await expect(mailedPage.getByTestId('sender-verified')).toBeVisible();
+  await mailed.close();
+
+  // Now it is in the member's inbox, and the form's link no longer opens it: that goes to /login.
+  await memberPage.goto('/messages');
+  await expect(memberPage.getByTestId('thread-item').filter({ hasText: 'Can I change my plan?' })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await memberContext.close();
+});
+
+test('a wrong or revoked thread link goes to /login, and signing in comes back to the thread', async ({ page }) => {
+  await page.goto(`/messages/1/1.${'A'.repeat(43)}`);
+  await expect(page).toHaveURL(/\/login$/);
+  const cookies = await page.context().cookies();
+  expect(decodeURIComponent(cookies.find((c) => c.name === 'return')?.value ?? '')).toBe('/messages/1');
+});
+
+test('a signed-in user opening another account’s thread is told so, with their inbox and a way to switch', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL, { first_name: 'Owen', last_name: 'Owner', label: 'thread-owner' });
+  const ownerContext = await browser.newContext();
+  await useToken(ownerContext, baseURL, owner.token);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto('/helpdesk');
+  await sendHelpdesk(ownerPage, { message: 'A private question about my account.' });
+  await expect(ownerPage).toHaveURL(/\/messages\/\d+$/);
+  const threadPath = new URL(ownerPage.url()).pathname;
+  await ownerContext.close();
+
+  const other = await signUp(baseURL, { first_name: 'Olive', last_name: 'Other', label: 'thread-other' });
+  await useToken(context, baseURL, other.token);
+  const response = await page.goto(threadPath);
+  expect(response?.status()).toBe(403);
+  await expect(page).toHaveURL(new RegExp(`${threadPath}$`));
+  const refusal = page.getByTestId('thread-refusal');
+  await expect(refusal.getByRole('heading', { name: 'This conversation belongs to another account' })).toBeVisible();
+  await expect(refusal).toContainText(other.email);
+  await expect(page.getByText('A private question about my account.')).toHaveCount(0);
+  await expect(refusal.getByRole('link', { name: 'Go to your messages' })).toHaveAttribute('href', '/messages');
+
+  // Switching account signs out and comes back to the thread after signing in.
+  await refusal.getByRole('button', { name: 'Sign out and switch account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
+  expect(decodeURIComponent(cookies.find((c) => c.name === 'return')?.value ?? '')).toBe(threadPath);
+});
