@@ -1,10 +1,10 @@
-import { formatWireDate, type Message } from '@fretline/contract';
+import { displayName, formatWireDate, type Message } from '@fretline/contract';
 import dayjs from 'dayjs';
 import { cx } from '../../components/ui';
 import { MessageText } from './message-text';
 
 function authorName(m: Message): string {
-  return [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email || 'Someone';
+  return displayName(m, 'Someone');
 }
 
 /** Messages oldest first, the reader's own on the right (spec §3 Message). */
