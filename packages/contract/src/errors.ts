@@ -3,6 +3,8 @@ export const LOGIN_ERRORS = {
   alreadyUsed: 'That link or code no longer works because you have already used it, please try again.',
   tooOld: 'That link or code no longer works because it is too old, please try again.',
   failed: 'Login failed. Please check your email address is correct, and try again.',
+  /** Not a spec §8 text: a code that matches none sent to the address says so (ADR 0048). */
+  wrongCode: "That code isn't right. Please check the code in our latest email to you and try again.",
 } as const;
 
 export const CLIENT_ERRORS = {

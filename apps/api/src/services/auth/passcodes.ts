@@ -39,7 +39,7 @@ export async function issuePasscode(
 
 export type RedeemOutcome =
   | { ok: true; idUser: number }
-  | { ok: false; reason: 'failed' | 'used' | 'expired' | 'burned' | 'locked'; retryAfterMs?: number };
+  | { ok: false; reason: 'wrong' | 'failed' | 'used' | 'expired' | 'burned' | 'locked'; retryAfterMs?: number };
 
 /**
  * Checks a code; must run inside a transaction (ADR 0010). The address's codes are locked with
@@ -100,7 +100,8 @@ export async function redeemPasscode(
         .where(eq(passcodes.idPasscode, live.idPasscode));
     }
     await recordEvent(tx, 'failure_email', failureKey, input.now);
-    return { ok: false, reason: 'failed' };
+    // 'wrong' whether or not the address has an account, so the answer never tells (ADR 0048).
+    return { ok: false, reason: 'wrong' };
   }
   if (match.usedAt) return { ok: false, reason: 'used' };
   // A code replaced by a newer request is as dead as an expired one.

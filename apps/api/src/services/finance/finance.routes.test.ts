@@ -126,6 +126,21 @@ describe('POST me/subscriptions', () => {
     expect(unknownPlan.statusCode).toBe(400);
   });
 
+  it('words field errors for people: no raw field-name prefixes', async () => {
+    const { token } = await newUser();
+    const noPlan = await post(token, '/me/subscriptions', { stripe_payment_method_id: 'pm_card_visa' });
+    expect(noPlan.json().errors[0]).toMatchObject({ field: 'id_subscription_plan', message: 'Please choose a plan.' });
+    const shortKey = await post(token, '/me/subscriptions', {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+      idempotency_key: 'abc',
+    });
+    expect(shortKey.statusCode).toBe(400);
+    const { message } = shortKey.json().errors[0] as { message: string };
+    expect(message).toBe('Idempotency key is too short.');
+    expect(message).not.toMatch(/idempotency_key|Too small|expected/);
+  });
+
   it('starts a free trial asynchronously: created at once, active after the provider reports, with a welcome e-mail', async () => {
     const user = await newUser();
     expect(await getMembership(t.db, user.idUser)).toEqual({ hasMembership: false, eligibleForTrial: true });
@@ -212,6 +227,8 @@ describe('POST me/subscriptions', () => {
     const other = await subscribe(user.token, 'pm_card_mastercard', yearlyPlan);
     expect(other.statusCode).toBe(409);
     expect(other.json().errors[0].code).toBe('SUBSCRIPTION_EXISTS');
+    // The article follows the sound of the product's name.
+    expect(other.json().errors[0].message).toBe('You already have an Access All Areas subscription.');
   });
 
   it('takes the price from our database, whatever else the browser sends', async () => {
