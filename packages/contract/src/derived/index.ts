@@ -5,3 +5,4 @@ export * from './screen.ts';
 export * from './dates.ts';
 export * from './money.ts';
 export * from './text.ts';
+export * from './subscriptions.ts';

@@ -154,6 +154,9 @@ describe('POST me/subscriptions', () => {
     await settle();
     const after = await get(user.token, `/me/subscriptions/${sub.id_subscription}`);
     expect(after.json().data.subscription.subscription_status).toBe('active');
+    // The trial's end comes with the subscription, so the page can say "Free trial — ends on …".
+    const trialEnd = new Date(after.json().data.subscription.subscription_trial_end as string);
+    expect(Math.round((trialEnd.getTime() - t.clock.now().getTime()) / 86_400_000)).toBe(14);
     expect(await getMembership(t.db, user.idUser, t.clock.now())).toEqual({ hasMembership: true, eligibleForTrial: false });
     const mail = await findDevMail(t.db, user.email);
     expect(mail.map((m) => m.subject)).toContain('Welcome to Access All Areas');

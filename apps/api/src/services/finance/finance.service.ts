@@ -39,6 +39,7 @@ const subscriptionColumns = {
   fk_plan_subscription: s.fkPlanSubscription,
   subscription_created: s.subscriptionCreated,
   subscription_current_period_end: s.currentPeriodEnd,
+  subscription_trial_end: s.trialEnd,
   subscription_product_cancellation_question: s.subscriptionProductCancellationQuestion,
   subscription_product_name: products.subscriptionProductName,
   subscription_plan_name: plans.subscriptionPlanName,

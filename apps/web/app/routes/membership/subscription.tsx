@@ -18,7 +18,7 @@ import { requireMe } from '../../features/account/require-user.server';
 import { AddressForm } from '../../features/membership/address-form';
 import { Invoices } from '../../features/membership/invoices';
 import { PaymentMethods } from '../../features/membership/payment-methods';
-import { SubscriptionStatusBadge } from '../../features/membership/status-badge';
+import { FreeTrialNote, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import { loadOwnSubscription } from './subscription-data.server';
 import type { Route } from './+types/subscription';
 
@@ -98,7 +98,10 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
                 : ''}
             </p>
           </div>
-          <SubscriptionStatusBadge status={status} />
+          <div className="flex flex-col items-end gap-1">
+            <SubscriptionStatusBadge status={status} />
+            <FreeTrialNote subscription={subscription} />
+          </div>
         </div>
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <div>
