@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
-import { formatDay, formatTime, type LiveStream } from '@fretline/contract';
+import { formatTimeRangeInZone, type LiveStream } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live-stream';
 
 const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
@@ -42,11 +43,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
   const { stream, trialDays } = loaderData;
   const { user } = useRootData();
-  const startDay = formatDay(stream.stream_starts);
-  const endDay = formatDay(stream.stream_ends);
-  // A stream that ends on another day names that day too, or it reads '9:29 am – 9:29 am'.
-  const ends = endDay === startDay ? formatTime(stream.stream_ends) : `${endDay}, ${formatTime(stream.stream_ends)}`;
-  const when = `${startDay}, ${formatTime(stream.stream_starts)} – ${ends}`;
+  // The visitor's own clock, labelled with its zone (ADR 0048); a stream that ends on another day
+  // names that day too.
+  const timeZone = useTimeZone();
+  const when = formatTimeRangeInZone(stream.stream_starts, stream.stream_ends, timeZone);
 
   let stage: React.ReactNode;
   if (stream.stream_status === 'live' && stream.stream_locked)
