@@ -71,7 +71,7 @@ test('the card form asks for an empty card number and keeps the expiry as typed'
   await expiry.pressSequentially('12 / 2034');
   await expect(expiry).toHaveValue('12 / 2034');
   await page.getByRole('button', { name: 'Start my free trial' }).click();
-  await expect(page.getByText('Enter your card number.')).toBeVisible();
+  await expect(page.getByTestId('payment-error')).toHaveText('Enter your card number.');
   await expect(page.getByText('Your card number is incorrect.')).toHaveCount(0);
 });
 
@@ -100,6 +100,7 @@ test('a member in their free trial sees when it ends on the subscription page an
   const monthly = offer.subscription_plans.find((p) => p.subscription_plan_interval === 'month')!;
   const created = await page.request.post('/api/finance/me/subscriptions', {
     form: { id_subscription_plan: monthly.id_subscription_plan, stripe_payment_method_id: 'pm_card_visa' },
+    headers: { origin: baseURL! },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   const id = ((await created.json()) as { data: { subscription: { id_subscription: number } } }).data.subscription
