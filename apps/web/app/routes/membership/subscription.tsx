@@ -5,6 +5,7 @@ import {
   formatDate,
   formatPence,
   InvoiceSchema,
+  isInFreeTrial,
   MEMBERSHIP_PRODUCT_SLUG,
   PartySchema,
   PaymentMethodSchema,
@@ -98,7 +99,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
                 : ''}
             </p>
           </div>
-          <div className="flex flex-col items-end gap-1">
+          <div className="flex flex-col items-start gap-1 sm:items-end">
             <SubscriptionStatusBadge status={status} />
             <FreeTrialNote subscription={subscription} />
           </div>
@@ -111,7 +112,13 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
           {end ? (
             <div>
               <dt className="text-stone-500">
-                {status === 'cancelled' ? 'Access ends' : status === 'active' ? 'Renews' : 'Period ends'}
+                {status === 'cancelled'
+                  ? 'Access ends'
+                  : isInFreeTrial(subscription, new Date())
+                    ? 'First payment'
+                    : status === 'active'
+                      ? 'Renews'
+                      : 'Period ends'}
               </dt>
               <dd className="font-semibold">{formatDate(end, 'long')}</dd>
             </div>
