@@ -67,13 +67,15 @@ test('sign up, enter the e-mailed code, see the welcome, edit the profile and si
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong code shows the login-failed text with the restart option', async ({ page, request }) => {
+test('a wrong code says the code is wrong, with the restart option', async ({ page, request }) => {
   const email = freshEmail('wrong');
   await signUp(page, email);
   const code = await codeFor(request, email);
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   await page.getByLabel('Your 6-digit code').fill(wrong);
-  await expect(page.getByText('Login failed. Please check your email address is correct, and try again.')).toBeVisible();
+  await expect(
+    page.getByText("That code isn't right. Please check the code in our latest email to you and try again."),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Restart login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -4,6 +4,7 @@ import {
   CurrentUserSchema,
   ERROR_PAGE_DEFAULT_MESSAGE,
   NOT_FOUND_HEADING,
+  NOT_FOUND_PAGE_MESSAGE,
   NOT_FOUND_PAGE_TITLE,
   SERVER_ERROR_HEADING,
 } from '@fretline/contract';
@@ -102,7 +103,7 @@ export default function App() {
   );
 }
 
-/** Spec §2 error page: '404 Not Found' or '500 Server Error', with the default message. */
+/** Spec §2 error page: '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const { pathname } = useLocation();
@@ -118,7 +119,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {notFound ? NOT_FOUND_HEADING : SERVER_ERROR_HEADING}
         </h1>
-        <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">{ERROR_PAGE_DEFAULT_MESSAGE}</p>
+        <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">
+          {notFound ? NOT_FOUND_PAGE_MESSAGE : ERROR_PAGE_DEFAULT_MESSAGE}
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <LinkButton to="/">Back to the home page</LinkButton>
           <LinkButton to="/helpdesk" variant="secondary">

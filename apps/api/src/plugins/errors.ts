@@ -57,7 +57,7 @@ export const errorsPlugin = fp(
         const errors = err.validation.map((v) => {
           const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
           return {
-            message: humaniseValidation(field, v.message ?? 'is invalid'),
+            message: validationMessage(field, v.keyword, v.message ?? 'is invalid', v.params),
             code: 'VALIDATION',
             ...(field ? { field } : {}),
           };
@@ -90,10 +90,42 @@ export const errorsPlugin = fp(
   { name: 'errors' },
 );
 
-function humaniseValidation(field: string, message: string): string {
-  if (!field) return message;
-  const label = field.replace(/_/g, ' ');
-  return /^[A-Z]/.test(message) ? `${label}: ${message}` : `${label} ${message}`;
+/** 'id_subscription_plan' → 'Subscription plan', 'action_values.0.key' → 'Action values key' (ADR 0048). */
+export function fieldLabel(field: string): string {
+  const words = field.split(/[._]/).filter((word) => word && !/^\d+$/.test(word) && word !== 'id' && word !== 'fk');
+  const label = words.join(' ');
+  return label ? label.charAt(0).toUpperCase() + label.slice(1) : 'This field';
+}
+
+/** zod's own wording ("Too small: expected string to have >=8 characters"), written for developers. */
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
+
+/**
+ * The text for one failed field, for people (ADR 0048): a contract's own sentence as written; a
+ * lower-case fragment ("is required") after the field's name in words; zod's default wording
+ * replaced by a plain sentence. Never the raw field name as a prefix.
+ */
+export function validationMessage(field: string, keyword: string, message: string, params: Record<string, unknown> = {}): string {
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  if (!ZOD_DEFAULT.test(message)) {
+    if (!field || /^[A-Z]/.test(message)) return sentence(message);
+    return sentence(`${fieldLabel(field)} ${message}`);
+  }
+  const label = fieldLabel(field);
+  const origin = params.origin;
+  switch (keyword) {
+    case 'invalid_type':
+      return /received undefined/.test(message) ? `${label} is required.` : `${label} is not valid.`;
+    case 'too_small':
+      if (origin === 'string' && params.minimum === 1) return `${label} is required.`;
+      return origin === 'string' || origin === 'array' ? `${label} is too short.` : `${label} is too small.`;
+    case 'too_big':
+      return origin === 'string' || origin === 'array' ? `${label} is too long.` : `${label} is too large.`;
+    case 'unrecognized_keys':
+      return `${Array.isArray(params.keys) ? params.keys.map(String).join(', ') : 'That field'} is not something we accept here.`;
+    default:
+      return `${label} is not valid.`;
+  }
 }
 
 function clientErrorText(err: FastifyError): string {

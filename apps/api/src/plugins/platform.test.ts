@@ -45,7 +45,7 @@ describe('the wire contract', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<{ errors: Array<{ message: string; field?: string; code?: string }> }>();
     expect(body.errors[0]).toMatchObject({ field: 'action_type_name', code: 'VALIDATION' });
-    expect(body.errors[0]?.message).toMatch(/^action type name /);
+    expect(body.errors[0]?.message).toBe('Action type name is required.');
   });
 
   it('expands nested bracket keys of a form body (a[b][0]=1)', async () => {

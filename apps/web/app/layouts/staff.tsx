@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Link, NavLink, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { staffNavFor, canOpenStaffConsole } from '../components/layout/staff-nav';
+import { firstName } from '@fretline/contract';
 import { LogoMark } from '../components/layout/logo';
 import { cx } from '../components/ui/cx';
 import { fetchCurrentUser } from '../lib/api.server';
@@ -80,7 +81,7 @@ export default function StaffLayout() {
           >
             {profileLetter(user)}
           </span>
-          <span className="truncate">{user.first_name ?? user.email}</span>
+          <span className="truncate">{firstName(user) ?? user.email}</span>
         </p>
       </aside>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-8">

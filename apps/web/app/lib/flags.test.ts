@@ -73,3 +73,20 @@ describe('feature flags (spec §3, §4; ADR 0006)', () => {
     ).toThrow('Feature flag "broken" percentages total 90, they must total 100.');
   });
 });
+
+describe('optimizeImages (ADR 0048)', () => {
+  it('is still assigned and kept, but no page reads it: images are served as stored', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const appDir = path.resolve(import.meta.dirname, '..');
+    const files = (await readdir(appDir, { recursive: true })).filter(
+      (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !/(^|\/)lib\/(flags|root-data)/.test(f),
+    );
+    const readers: string[] = [];
+    for (const file of files)
+      if ((await readFile(path.join(appDir, file), 'utf8')).includes('optimizeImages')) readers.push(file);
+    // Wiring the flag to real image variants is welcome: update ADR 0048 and 0006, then this test.
+    expect(readers).toEqual([]);
+    expect(assignFlags({}, () => 0.5).flags.optimizeImages).toBe(true);
+  });
+});

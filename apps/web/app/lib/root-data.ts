@@ -17,7 +17,10 @@ export { isSignedIn };
 /** Spec §3 feature flags, as the root loader exposes them. */
 export type RootFlags = FeatureFlagValues;
 
-/** Spec §3 flags' majority values: featuresLinkInFooter false (100%), optimizeImages true (100%). */
+/**
+ * Spec §3 flags' majority values: featuresLinkInFooter false (100%), optimizeImages true (100%).
+ * optimizeImages is assigned but has no effect: images are served as stored (ADR 0048).
+ */
 export const DEFAULT_FLAGS: RootFlags = { featuresLinkInFooter: false, optimizeImages: true };
 
 export interface RootData {

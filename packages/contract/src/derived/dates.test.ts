@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatLong, formatShort, formatTime, formatTiny } from './dates.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateInZone,
+  formatDay,
+  formatLong,
+  formatShort,
+  formatTime,
+  formatTimeInZone,
+  formatTimeRangeInZone,
+  formatTiny,
+} from './dates.ts';
 
 // Tuesday 5 March 2024, 14:07:09 UTC.
 const fixed = new Date(Date.UTC(2024, 2, 5, 14, 7, 9));
@@ -57,5 +68,27 @@ describe('date formats with local: true', () => {
     const day = String(fixed.getDate()).padStart(2, '0');
     const month = String(fixed.getMonth() + 1).padStart(2, '0');
     expect(formatShort(fixed, { local: true })).toBe(`${day}/${month}/${fixed.getFullYear()}`);
+  });
+});
+
+describe('times in a time zone (ADR 0048)', () => {
+  const evening = new Date('2026-11-25T19:00:00Z');
+  it('labels a time with its zone, in the spec §9 time format', () => {
+    expect(formatTimeInZone(evening, 'Europe/London')).toBe('7:00 pm GMT');
+    expect(formatTimeInZone(evening, 'America/New_York')).toBe('2:00 pm EST');
+    expect(formatTimeInZone(new Date('2026-07-01T19:00:00Z'), 'Europe/London')).toBe('8:00 pm GMT+1');
+  });
+
+  it('formats a stream from start to end, naming the end day only when it differs', () => {
+    const end = new Date('2026-11-25T20:00:00Z');
+    expect(formatTimeRangeInZone(evening, end, 'Europe/London')).toBe('Wednesday Nov 25, 2026, 7:00 pm – 8:00 pm GMT');
+    expect(formatTimeRangeInZone(evening, end, 'Asia/Tokyo')).toBe('Thursday Nov 26, 2026, 4:00 am – 5:00 am GMT+9');
+    expect(formatTimeRangeInZone(evening, new Date('2026-11-26T01:00:00Z'), 'Europe/London')).toBe(
+      'Wednesday Nov 25, 2026, 7:00 pm – Thursday Nov 26, 2026, 1:00 am GMT',
+    );
+  });
+
+  it('falls back to the default zone for an unknown zone name', () => {
+    expect(formatDateInZone(evening, 'long', 'Not/AZone')).toBe(formatDateInZone(evening, 'long', DEFAULT_TIME_ZONE));
   });
 });

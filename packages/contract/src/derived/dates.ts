@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DATE_FORMATS, type DateFormatName } from '../constants.ts';
 import { parseWireDate } from '../wire/dates.ts';
@@ -7,6 +8,8 @@ import { parseWireDate } from '../wire/dates.ts';
 dayjs.extend(utc);
 // 'Do' (1st, 2nd, …) in the long format comes from advancedFormat.
 dayjs.extend(advancedFormat);
+// Named zones ('Europe/London') and their short labels ('GMT', 'EST') for times people plan around.
+dayjs.extend(timezone);
 
 export type DateInput = Date | string | number;
 export type FormatDateOptions = {
@@ -39,3 +42,48 @@ export const formatTiny = (value: DateInput, options?: FormatDateOptions) => for
 export const formatDay = (value: DateInput, options?: FormatDateOptions) => formatDate(value, 'day', options);
 /** '2:07 pm' */
 export const formatTime = (value: DateInput, options?: FormatDateOptions) => formatDate(value, 'time', options);
+
+/**
+ * The zone pages render times in before the browser has said its own (server rendering and the
+ * first render after hydration, ADR 0048): the site's home zone, so most visitors see their clock.
+ */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+function inZone(value: DateInput, timeZone: string): dayjs.Dayjs | null {
+  const day = toDayjs(value, {});
+  if (!day.isValid()) return null;
+  try {
+    return day.tz(timeZone);
+  } catch {
+    // An unknown zone name (an old browser, a bad cookie): the default zone instead.
+    return day.tz(DEFAULT_TIME_ZONE);
+  }
+}
+
+/** A spec §9 format in the named zone; '' for an invalid date. */
+export function formatDateInZone(value: DateInput, format: DateFormatName, timeZone: string): string {
+  return inZone(value, timeZone)?.format(DATE_FORMATS[format]) ?? '';
+}
+
+/** The zone's short label at that moment: 'GMT', 'GMT+1', 'EST', 'UTC'. */
+export function timeZoneLabel(value: DateInput, timeZone: string): string {
+  return inZone(value, timeZone)?.format('z') ?? '';
+}
+
+/** '7:00 pm GMT': a spec §9 time with its zone, so nobody has to guess whose clock it is. */
+export function formatTimeInZone(value: DateInput, timeZone: string): string {
+  const time = formatDateInZone(value, 'time', timeZone);
+  return time ? `${time} ${timeZoneLabel(value, timeZone)}` : '';
+}
+
+/**
+ * A live stream's time in the visitor's zone, spec §9 formats: 'Wednesday Nov 25, 2026, 7:00 pm –
+ * 8:00 pm GMT'; the end names its day too when it falls on another one.
+ */
+export function formatTimeRangeInZone(starts: DateInput, ends: DateInput, timeZone: string): string {
+  const startDay = formatDateInZone(starts, 'day', timeZone);
+  const endDay = formatDateInZone(ends, 'day', timeZone);
+  const startTime = formatDateInZone(starts, 'time', timeZone);
+  const end = endDay === startDay ? formatTimeInZone(ends, timeZone) : `${endDay}, ${formatTimeInZone(ends, timeZone)}`;
+  return `${startDay}, ${startTime} – ${end}`;
+}

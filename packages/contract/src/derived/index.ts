@@ -4,3 +4,5 @@ export * from './videos.ts';
 export * from './screen.ts';
 export * from './dates.ts';
 export * from './money.ts';
+export * from './text.ts';
+export * from './subscriptions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, fullName, profileLetter } from './names.ts';
+import { capitalise, displayName, firstName, fullName, profileLetter } from './names.ts';
 
 describe('fullName', () => {
   it('joins both names with each capitalised', () => {
@@ -47,5 +47,24 @@ describe('capitalise', () => {
   it('upper-cases only the first character', () => {
     expect(capitalise('élodie')).toBe('Élodie');
     expect(capitalise('')).toBe('');
+  });
+});
+
+describe('displayName', () => {
+  it('is the capitalised full name when both names exist', () => {
+    expect(displayName({ first_name: 'jamie', last_name: 'harrison', email: 'j@example.com' }, 'x')).toBe('Jamie Harrison');
+  });
+
+  it('falls back to the capitalised first name, then the address, then the fallback', () => {
+    expect(displayName({ first_name: 'jamie', last_name: null, email: 'j@example.com' }, 'x')).toBe('Jamie');
+    expect(displayName({ first_name: ' ', last_name: 'harrison', email: 'j@example.com' }, 'x')).toBe('j@example.com');
+    expect(displayName({ first_name: null, last_name: null, email: null }, 'Someone')).toBe('Someone');
+  });
+});
+
+describe('firstName', () => {
+  it('capitalises and trims, or is null', () => {
+    expect(firstName({ first_name: ' robin ' })).toBe('Robin');
+    expect(firstName({ first_name: '' })).toBeNull();
   });
 });

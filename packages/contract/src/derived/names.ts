@@ -18,3 +18,21 @@ export function fullName(person: { first_name: string | null; last_name: string 
 export function profileLetter(person: { first_name: string | null }): string {
   return (person.first_name?.trim().charAt(0) ?? '').toUpperCase();
 }
+
+/** A capitalised first name, or null when there is none: how e-mails and short labels greet someone. */
+export function firstName(person: { first_name: string | null }): string | null {
+  const first = person.first_name?.trim();
+  return first ? capitalise(first) : null;
+}
+
+/**
+ * What every page and e-mail calls a person: the spec §3 full name when both names exist, else the
+ * capitalised first name, else the e-mail address, else `fallback`. One rule, so the header menu, the
+ * staff inbox and the e-mails never disagree on how a name is written.
+ */
+export function displayName(
+  person: { first_name: string | null; last_name: string | null; email?: string | null },
+  fallback: string,
+): string {
+  return fullName(person) ?? firstName(person) ?? (person.email?.trim() || fallback);
+}

@@ -203,6 +203,7 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
       fk_plan_subscription: 2,
       subscription_created: at,
       subscription_current_period_end: null,
+      subscription_trial_end: null,
       subscription_product_cancellation_question: null,
       subscription_product_name: null,
       subscription_plan_name: null,

@@ -8,7 +8,7 @@ import { DateSchema, IdSchema, NullableDateSchema, NullableIdSchema, SlugSchema,
  *   plan: subscription_plan_price (pence), subscription_plan_interval ('month' | 'year');
  *   product: subscription_product_slug, subscription_product_name, subscription_product_description,
  *     subscription_product_trial_days, subscription_product_cancellation_question, subscription_plans;
- *   subscription: subscription_current_period_end, subscription_product_name, subscription_plan_name,
+ *   subscription: subscription_current_period_end, subscription_trial_end, subscription_product_name, subscription_plan_name,
  *     subscription_plan_price, subscription_plan_interval (denormalised for the subscription page);
  *   payment method: stripe_payment_method_brand, _last4, _exp_month, _exp_year;
  *   invoice: id_stripe_invoice, stripe_invoice_number, stripe_invoice_url;
@@ -49,6 +49,8 @@ export const SubscriptionSchema = z.object({
   fk_plan_subscription: IdSchema,
   subscription_created: DateSchema,
   subscription_current_period_end: NullableDateSchema,
+  /** When the free trial ends (null: no trial); a running trial is shown as such (ADR 0048). */
+  subscription_trial_end: NullableDateSchema,
   subscription_product_cancellation_question: TextSchema,
   subscription_product_name: TextSchema,
   subscription_plan_name: TextSchema,

@@ -107,7 +107,7 @@ export async function signup(
   });
 }
 
-/** Spec §8: the three login texts; a burned code and the failure caps have their own words. */
+/** Spec §8: the three login texts; a wrong code, a burned code and the failure caps have their own words (ADR 0048). */
 function redeemError(outcome: Extract<RedeemOutcome, { ok: false }>): AppError {
   switch (outcome.reason) {
     case 'used':
@@ -122,6 +122,8 @@ function redeemError(outcome: Extract<RedeemOutcome, { ok: false }>): AppError {
         outcome.retryAfterMs ?? 3_600_000,
         'PASSCODE_LOCKED',
       );
+    case 'wrong':
+      return new AppError('PASSCODE_WRONG', 400, LOGIN_ERRORS.wrongCode);
     case 'failed':
       return new AppError('PASSCODE_INVALID', 400, LOGIN_ERRORS.failed);
   }

@@ -182,7 +182,8 @@ describe('sign-up and sign-in by passcode', () => {
     expect(mail!.text).not.toMatch(/\b\d{6}\b/);
     const res = await redeem(email, '123456');
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)?.message).toBe(LOGIN_ERRORS.failed);
+    // The same answer as a wrong code for an address with an account: it must not tell them apart (ADR 0010).
+    expect(errorOf(res)).toMatchObject({ message: LOGIN_ERRORS.wrongCode, code: 'PASSCODE_WRONG' });
   });
 
   it('signing up with an address that has an account sends a sign-in code and changes nothing else', async () => {
@@ -238,16 +239,17 @@ describe('sign-up and sign-in by passcode', () => {
     expect((await redeem(email, code)).statusCode).toBe(200);
   });
 
-  it("rejects a wrong passcode with the 'login failed' text", async () => {
+  it('rejects a wrong passcode saying the code is wrong, not to check the address', async () => {
     const email = freshEmail('wrong');
     await signUp(email);
     const code = await latestCode(email);
     const res = await redeem(email, wrongCode(code));
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toMatchObject({ message: LOGIN_ERRORS.failed, code: 'PASSCODE_INVALID' });
+    expect(errorOf(res)).toMatchObject({ message: LOGIN_ERRORS.wrongCode, code: 'PASSCODE_WRONG' });
+    expect(errorOf(res)?.message).not.toBe(LOGIN_ERRORS.failed);
     // A code is bound to its address.
     const other = await redeem(freshEmail(), code);
-    expect(errorOf(other)?.message).toBe(LOGIN_ERRORS.failed);
+    expect(errorOf(other)).toMatchObject({ message: LOGIN_ERRORS.wrongCode, code: 'PASSCODE_WRONG' });
   });
 
   it('burns a passcode after five wrong tries, so even the right code then fails', async () => {
@@ -527,7 +529,7 @@ describe('profile, welcome and notifications', () => {
       headers: bearer(token),
       payload: { email: newEmail, passcode: wrongCode(code) },
     });
-    expect(errorOf(wrong)?.message).toBe(LOGIN_ERRORS.failed);
+    expect(errorOf(wrong)?.message).toBe(LOGIN_ERRORS.wrongCode);
     // The e-mail confirmation code is not a sign-in code.
     expect((await redeem(newEmail, code)).statusCode).toBe(400);
     const confirm = await t.app.inject({

@@ -39,7 +39,7 @@ export async function issuePasscode(
 
 export type RedeemOutcome =
   | { ok: true; idUser: number }
-  | { ok: false; reason: 'failed' | 'used' | 'expired' | 'burned' | 'locked'; retryAfterMs?: number };
+  | { ok: false; reason: 'wrong' | 'failed' | 'used' | 'expired' | 'burned' | 'locked'; retryAfterMs?: number };
 
 /**
  * Checks a code; must run inside a transaction (ADR 0010). The address's codes are locked with
@@ -108,7 +108,8 @@ export async function redeemPasscode(
         .set({ failedAttempts: sql`${passcodes.failedAttempts} + 1` })
         .where(eq(passcodes.idPasscode, live.idPasscode));
     }
-    return { ok: false, reason: 'failed' };
+    // 'wrong' whether or not the address has an account, so the answer never tells (ADR 0048).
+    return { ok: false, reason: 'wrong' };
   }
   for (const [kind, key, limits] of counters) await uncountEvent(tx, kind, key, limits, input.now);
   if (match.usedAt) return { ok: false, reason: 'used' };

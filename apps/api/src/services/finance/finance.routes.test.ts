@@ -126,6 +126,21 @@ describe('POST me/subscriptions', () => {
     expect(unknownPlan.statusCode).toBe(400);
   });
 
+  it('words field errors for people: no raw field-name prefixes', async () => {
+    const { token } = await newUser();
+    const noPlan = await post(token, '/me/subscriptions', { stripe_payment_method_id: 'pm_card_visa' });
+    expect(noPlan.json().errors[0]).toMatchObject({ field: 'id_subscription_plan', message: 'Please choose a plan.' });
+    const shortKey = await post(token, '/me/subscriptions', {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+      idempotency_key: 'abc',
+    });
+    expect(shortKey.statusCode).toBe(400);
+    const { message } = shortKey.json().errors[0] as { message: string };
+    expect(message).toBe('Idempotency key is too short.');
+    expect(message).not.toMatch(/idempotency_key|Too small|expected/);
+  });
+
   it('starts a free trial asynchronously: created at once, active after the provider reports, with a welcome e-mail', async () => {
     const user = await newUser();
     expect(await getMembership(t.db, user.idUser)).toEqual({ hasMembership: false, eligibleForTrial: true });
@@ -139,6 +154,9 @@ describe('POST me/subscriptions', () => {
     await settle();
     const after = await get(user.token, `/me/subscriptions/${sub.id_subscription}`);
     expect(after.json().data.subscription.subscription_status).toBe('active');
+    // The trial's end comes with the subscription, so the page can say "Free trial — ends on …".
+    const trialEnd = new Date(after.json().data.subscription.subscription_trial_end as string);
+    expect(Math.round((trialEnd.getTime() - t.clock.now().getTime()) / 86_400_000)).toBe(14);
     expect(await getMembership(t.db, user.idUser, t.clock.now())).toEqual({ hasMembership: true, eligibleForTrial: false });
     const mail = await findDevMail(t.db, user.email);
     expect(mail.map((m) => m.subject)).toContain('Welcome to Access All Areas');
@@ -212,6 +230,8 @@ describe('POST me/subscriptions', () => {
     const other = await subscribe(user.token, 'pm_card_mastercard', yearlyPlan);
     expect(other.statusCode).toBe(409);
     expect(other.json().errors[0].code).toBe('SUBSCRIPTION_EXISTS');
+    // The article follows the sound of the product's name.
+    expect(other.json().errors[0].message).toBe('You already have an Access All Areas subscription.');
   });
 
   it('takes the price from our database, whatever else the browser sends', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, tables, type Database, type SQL } from '@fretline/db';
-import { ADDRESS_NO_PARTY, type AddressInput, type SubscriptionStatus } from '@fretline/contract';
+import { ADDRESS_NO_PARTY, withArticle, type AddressInput, type SubscriptionStatus } from '@fretline/contract';
 import type { Config } from '../../config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { recordAction } from '../analytics/index.ts';
@@ -39,6 +39,7 @@ const subscriptionColumns = {
   fk_plan_subscription: s.fkPlanSubscription,
   subscription_created: s.subscriptionCreated,
   subscription_current_period_end: s.currentPeriodEnd,
+  subscription_trial_end: s.trialEnd,
   subscription_product_cancellation_question: s.subscriptionProductCancellationQuestion,
   subscription_product_name: products.subscriptionProductName,
   subscription_plan_name: plans.subscriptionPlanName,
@@ -168,7 +169,7 @@ export async function createSubscription(
     // The live one may be a simultaneous identical request's draft, inserted since the check above.
     const racing = await findRepeat(db, user.idUser, input, now);
     if (racing) return { subscription: await requireOwnSubscription(db, user.idUser, racing), created: false };
-    throw conflict(`You already have a ${plan.product.subscriptionProductName} subscription.`, 'SUBSCRIPTION_EXISTS');
+    throw conflict(`You already have ${withArticle(plan.product.subscriptionProductName)} subscription.`, 'SUBSCRIPTION_EXISTS');
   }
 
   const everSubscribed = await db
@@ -208,7 +209,7 @@ export async function createSubscription(
     // A simultaneous identical request won the race: answer its subscription.
     const winner = await findRepeat(db, user.idUser, input, now);
     if (winner) return { subscription: await requireOwnSubscription(db, user.idUser, winner), created: false };
-    throw conflict(`You already have a ${plan.product.subscriptionProductName} subscription.`, 'SUBSCRIPTION_EXISTS');
+    throw conflict(`You already have ${withArticle(plan.product.subscriptionProductName)} subscription.`, 'SUBSCRIPTION_EXISTS');
   }
 
   let created;

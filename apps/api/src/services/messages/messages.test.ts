@@ -560,6 +560,23 @@ describe('the staff inbox', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('greets the sender by their capitalised first name and signs with the staff member’s, as every page writes names', async () => {
+    const lower = await createUserWithSession(t.db, { email: 'lower-staff@example.com', firstName: 'robin', roles: ['Staff'] });
+    const visitor = (await sendHelpdesk({ email: 'lower-case@example.com', first_name: 'jamie', last_name: 'harrison' })).json()
+      .data.thread as WireThread;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/staff/threads/${visitor.id_thread}/messages`,
+      headers: bearer(lower.token),
+      payload: { message_content: 'Sorted.' },
+    });
+    await runDueJobs(t.app);
+    const mail = (await t.app.inject({ url: '/api/dev/mail?to=lower-case@example.com' })).json().data.messages[0];
+    expect(mail.text).toContain('Hi Jamie,');
+    expect(mail.text).toContain('Robin from the Fretline team has replied');
+    expect(mail.html).toContain('Hi Jamie,');
+  });
+
   it('e-mails a registered sender a link to their inbox', async () => {
     const own = (await sendHelpdesk({ email: 'learner@example.com' }, { token: learner.token })).json().data.thread as WireThread;
     await staffReply(own.id_thread, 'Hi Lee');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { firstName } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { enqueueMail } from '../../platform/mail/index.ts';
 import { unsubscribeLinks } from '../auth/index.ts';
@@ -41,10 +42,12 @@ export async function notifySenderOfStaffReply(
   if (contact && !contact.notificationsEmails) return;
   const to = contact?.email ?? thread.senderEmail;
   if (!to) return;
-  const name = thread.senderFirstName ?? contact?.firstName ?? 'there';
+  // Names are written as on every page (spec §3, the contract's name rules), whatever case they were typed in.
+  const name = firstName({ first_name: thread.senderFirstName ?? contact?.firstName ?? null }) ?? 'there';
+  const staffName = firstName({ first_name: reply.staffFirstName });
   const link = await threadLinkFor(app, db, thread);
   const links = unsubscribeLinks(app.config, to);
-  const from = reply.staffFirstName ? `${reply.staffFirstName} from the Fretline team` : 'The Fretline team';
+  const from = staffName ? `${staffName} from the Fretline team` : 'The Fretline team';
   const subject = thread.threadTitle ? `New reply: ${thread.threadTitle}` : 'You have a new reply from Fretline';
   const text = [
     `Hi ${name},`,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { hasRoleGroup } from '@fretline/contract';
+import { displayName, hasRoleGroup } from '@fretline/contract';
 import { profileLetter, type RootUser } from '../../lib/root-data';
 import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from '../../lib/logout';
@@ -42,7 +42,7 @@ export function AccountMenu({ user }: { user: RootUser }) {
     };
   }, [open]);
 
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email || 'Your account';
+  const name = displayName(user, 'Your account');
 
   return (
     <div ref={rootRef} className="relative">

@@ -36,6 +36,9 @@ export function ProfileForm({ user }: { user: Me }) {
       const next: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
       setErrors(next);
+      // The new errors replace the earlier confirmation (ADR 0048); a pending code's prompt stays.
+      if (!pendingEmail) setSaved(undefined);
+      setFormError(undefined);
       return;
     }
     setErrors({});

@@ -1,15 +1,25 @@
+import { startTrialText } from '@fretline/contract';
 import { LinkButton } from '../../components/ui';
+import { useRootData } from '../../lib/root-data';
 
-/** ADR 0015: what a non-member sees instead of a premium player. */
+/**
+ * ADR 0015: what a non-member sees instead of a premium player. Someone who may still take the
+ * free trial (a visitor too, spec §6) is offered it, with its length from the product (ADR 0048).
+ */
 export function MembershipCta({
   poster,
   signedIn,
   what = 'lesson',
+  trialDays = null,
 }: {
   poster: string | null;
   signedIn: boolean;
   what?: string;
+  /** The membership's trial length from the product data; null when unknown. */
+  trialDays?: number | null;
 }) {
+  const { user } = useRootData();
+  const offerTrial = user.eligible_for_aaa_free_trial && !user.has_aaa_membership && trialDays !== 0;
   return (
     <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
       {/* Blurred, so the words printed on a poster never sit legibly behind the message. */}
@@ -25,10 +35,12 @@ export function MembershipCta({
         </svg>
         <p className="text-xl font-bold sm:text-2xl">This {what} is for members</p>
         <p className="max-w-md text-sm text-stone-200 sm:text-base">
-          Join the membership to watch every lesson and song, download the charts and follow the courses with your progress saved.
+          {offerTrial
+            ? `Try the membership free${trialDays ? ` for ${trialDays} days` : ''}: watch every lesson and song, download the charts and follow the courses with your progress saved.`
+            : 'Join the membership to watch every lesson and song, download the charts and follow the courses with your progress saved.'}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <LinkButton to="/membership">See the membership</LinkButton>
+          <LinkButton to="/membership">{offerTrial ? startTrialText(trialDays) : 'See the membership'}</LinkButton>
           {signedIn ? null : (
             <LinkButton to="/login" variant="secondary">
               Sign in

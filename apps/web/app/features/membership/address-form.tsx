@@ -3,6 +3,7 @@ import { ADDRESS_NO_PARTY, type Address } from '@fretline/contract';
 import { Button, Card, Field } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useStatusMessage } from '../../lib/status-message';
 
 const FIELDS = [
   { name: 'address_line_1', label: 'Address line 1', autoComplete: 'address-line1' },
@@ -21,19 +22,21 @@ export function AddressForm({ idParty, initial }: { idParty: number | null; init
   );
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [saved, setSaved] = useState(false);
+  const status = useStatusMessage();
+  const saved = status.message !== null;
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (idParty === null) return;
     setPending(true);
     setError(null);
-    setSaved(false);
+    status.show(null);
     try {
       await api.post(`/finance/me/parties/${idParty}/address`, values);
-      setSaved(true);
+      status.show('Address saved.');
     } catch (err) {
       setError({ message: errorMessage(err), ...(err instanceof ApiError && err.field ? { field: err.field } : {}) });
+      status.announce();
     } finally {
       setPending(false);
     }
@@ -57,7 +60,11 @@ export function AddressForm({ idParty, initial }: { idParty: number | null; init
                 name={f.name}
                 autoComplete={f.autoComplete}
                 value={values[f.name]}
-                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                onChange={(e) => {
+                  // A confirmation is about what was saved, not what is being typed now.
+                  status.show(null);
+                  setValues((v) => ({ ...v, [f.name]: e.target.value }));
+                }}
                 error={error?.field === f.name ? error.message : undefined}
               />
             </div>
@@ -68,7 +75,7 @@ export function AddressForm({ idParty, initial }: { idParty: number | null; init
             </Button>
             {saved ? (
               <p role="status" className="text-sm font-medium text-emerald-800">
-                Address saved.
+                {status.message}
               </p>
             ) : null}
             {error && !error.field ? (

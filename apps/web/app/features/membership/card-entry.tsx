@@ -54,14 +54,19 @@ export function sandboxPaymentMethodFor(
   now: Date = new Date(),
 ): { id: string } | { field: 'number' | 'expiry' | 'cvc'; message: string } {
   const digits = digitsOnly(number);
+  // An empty field asks for what is missing; "incorrect" is for a number that was typed wrong.
+  if (!digits) return { field: 'number', message: 'Enter your card number.' };
   if (!passesLuhn(digits)) return { field: 'number', message: 'Your card number is incorrect.' };
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  if (!expiry.trim()) return { field: 'expiry', message: "Enter your card's expiry date." };
+  // The expiry is read however it was typed: '12/30', '12 / 2030', or the four digits '1230'.
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim()) ?? /^(\d{2})(\d{2})$/.exec(expiry.trim());
   const month = match ? Number(match[1]) : 0;
   const year = match ? Number(match[2]!.length === 2 ? `20${match[2]}` : match[2]) : 0;
   if (!match || month < 1 || month > 12) return { field: 'expiry', message: "Your card's expiry date is incomplete." };
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
     return { field: 'expiry', message: "Your card's expiry date is in the past." };
   }
+  if (!cvc.trim()) return { field: 'cvc', message: "Enter your card's security code." };
   if (!/^\d{3,4}$/.test(cvc.trim())) return { field: 'cvc', message: "Your card's security code is incomplete." };
   const card = SANDBOX_TEST_CARDS.find((c) => c.number === digits);
   if (!card) {
@@ -119,7 +124,9 @@ function SandboxCardEntry({ disabled, handleRef }: { disabled: boolean; handleRe
           inputMode="numeric"
           placeholder="MM/YY"
           value={expiry}
-          onChange={(e) => setExpiry(e.target.value.slice(0, 7))}
+          // Kept exactly as typed (no reformatting, so the caret never jumps); maxLength caps it.
+          maxLength={9}
+          onChange={(e) => setExpiry(e.target.value)}
           disabled={disabled}
           error={errors.expiry}
           required

@@ -3,6 +3,7 @@ import { formatDate, type PaymentMethod } from '@fretline/contract';
 import { Button, Card } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { errorMessage } from '../../lib/api-client';
+import { useStatusMessage } from '../../lib/status-message';
 import { CardEntry, paymentErrorText, type CardEntryHandle } from './card-entry';
 
 const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
@@ -30,7 +31,7 @@ export function PaymentMethods({
   const [addError, setAddError] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { message: notice, show: setNotice, announce } = useStatusMessage();
   const cardRef = useRef<CardEntryHandle>(null);
 
   async function add(event: React.FormEvent) {
@@ -56,6 +57,7 @@ export function PaymentMethods({
       setNotice('Card added. Your next payment will use it.');
     } catch (err) {
       setAddError(paymentErrorText(err));
+      announce();
     } finally {
       setPending(false);
     }
@@ -71,6 +73,7 @@ export function PaymentMethods({
       setNotice('Card deleted.');
     } catch (err) {
       setDeleteError(errorMessage(err));
+      announce();
     } finally {
       setDeleting(null);
     }

@@ -1,4 +1,4 @@
-import { subscriptionStatusLabel } from '@fretline/contract';
+import { freeTrialText, subscriptionStatusLabel } from '@fretline/contract';
 import { Badge, type BadgeTone } from '../../components/ui';
 
 const tones: Record<string, BadgeTone> = {
@@ -23,4 +23,23 @@ export function SubscriptionStatusBadge({ status }: { status: string }) {
 /** Spec §4 membership check: a subscription neither active nor cancelled needs the user's attention. */
 export function needsAttention(status: string): boolean {
   return status !== 'active' && status !== 'cancelled';
+}
+
+/**
+ * "Free trial — ends on Dec 9th, 2026" beside the status while the free trial runs (ADR 0048): the
+ * spec's label says only 'Active', which hides when the first payment will be taken.
+ */
+export function FreeTrialNote({
+  subscription,
+  className,
+}: {
+  subscription: { subscription_status: string; subscription_trial_end: Date | null };
+  className?: string;
+}) {
+  const text = freeTrialText(subscription, new Date());
+  return text ? (
+    <p className={className ?? 'text-sm font-semibold text-emerald-800'} data-testid="free-trial">
+      {text}
+    </p>
+  ) : null;
 }

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HELPDESK_PERMISSION_ID, HELPDESK_SUCCESS, type HelpdeskFormInfo, type Thread } from '@fretline/contract';
+import {
+  HELPDESK_PERMISSION_ID,
+  HELPDESK_SUCCESS,
+  HelpdeskFormSchema,
+  type HelpdeskFormInfo,
+  type Thread,
+} from '@fretline/contract';
 import { Button, Card, Field, selectClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -14,6 +20,33 @@ export const HELPDESK_CONSENT = {
   text: 'I agree that Fretline may keep this message and my details to answer it, and contact me by e-mail about it.',
   info: 'Ticked by the sender on the helpdesk form before sending.',
 } as const;
+
+/** Shown beside the consent box when it is left unticked. */
+export const HELPDESK_CONSENT_REQUIRED = 'Please tick the box to let us keep your message and reply to you.';
+
+/** The fields checked in the page, in the order they appear (the first failing one gets focus). */
+const CHECKED_FIELDS = ['first_name', 'email', 'message', 'consent'] as const;
+
+/**
+ * Checks the form in the page with the contract's own rules (the same texts the API would answer),
+ * instead of the browser's bubbles: every problem is shown under its field at once (ADR 0048).
+ */
+export function helpdeskFieldErrors(form: FormData): Partial<Record<(typeof CHECKED_FIELDS)[number], string>> {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v : '';
+  };
+  const errors: Partial<Record<(typeof CHECKED_FIELDS)[number], string>> = {};
+  const parsed = HelpdeskFormSchema.safeParse({ first_name: text('first_name'), email: text('email'), message: text('message') });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0];
+      if (name === 'first_name' || name === 'email' || name === 'message') errors[name] ??= issue.message;
+    }
+  }
+  if (form.get('consent') !== 'on') errors.consent = HELPDESK_CONSENT_REQUIRED;
+  return errors;
+}
 
 export interface HelpdeskSender {
   first_name: string | null;
@@ -40,6 +73,7 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
   const sentRef = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const [sent, setSent] = useState<Thread | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -49,11 +83,21 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  const fieldError = (name: string) => (error?.field === name ? error.message : undefined);
+  const fieldError = (name: string) => fieldErrors[name] ?? (error?.field === name ? error.message : undefined);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const invalid = helpdeskFieldErrors(form);
+    setFieldErrors(invalid);
+    const firstInvalid = CHECKED_FIELDS.find((name) => invalid[name]);
+    if (firstInvalid) {
+      setError(null);
+      // Focus the first field to fix; its message is tied to it by aria-describedby.
+      const control = event.currentTarget.elements.namedItem(firstInvalid);
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
     const value = (name: string) => {
       const v = form.get(name);
       return typeof v === 'string' ? v.trim() : '';
@@ -123,7 +167,7 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
   }
 
   return (
-    <form key={formKey} ref={formRef} onSubmit={(e) => void submit(e)} className="space-y-5" noValidate={false}>
+    <form key={formKey} ref={formRef} onSubmit={(e) => void submit(e)} className="space-y-5" noValidate>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="First name"
@@ -182,7 +226,14 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
       <fieldset className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
         <legend className="sr-only">Consent</legend>
         <label className="flex items-start gap-3 text-sm text-stone-700">
-          <input type="checkbox" name="consent" required className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+          <input
+            type="checkbox"
+            name="consent"
+            required
+            aria-invalid={fieldErrors.consent ? true : undefined}
+            aria-describedby={fieldErrors.consent ? 'helpdesk-consent-error' : undefined}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
           <span>
             <span className="font-semibold text-ink-900">{HELPDESK_CONSENT.title}. </span>
             {HELPDESK_CONSENT.text} See our{' '}
@@ -196,6 +247,11 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
           <input type="checkbox" name="notifications_mailers" className="mt-0.5 size-5 shrink-0 accent-brand-600" />
           <span>Also send me occasional e-mails with new lessons and offers (optional, unsubscribe any time).</span>
         </label>
+        {fieldErrors.consent ? (
+          <p id="helpdesk-consent-error" className="text-sm font-medium text-red-700">
+            {fieldErrors.consent}
+          </p>
+        ) : null}
       </fieldset>
 
       <CaptchaField ref={captchaRef} info={info} invalid={Boolean(fieldError('recaptcha_response'))} />

@@ -1,14 +1,16 @@
-import { formatWireDate, type Message } from '@fretline/contract';
-import dayjs from 'dayjs';
+import { displayName, formatDateInZone, formatTimeInZone, formatWireDate, type Message } from '@fretline/contract';
 import { cx } from '../../components/ui';
+import { useTimeZone } from '../../lib/time-zone';
 import { MessageText } from './message-text';
 
 function authorName(m: Message): string {
-  return [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email || 'Someone';
+  return displayName(m, 'Someone');
 }
 
 /** Messages oldest first, the reader's own on the right (spec §3 Message). */
 export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (m: Message) => boolean }) {
+  // Spec §9 formats, in the reader's own zone (ADR 0048).
+  const timeZone = useTimeZone();
   return (
     <ol className="space-y-4" aria-label="Messages">
       {messages.map((m) => {
@@ -19,8 +21,8 @@ export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (
               <p className="mb-1 text-xs text-stone-500">
                 <span className="font-semibold text-stone-700">{own ? 'You' : authorName(m)}</span>
                 {' · '}
-                <time dateTime={formatWireDate(m.message_created)} suppressHydrationWarning>
-                  {dayjs(m.message_created).format('MMM D, h:mm a')}
+                <time dateTime={formatWireDate(m.message_created)}>
+                  {formatDateInZone(m.message_created, 'long', timeZone)}, {formatTimeInZone(m.message_created, timeZone)}
                 </time>
               </p>
               <div

@@ -91,3 +91,20 @@ describe('StaffThreadPanel: the sender’s address (ADR 0045)', () => {
     expect(screen.getByText('Address verified')).toBeTruthy();
   });
 });
+
+describe('StaffThreadPanel: names (spec §3 full_name)', () => {
+  afterEach(cleanup);
+
+  it('writes the sender and the staff list the way every page does: capitalised first and last', () => {
+    render(
+      <StaffThreadPanel
+        thread={thread({ first_name: 'jamie', last_name: 'harrison' })}
+        messages={{ messages: [], total: 0 }}
+        staff={[{ id_user: 4, first_name: 'robin', last_name: 'staff', email: 'robin@example.com' }]}
+        onChanged={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Jamie Harrison' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Robin Staff' })).toBeTruthy();
+  });
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { editedTimeAgo, type Message, type StaffMember, type StaffThread } from '@fretline/contract';
+import { displayName, editedTimeAgo, firstName, type Message, type StaffMember, type StaffThread } from '@fretline/contract';
 import { Badge, Button, Card, cx, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { errorMessage } from '../../lib/api-client';
@@ -8,7 +8,7 @@ import { Conversation } from './conversation';
 import { ProfileLetter } from './thread-list';
 
 function senderName(t: StaffThread): string {
-  return [t.sender.first_name, t.sender.last_name].filter(Boolean).join(' ') || t.sender.email || 'Unknown sender';
+  return displayName(t.sender, 'Unknown sender');
 }
 
 /** One helpdesk thread in the staff list: who wrote, about what, and whether it waits for us. */
@@ -44,7 +44,9 @@ export function StaffThreadItem({ thread, to, now }: { thread: StaffThread; to: 
               <Badge tone="neutral">Answered</Badge>
             )}
             {thread.sender.has_aaa_membership ? <Badge tone="brand">Member</Badge> : null}
-            {thread.assigned_first_name ? <Badge tone="neutral">{thread.assigned_first_name}</Badge> : null}
+            {thread.assigned_first_name ? (
+              <Badge tone="neutral">{firstName({ first_name: thread.assigned_first_name })}</Badge>
+            ) : null}
           </span>
         </span>
       </NavLink>
@@ -154,7 +156,7 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
               <option value="">Nobody</option>
               {staff.map((s) => (
                 <option key={s.id_user} value={s.id_user}>
-                  {[s.first_name, s.last_name].filter(Boolean).join(' ') || s.email}
+                  {displayName(s, 'Unnamed staff')}
                 </option>
               ))}
             </select>

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { editedTimeAgo, threadProfileLetter, threadTitle, type Thread } from '@fretline/contract';
+import { editedTimeAgo, firstName, threadProfileLetter, threadTitle, type Thread } from '@fretline/contract';
 import { cx } from '../../components/ui';
 
 /** A thread's avatar: the profile letter of spec §3. */
@@ -49,7 +49,9 @@ export function ThreadListItem({ thread, to, now }: { thread: Thread; to: string
           </span>
           <span className="mt-0.5 flex items-center gap-2">
             <span className={cx('line-clamp-2 text-sm', unread ? 'text-ink-900' : 'text-stone-600')}>
-              {thread.first_name_last ? <span className="font-medium">{thread.first_name_last}: </span> : null}
+              {thread.first_name_last ? (
+                <span className="font-medium">{firstName({ first_name: thread.first_name_last })}: </span>
+              ) : null}
               {thread.thread_last_message}
             </span>
             {unread ? (

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { fullName } from '@fretline/contract';
+import { displayName } from '@fretline/contract';
 
 dayjs.extend(utc);
 
@@ -12,7 +12,7 @@ export function formatWhen(value: Date | string | null | undefined): string {
 }
 
 export function memberName(member: { first_name: string | null; last_name: string | null; email: string | null }): string {
-  return fullName(member) ?? member.first_name ?? member.email ?? 'Unnamed member';
+  return displayName(member, 'Unnamed member');
 }
 
 /** The audit diff as short readable lines: `roles: Staff → Staff, Editor`. */

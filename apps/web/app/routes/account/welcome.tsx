@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { firstName } from '@fretline/contract';
 import { LinkButton } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { seoMeta } from '../../lib/seo';
@@ -22,7 +23,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   }, [user.welcome_pending]);
 
   return (
-    <AuthCard title={`Welcome to Fretline${user.first_name ? `, ${user.first_name}` : ''}!`}>
+    <AuthCard title={`Welcome to Fretline${firstName(user) ? `, ${firstName(user)}` : ''}!`}>
       <div className="space-y-4 text-stone-700">
         <p>
           Your account is ready. Every free lesson, song and course video is open to you now, and you can save videos to your

@@ -1,27 +1,28 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
-import { formatDay, formatTime, type LiveStream } from '@fretline/contract';
+import { formatTimeRangeInZone, type LiveStream } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
+import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live-stream';
 
 const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { stream } = await getServerApi(request).get<{ stream: LiveStream }>(
-      `/videos/live/${encodeURIComponent(params.streamSlug)}`,
-    );
+    const client = getServerApi(request);
+    const { stream } = await client.get<{ stream: LiveStream }>(`/videos/live/${encodeURIComponent(params.streamSlug)}`);
     // A renamed stream answers its old slug too (ADR 0037): send the visitor to its address for good.
     if (stream.stream_slug !== params.streamSlug) {
       const { search } = new URL(request.url);
       throw redirect(`/live/${encodeURIComponent(stream.stream_slug)}${search}`, 301);
     }
-    return { stream };
+    return { stream, trialDays: stream.stream_locked ? await loadTrialDays(client) : null };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;
@@ -40,17 +41,23 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
     : [];
 
 export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
-  const { stream } = loaderData;
+  const { stream, trialDays } = loaderData;
   const { user } = useRootData();
-  const startDay = formatDay(stream.stream_starts);
-  const endDay = formatDay(stream.stream_ends);
-  // A stream that ends on another day names that day too, or it reads '9:29 am – 9:29 am'.
-  const ends = endDay === startDay ? formatTime(stream.stream_ends) : `${endDay}, ${formatTime(stream.stream_ends)}`;
-  const when = `${startDay}, ${formatTime(stream.stream_starts)} – ${ends}`;
+  // The visitor's own clock, labelled with its zone (ADR 0048); a stream that ends on another day
+  // names that day too.
+  const timeZone = useTimeZone();
+  const when = formatTimeRangeInZone(stream.stream_starts, stream.stream_ends, timeZone);
 
   let stage: React.ReactNode;
   if (stream.stream_status === 'live' && stream.stream_locked)
-    stage = <MembershipCta poster={stream.stream_poster_signed} signedIn={user.id_user !== null} what="live lesson" />;
+    stage = (
+      <MembershipCta
+        poster={stream.stream_poster_signed}
+        signedIn={user.id_user !== null}
+        what="live lesson"
+        trialDays={trialDays}
+      />
+    );
   else if (stream.stream_status === 'live' && stream.stream_manifest_signed)
     stage = (
       <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { formatDay, formatTime, type LiveStream } from '@fretline/contract';
+import { formatDateInZone, formatTimeInZone, type LiveStream } from '@fretline/contract';
 import { Badge, Container, EmptyState } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
+import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,7 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function StreamCard({ stream }: { stream: LiveStream }) {
-  const when = `${formatDay(stream.stream_starts)}, ${formatTime(stream.stream_starts)}`;
+  // The visitor's own clock, labelled with its zone (ADR 0048).
+  const timeZone = useTimeZone();
+  const when = `${formatDateInZone(stream.stream_starts, 'day', timeZone)}, ${formatTimeInZone(stream.stream_starts, timeZone)}`;
   return (
     <Link
       to={`/live/${stream.stream_slug}`}

@@ -3,6 +3,7 @@ import { data, Link, redirect } from 'react-router';
 import { videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
+import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
@@ -37,7 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (video.video_course && readCookie(request, 'token')) {
       course = (await client.get<{ course: Course }>(`/videos/courses/${video.video_course.course_slug}`)).course;
     }
-    return { video, course };
+    const trialDays = video.video_locked ? await loadTrialDays(client) : null;
+    return { video, course, trialDays };
   } catch (err) {
     // Spec §4/§8: a 404 on a video shows the 'Page Not Found' page.
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -97,7 +99,7 @@ function CourseCard({ course, label }: { course: CourseRef; label: string }) {
 }
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
-  const { video, course } = loaderData;
+  const { video, course, trialDays } = loaderData;
   const { user, siteUrl } = useRootData();
   const signedIn = user.id_user !== null;
   const playId = useRef<number | null>(video.id_video_play);
@@ -122,7 +124,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
 
   const poster = video.video_stream_poster_signed ?? video.video_image;
   let player: React.ReactNode;
-  if (video.video_locked) player = <MembershipCta poster={poster} signedIn={signedIn} />;
+  if (video.video_locked) player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} />;
   else if (video.video_player === 'youtube' && video.youtube_video_id)
     player = <YoutubeEmbed videoId={video.youtube_video_id} title={video.video_title ?? 'Video'} poster={poster} />;
   else if (video.video_stream_manifest_signed)

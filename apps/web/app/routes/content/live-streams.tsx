@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EDITOR_STREAM_PAGE_SIZE, formatDay, formatTime, type EditorLiveStream } from '@fretline/contract';
+import { EDITOR_STREAM_PAGE_SIZE, formatTimeRangeInZone, type EditorLiveStream } from '@fretline/contract';
 import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
 import { PublishBadge } from '../../components/staff/editor-fields';
 import { requireStaffAccess } from '../../features/staff/access.server';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../features/staff/page-header';
 import { Pager } from '../../features/staff/pager';
 import { StaffErrorBoundary } from '../../features/staff/staff-error';
 import { seoMeta } from '../../lib/seo';
+import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live-streams';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,6 +36,7 @@ function when(stream: EditorLiveStream, now: number) {
 
 export default function ContentLiveStreams({ loaderData }: Route.ComponentProps) {
   const { streams, total, offset, deleted, now } = loaderData;
+  const timeZone = useTimeZone();
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -76,9 +78,7 @@ export default function ContentLiveStreams({ loaderData }: Route.ComponentProps)
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold break-words text-ink-900 sm:truncate">{s.stream_title}</span>
                     <span className="block text-sm text-stone-600">
-                      {formatDay(s.stream_starts)}, {formatTime(s.stream_starts)} –{' '}
-                      {formatDay(s.stream_ends) === formatDay(s.stream_starts) ? '' : `${formatDay(s.stream_ends)}, `}
-                      {formatTime(s.stream_ends)} UTC
+                      {formatTimeRangeInZone(s.stream_starts, s.stream_ends, timeZone)}
                     </span>
                     <span className="mt-1 flex flex-wrap items-center gap-1.5">
                       <PublishBadge published={s.stream_published} />

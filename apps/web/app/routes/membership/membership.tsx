@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { redirect } from 'react-router';
 import {
   formatDate,
+  freeTrialText,
   formatPence,
   MEMBERSHIP_PRODUCT_SLUG,
   SubscriptionProductOfferSchema,
@@ -13,7 +14,7 @@ import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { Checkout } from '../../features/membership/checkout';
 import { PlanPicker } from '../../features/membership/plan-picker';
-import { needsAttention, SubscriptionStatusBadge } from '../../features/membership/status-badge';
+import { FreeTrialNote, needsAttention, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import type { Route } from './+types/membership';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -161,7 +162,8 @@ function MemberStatus({ subscription }: { subscription: Subscription }) {
           : ''}
         .
       </p>
-      {end ? (
+      <FreeTrialNote subscription={subscription} className="mt-1 text-sm font-semibold text-emerald-800" />
+      {end && !freeTrialText(subscription, new Date()) ? (
         <p className="mt-1 text-sm text-stone-600">
           {cancelled ? `Your access ends on ${formatDate(end, 'long')}.` : `Renews on ${formatDate(end, 'long')}.`}
         </p>

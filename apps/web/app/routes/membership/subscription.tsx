@@ -5,6 +5,7 @@ import {
   formatDate,
   formatPence,
   InvoiceSchema,
+  isInFreeTrial,
   MEMBERSHIP_PRODUCT_SLUG,
   PartySchema,
   PaymentMethodSchema,
@@ -18,7 +19,7 @@ import { requireMe } from '../../features/account/require-user.server';
 import { AddressForm } from '../../features/membership/address-form';
 import { Invoices } from '../../features/membership/invoices';
 import { PaymentMethods } from '../../features/membership/payment-methods';
-import { SubscriptionStatusBadge } from '../../features/membership/status-badge';
+import { FreeTrialNote, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import { loadOwnSubscription } from './subscription-data.server';
 import type { Route } from './+types/subscription';
 
@@ -98,7 +99,10 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
                 : ''}
             </p>
           </div>
-          <SubscriptionStatusBadge status={status} />
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <SubscriptionStatusBadge status={status} />
+            <FreeTrialNote subscription={subscription} />
+          </div>
         </div>
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <div>
@@ -108,7 +112,13 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
           {end ? (
             <div>
               <dt className="text-stone-500">
-                {status === 'cancelled' ? 'Access ends' : status === 'active' ? 'Renews' : 'Period ends'}
+                {status === 'cancelled'
+                  ? 'Access ends'
+                  : isInFreeTrial(subscription, new Date())
+                    ? 'First payment'
+                    : status === 'active'
+                      ? 'Renews'
+                      : 'Period ends'}
               </dt>
               <dd className="font-semibold">{formatDate(end, 'long')}</dd>
             </div>

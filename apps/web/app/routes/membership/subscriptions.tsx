@@ -4,7 +4,7 @@ import { Card, Container, EmptyState, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { requireMe } from '../../features/account/require-user.server';
-import { SubscriptionStatusBadge } from '../../features/membership/status-badge';
+import { FreeTrialNote, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import type { Route } from './+types/subscriptions';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,6 +44,7 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
                     {s.subscription_product_name} · {s.subscription_plan_name}
                   </Link>
                   <p className="text-sm text-stone-600">Started {formatDate(s.subscription_created, 'long')}</p>
+                  <FreeTrialNote subscription={s} />
                 </div>
                 <SubscriptionStatusBadge status={s.subscription_status} />
               </Card>

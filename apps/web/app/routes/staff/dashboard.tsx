@@ -1,4 +1,4 @@
-import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
+import { firstName, hasRoleGroup, type RoleGroup } from '@fretline/contract';
 import { Card, LinkButton } from '../../components/ui';
 import { requireStaffAccess } from '../../features/staff/access.server';
 import { PageHeader } from '../../features/staff/page-header';
@@ -98,7 +98,7 @@ export default function StaffDashboard() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
-        title={`Hello${user.first_name ? `, ${user.first_name}` : ''}`}
+        title={`Hello${firstName(user) ? `, ${firstName(user)}` : ''}`}
         description={`Signed in as ${user.roles.join(', ')}. These are the tools your role may use.`}
       />
       {notes.length ? (

@@ -1,5 +1,7 @@
 import { data, Link, useFetcher } from 'react-router';
 import {
+  firstName,
+  fullName,
   hasRoleGroup,
   sessionStatusText,
   subscriptionStatusLabel,
@@ -151,7 +153,7 @@ export default function StaffMember({ loaderData }: Route.ComponentProps) {
             <dt className="text-stone-500">Member id</dt>
             <dd>{member.id_user}</dd>
             <dt className="text-stone-500">Name</dt>
-            <dd>{[member.first_name, member.last_name].filter(Boolean).join(' ') || '—'}</dd>
+            <dd>{fullName(member) ?? firstName(member) ?? '—'}</dd>
             <dt className="text-stone-500">E-mail</dt>
             <dd className="break-all">{member.email ?? '—'}</dd>
             <dt className="text-stone-500">Telephone</dt>
