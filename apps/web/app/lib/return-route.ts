@@ -2,8 +2,9 @@ import { RETURN_COOKIE_MAX_AGE_S, RETURN_COOKIE_NAME } from '@fretline/contract'
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from './cookies';
 
 /**
- * Spec §2: the previous route is remembered as the return route (cookie `return`, 48 hours) and
- * restored after sign-in; /signup and /login (with /login/:passcode and /login-code) never are.
+ * Spec §2: the previous route (with its search and hash) is remembered as the return route (cookie
+ * `return`, 48 hours) and restored after sign-in, or offered on /welcome after sign-up; /signup,
+ * /login (with /login/:passcode and /login-code) and /welcome never are.
  */
 export const RETURN_COOKIE = RETURN_COOKIE_NAME;
 export const DEFAULT_RETURN_ROUTE = '/';
@@ -40,6 +41,8 @@ function storableRoute(value: string | undefined | null): string | null {
   if (!route) return null;
   const pathname = route.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
   if (pathname === '/signup' || pathname === '/login' || pathname === '/login-code') return null;
+  // /welcome offers the way back to the stored route; remembering it would replace that route.
+  if (pathname === '/welcome') return null;
   if (pathname.startsWith('/login/') || pathname.startsWith('/api/')) return null;
   return route;
 }
