@@ -41,9 +41,13 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <p>Become a member to unlock every premium lesson, the complete courses and live stream replays.</p>
         )}
       </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        {/* Sign-up keeps the return route (spec §2): the page they signed up from comes first. */}
-        {back ? <LinkButton to={back.to}>{back.label}</LinkButton> : null}
+      {/* Sign-up keeps the return route (spec §2): the page they signed up from comes first. */}
+      {back ? (
+        <LinkButton to={back.to} className="mt-6 w-full text-center">
+          {back.label}
+        </LinkButton>
+      ) : null}
+      <div className={`${back ? 'mt-3' : 'mt-6'} flex flex-col gap-3 sm:flex-row`}>
         {user.has_aaa_membership || back?.to.startsWith('/membership') ? null : (
           <LinkButton to="/membership" variant={back ? 'secondary' : 'primary'}>
             {user.eligible_for_aaa_free_trial ? 'Start my free trial' : 'See the membership'}
