@@ -11,13 +11,14 @@ import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins
 import { correlationIdFrom } from './plugins/correlation.ts';
 import { isLoopbackAddress } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { analyticsRoutes } from './services/analytics/index.ts';
+import { analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
 import { authRoutes } from './services/auth/index.ts';
-import { financeRoutes } from './services/finance/index.ts';
-import { messagesRoutes } from './services/messages/index.ts';
-import { videosRoutes } from './services/videos/index.ts';
-import { staffRoutes } from './services/staff/index.ts';
-import { errorReportRoutes } from './platform/error-reports.routes.ts';
+import { eraseFinancePersonalData, financeRoutes } from './services/finance/index.ts';
+import { eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
+import { eraseVideosPersonalData, videosRoutes } from './services/videos/index.ts';
+import { eraseStaffPersonalData, staffRoutes } from './services/staff/index.ts';
+import type { PersonalDataEraser } from './platform/erasure.ts';
+import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
@@ -30,6 +31,21 @@ export interface BuildAppOptions extends AppDeps {
   /** The global per-IP budget of /api (ADR 0004); tests pass a small one. */
   rateLimit?: RateLimitSettings;
 }
+
+/**
+ * Account deletion asks every service to erase what it holds about the person (ADR 0046); auth
+ * runs these in its deletion transaction without importing the other services. A service with
+ * personal data adds its eraser here (the classification test in src/services/auth/account-erasure.test.ts
+ * fails until every column is accounted for).
+ */
+const PERSONAL_DATA_ERASERS: readonly PersonalDataEraser[] = [
+  eraseFinancePersonalData,
+  eraseMessagesPersonalData,
+  eraseVideosPersonalData,
+  eraseAnalyticsPersonalData,
+  eraseStaffPersonalData,
+  eraseErrorReportsOf,
+];
 
 /** The composition root: builds the whole app without listening (CONVENTIONS.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -75,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(docsRoutes);
       // The development mailbox exists outside production only (ARCHITECTURE.md "Mail").
       if (!options.config.isProduction) await api.register(devMailApiRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });
       await api.register(messagesRoutes, { prefix: '/messages' });
       await api.register(videosRoutes, { prefix: '/videos' });
       await api.register(financeRoutes, { prefix: '/finance' });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tables } from '@fretline/db';
+import { eq, tables, type Database } from '@fretline/db';
+import type { PersonalDataEraser } from './erasure.ts';
 import { routeRateLimit } from '../plugins/rate-limit.ts';
 
 /** Longest stored message; a longer report is cut, not refused (it is still worth reading). */
@@ -45,4 +46,9 @@ export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { success: true as const } };
     },
   );
+};
+
+/** Account deletion (ADR 0046): the person's error reports (their IP, browser and pages) go. */
+export const eraseErrorReportsOf: PersonalDataEraser = async (db: Database, account) => {
+  await db.delete(tables.clientErrors).where(eq(tables.clientErrors.idUser, account.idUser));
 };

@@ -33,10 +33,10 @@ export function usePageLoadActions(): void {
   }, [location.key]);
 }
 
-/** Spec §2: remember the route the visitor is on as the return route (not /login, /signup…). */
+/** Spec §2: remember the route the visitor is on, hash included, as the return route (not /login, /signup…). */
 export function useReturnRouteMemory(): void {
-  const { pathname, search } = useLocation();
-  useEffect(() => rememberReturnRoute(`${pathname}${search}`), [pathname, search]);
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => rememberReturnRoute(`${pathname}${search}${hash}`), [pathname, search, hash]);
 }
 
 /**

@@ -1,3 +1,4 @@
 // The analytics service's public surface: other services and plugins import only from here.
 export { analyticsRoutes } from './analytics.routes.ts';
 export { recordAction, type RecordActionInput } from './analytics.service.ts';
+export { eraseAnalyticsPersonalData } from './erasure.ts';

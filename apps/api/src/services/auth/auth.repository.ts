@@ -1,9 +1,9 @@
 import { hasRoleGroup } from '@fretline/contract';
-import { and, desc, eq, isNull, ne, sql, tables, type Database } from '@fretline/db';
+import { and, desc, eq, isNull, ne, or, sql, tables, type Database } from '@fretline/db';
 import { forgetCachedSessions } from './session-cache.ts';
 import { STAFF_SESSION_TTL_MS } from './sessions.ts';
 
-const { sessions, users, userRoles, passcodes } = tables;
+const { authEvents, sessions, users, userRoles, passcodes } = tables;
 
 export interface SessionUser {
   idUser: number;
@@ -237,10 +237,11 @@ export async function endAllSessions(db: Database, idUser: number, now: Date): P
 }
 
 /**
- * Account deletion (ADR 0012): the row stays so ids elsewhere keep pointing somewhere, but every
- * personal field goes and the address is freed for a new sign-up.
+ * Account deletion (ADR 0012, ADR 0046): the row stays so ids elsewhere keep pointing somewhere, but
+ * every personal field goes and the address is freed for a new sign-up; sessions (with their IPs
+ * and browsers), roles, codes and the sign-in counters kept under the address are deleted.
  */
-export async function anonymiseUser(db: Database, idUser: number, now: Date): Promise<void> {
+export async function anonymiseUser(db: Database, idUser: number, email: string, now: Date): Promise<void> {
   await db
     .update(users)
     .set({
@@ -255,6 +256,14 @@ export async function anonymiseUser(db: Database, idUser: number, now: Date): Pr
     })
     .where(eq(users.idUser, idUser));
   await db.delete(userRoles).where(eq(userRoles.idUser, idUser));
-  await db.delete(passcodes).where(eq(passcodes.idUser, idUser));
+  await db.delete(passcodes).where(or(eq(passcodes.idUser, idUser), sql`lower(${passcodes.email}) = ${email.toLowerCase()}`));
+  await db.delete(sessions).where(eq(sessions.idUser, idUser));
+  await db.delete(authEvents).where(sql`lower(${authEvents.key}) = ${email.toLowerCase()}`);
   forgetCachedSessions(idUser);
+}
+
+/** The addresses the user's pending codes went to (an e-mail change awaiting confirmation). */
+export async function listPasscodeAddresses(db: Database, idUser: number): Promise<string[]> {
+  const rows = await db.selectDistinct({ email: passcodes.email }).from(passcodes).where(eq(passcodes.idUser, idUser));
+  return rows.map((r) => r.email);
 }

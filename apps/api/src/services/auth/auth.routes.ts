@@ -20,6 +20,7 @@ import {
 } from '@fretline/contract';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { PersonalDataEraser } from '../../platform/erasure.ts';
 import { endSession, listSessions, updateNotificationsByEmail, updateUser } from './auth.repository.ts';
 import {
   RateLimitedError,
@@ -36,8 +37,14 @@ import {
 import { clearTokenCookie, setTokenCookie } from './sessions.ts';
 import { isValidUnsubscribeToken, type UnsubscribeList } from './unsubscribe.ts';
 
+export interface AuthRoutesOptions {
+  /** What every other service erases when an account is deleted (ADR 0046); given by buildApp. */
+  personalDataErasers?: readonly PersonalDataEraser[];
+}
+
 /** /api/auth: the account calls of spec §7 (sign-in, profile, sessions, unsubscribes). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const erasers = options.personalDataErasers ?? [];
   const ctx = (): AuthContext => ({ db: app.db, config: app.config, now: app.clock() });
 
   // A limit answer carries Retry-After so clients can show a cool-down (RFC 9110 §10.2.3).
@@ -101,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Spec §7 DELETE me: account deletion (ADR 0012). */
   app.delete('/me', { schema: { response: { 200: SuccessResponseSchema } } }, async (request, reply) => {
     const auth = requireUser(request);
-    await deleteAccount(ctx(), auth.user.idUser);
+    await deleteAccount(ctx(), auth.user.idUser, erasers);
     request.log.info({ idUser: auth.user.idUser }, 'account deleted');
     clearTokenCookie(reply, app.config.SITE_URL);
     return { data: { success: true as const } };

@@ -2,7 +2,8 @@ import { LOGIN_ERRORS, isRole, type Me, type Session } from '@fretline/contract'
 import { sql, type Database } from '@fretline/db';
 import type { Config } from '../../config.ts';
 import { AppError, badRequest, conflict } from '../../plugins/errors.ts';
-import { enqueueMail } from '../../platform/mail/index.ts';
+import type { PersonalDataEraser } from '../../platform/erasure.ts';
+import { enqueueMail, eraseMailTo } from '../../platform/mail/index.ts';
 import { cancelAllSubscriptionsForUser, getMembership } from '../finance/index.ts';
 import { emailInUseMail, noAccountMail, passcodeMail } from './auth.mail.ts';
 import { forgetCachedSessions } from './session-cache.ts';
@@ -10,10 +11,10 @@ import {
   anonymiseUser,
   createSession,
   createUser,
-  endAllSessions,
   findUserByEmail,
   findUserById,
   isEmailTaken,
+  listPasscodeAddresses,
   updateUser,
   type SessionRow,
   type UserRow,
@@ -250,14 +251,19 @@ export async function updateProfile(
 }
 
 /**
- * DELETE me (ADR 0012): in one transaction, every live subscription is cancelled, the sessions
- * end and the user row loses its personal data.
+ * DELETE me (ADR 0012, ADR 0046): in one transaction, every live subscription is cancelled, each
+ * service erases what it holds about the person (the erasers buildApp gathers), mail to their
+ * addresses leaves the queue, and the user row loses its personal data.
  */
-export async function deleteAccount(ctx: AuthContext, idUser: number): Promise<void> {
+export async function deleteAccount(ctx: AuthContext, idUser: number, erasers: readonly PersonalDataEraser[]): Promise<void> {
   await ctx.db.transaction(async (db) => {
+    const user = await findUserById(db, idUser);
+    if (!user) return;
     await cancelAllSubscriptionsForUser(db, idUser, ctx.now);
-    await endAllSessions(db, idUser, ctx.now);
-    await anonymiseUser(db, idUser, ctx.now);
+    const account = { idUser, email: user.email, firstName: user.firstName, lastName: user.lastName };
+    for (const erase of erasers) await erase(db, account, ctx.now);
+    await eraseMailTo(db, [user.email, ...(await listPasscodeAddresses(db, idUser))]);
+    await anonymiseUser(db, idUser, user.email, ctx.now);
   });
   forgetCachedSessions(idUser);
 }

@@ -2,3 +2,4 @@
 export { financeRoutes } from './finance.routes.ts';
 export { getMembership, cancelAllSubscriptionsForUser, MEMBERSHIP_PRODUCT_SLUG, type Membership } from './membership.ts';
 export { listSubscriptionsWithInvoices } from './member-subscriptions.ts';
+export { eraseFinancePersonalData } from './erasure.ts';

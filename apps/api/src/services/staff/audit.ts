@@ -1,5 +1,6 @@
-import { count, desc, and, eq, tables, type Database } from '@fretline/db';
+import { count, desc, and, eq, sql, tables, type Database } from '@fretline/db';
 import type { AuditEntry } from '@fretline/contract';
+import type { PersonalDataEraser } from '../../platform/erasure.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
 
 const { auditLog } = tables;
@@ -59,3 +60,27 @@ export async function listAudit(
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
+
+/** Diff fields that would describe the member a change was made to. */
+const PERSONAL_DIFF_KEYS = ['session_ip', 'session_user_agent', 'email', 'first_name', 'last_name', 'telephone'];
+
+/**
+ * Account deletion (ADR 0046): the log keeps every change and the actor's id, but a deleted
+ * staff member's e-mail becomes the anonymised account's, and changes made to the deleted member
+ * lose their IPs and contact details.
+ */
+export const eraseStaffPersonalData: PersonalDataEraser = async (db: Database, { idUser }) => {
+  await db
+    .update(auditLog)
+    .set({ actorEmail: `deleted-${idUser}@deleted.invalid` })
+    .where(eq(auditLog.idUserActor, idUser));
+  await db
+    .update(auditLog)
+    .set({
+      auditDiff: sql`${auditLog.auditDiff} - array[${sql.join(
+        PERSONAL_DIFF_KEYS.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`,
+    })
+    .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(idUser))));
+};

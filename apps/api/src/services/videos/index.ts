@@ -1,3 +1,4 @@
 // The videos service's public surface: other services and plugins import only from here.
 export { videosRoutes } from './videos.routes.ts';
 export { titlesByPath } from './titles.ts';
+export { eraseVideosPersonalData } from './erasure.ts';

@@ -34,9 +34,11 @@ export async function redeemPasscode(email: string, passcode: string, returnTo: 
   rememberEmail(email, state?.remember ?? true);
   clearLoginState();
   const me = await api.get<{ user: Pick<Me, 'welcome_pending'> }>('/auth/me').catch(() => undefined);
-  // The return route is used once (spec §2); the loader already read it into `returnTo`.
-  consumeReturnRoute();
-  window.location.assign(state?.signup || me?.user.welcome_pending ? '/welcome' : returnTo);
+  // The return route is used once (spec §2); the loader already read it into `returnTo`. A new
+  // account keeps it for /welcome, which offers the way back to it.
+  const welcome = Boolean(state?.signup || me?.user.welcome_pending);
+  if (!welcome) consumeReturnRoute();
+  window.location.assign(welcome ? '/welcome' : returnTo);
 }
 
 /** Spec §4: restart login clears the state and goes to /login. */

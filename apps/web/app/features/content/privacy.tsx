@@ -73,11 +73,25 @@ export function PrivacyPage({ name }: { name: string }) {
           </p>
 
           <h2>How long we keep it</h2>
-          <p>
-            We keep your account while you use it. If you delete your account, we remove your profile, progress and messages
-            within 30 days. Invoices are kept for six years because tax law requires it. Ended sign-in sessions are removed after
-            a year.
-          </p>
+          <p>We keep your account while you use it. Ended sign-in sessions are removed after a year.</p>
+          <p>When you delete your account, it happens straight away:</p>
+          <ul>
+            <li>
+              <strong>Erased</strong>: your name, e-mail address and telephone number; your sign-in sessions with their IP
+              addresses and browsers; your sign-in codes; your progress, play positions and My List; your billing address and card
+              details; your helpdesk conversations with everything you wrote in them (names, phone number, IP address and
+              messages); error reports from your browser; and any e-mail still waiting to be sent to you.
+            </li>
+            <li>
+              <strong>Anonymised</strong>: records of how the site was used stay in our statistics, with nothing that links them
+              to you. If you answered members as staff, your answers stay for them without your name.
+            </li>
+            <li>
+              <strong>Kept, without your identity</strong>: your subscriptions and invoices (amounts, dates, what was bought and
+              the payment provider&apos;s references), because tax law requires us to keep financial records for six years. They
+              no longer hold your name, e-mail address, billing address or card details.
+            </li>
+          </ul>
 
           <h2>Cookies</h2>
           <p>

@@ -5,6 +5,7 @@ import { api } from '../../lib/api.client';
 import { seoMeta } from '../../lib/seo';
 import { AuthCard } from '../../features/account/auth-card';
 import { requireMe } from '../../features/account/require-user.server';
+import { findWelcomeReturn } from '../../features/account/return-to.server';
 import type { Route } from './+types/welcome';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,12 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMe(request);
-  return { user };
+  return { user, back: await findWelcomeReturn(request) };
 }
 
 /** Spec §2 /welcome: the free-trial text; seeing it clears the welcome flag (PUT me/welcome, spec §4). */
 export default function Welcome({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, back } = loaderData;
   useEffect(() => {
     if (user.welcome_pending) void api.put('/auth/me/welcome').catch(() => undefined);
   }, [user.welcome_pending]);
@@ -41,9 +42,15 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <p>Become a member to unlock every premium lesson, the complete courses and live stream replays.</p>
         )}
       </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        {user.has_aaa_membership ? null : (
-          <LinkButton to="/membership">
+      {/* Sign-up keeps the return route (spec §2): the page they signed up from comes first. */}
+      {back ? (
+        <LinkButton to={back.to} className="mt-6 w-full text-center">
+          {back.label}
+        </LinkButton>
+      ) : null}
+      <div className={`${back ? 'mt-3' : 'mt-6'} flex flex-col gap-3 sm:flex-row`}>
+        {user.has_aaa_membership || back?.to.startsWith('/membership') ? null : (
+          <LinkButton to="/membership" variant={back ? 'secondary' : 'primary'}>
             {user.eligible_for_aaa_free_trial ? 'Start my free trial' : 'See the membership'}
           </LinkButton>
         )}

@@ -1,0 +1,702 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, getTableConfig, PgTable, sql, tables } from '@fretline/db';
+import { runDueJobs } from '../../platform/jobs/index.ts';
+import { enqueueMail, findDevMail } from '../../platform/mail/index.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/**
+ * Account deletion erases personal data everywhere (ADR 0046). Every column of the Drizzle schema
+ * is classified here; a column added later without a classification fails the first test, so
+ * whoever adds it decides what deletion does with it.
+ *
+ * - erased: the person's value is deleted (with its row, or set to null/empty).
+ * - anonymised: the row stays, the value is replaced by one that identifies no one.
+ * - accounting: kept for accounting (invoices, amounts, dates, the provider's references) and
+ *   holding no name, address or e-mail.
+ * - account-id: a user id kept in a row that stays; it points at the anonymised account row.
+ * - transient: tied to no account (counters keyed by IP) and gone when its limit window ends.
+ * - not-personal: content, settings, states, timestamps, ids of things other than people.
+ */
+type Kind = 'erased' | 'anonymised' | 'accounting' | 'account-id' | 'transient' | 'not-personal';
+
+const NOT_PERSONAL_CONTENT = 'not-personal' as const;
+
+const CLASSIFICATION: Record<string, Record<string, Kind>> = {
+  'auth.users': {
+    id_user: 'account-id',
+    first_name: 'erased',
+    last_name: 'erased',
+    email: 'anonymised',
+    telephone: 'erased',
+    welcome_pending: 'not-personal',
+    notifications_mailers: 'not-personal',
+    notifications_emails: 'not-personal',
+    created_at: 'not-personal',
+    deleted_at: 'not-personal',
+  },
+  'auth.user_roles': { id_user: 'erased', role: 'not-personal' },
+  'auth.sessions': {
+    id_session: 'not-personal',
+    id_user: 'erased',
+    token_hash: 'not-personal',
+    session_ip: 'erased',
+    session_user_agent: 'erased',
+    session_created: 'not-personal',
+    session_accessed: 'not-personal',
+    session_deleted: 'not-personal',
+    expires_at: 'not-personal',
+  },
+  'auth.passcodes': {
+    id_passcode: 'not-personal',
+    purpose: 'not-personal',
+    email: 'erased',
+    id_user: 'erased',
+    code_hmac: 'not-personal',
+    created_at: 'not-personal',
+    expires_at: 'not-personal',
+    used_at: 'not-personal',
+    replaced_at: 'not-personal',
+    failed_attempts: 'not-personal',
+  },
+  // Keys are an e-mail (erased with the account) or an IP (transient: a day at most, ADR 0010).
+  'auth.auth_events': { id_auth_event: 'not-personal', kind: 'not-personal', key: 'transient', created_at: 'not-personal' },
+  'messages.helpdesk_categories': {
+    id_helpdesk_category: NOT_PERSONAL_CONTENT,
+    category_slug: NOT_PERSONAL_CONTENT,
+    category_name: NOT_PERSONAL_CONTENT,
+    category_description: NOT_PERSONAL_CONTENT,
+    category_order: NOT_PERSONAL_CONTENT,
+  },
+  'messages.threads': {
+    id_thread: 'not-personal',
+    thread_title: 'not-personal',
+    private_thread: 'not-personal',
+    id_user_sender: 'erased',
+    sender_first_name: 'erased',
+    sender_last_name: 'erased',
+    sender_email: 'erased',
+    id_helpdesk_category: 'not-personal',
+    thread_helpdesk: 'not-personal',
+    thread_created: 'not-personal',
+    thread_edited: 'not-personal',
+    thread_last_message: 'erased',
+    first_name_last: 'erased',
+    staff_first_name: 'erased',
+    staff_last_name: 'erased',
+    thread_awaiting_staff: 'not-personal',
+    thread_resolved: 'not-personal',
+    thread_resolved_at: 'not-personal',
+    id_user_assigned: 'account-id',
+  },
+  'messages.participants': {
+    id_thread: 'not-personal',
+    id_user: 'erased',
+    participant_joined: 'not-personal',
+    last_read_timestamp: 'not-personal',
+    participant_unread: 'not-personal',
+  },
+  'messages.messages': {
+    id_message: 'not-personal',
+    id_thread: 'not-personal',
+    id_user: 'erased',
+    first_name: 'erased',
+    last_name: 'erased',
+    email: 'erased',
+    message_content: 'erased',
+    message_from_staff: 'not-personal',
+    message_created: 'not-personal',
+  },
+  'messages.helpdesks': {
+    id_helpdesk: 'not-personal',
+    id_thread: 'not-personal',
+    id_helpdesk_category: 'not-personal',
+    id_user: 'erased',
+    first_name: 'erased',
+    last_name: 'erased',
+    email: 'erased',
+    telephone: 'erased',
+    message: 'erased',
+    notifications_mailers: 'not-personal',
+    consent_method: 'not-personal',
+    consent_title: 'not-personal',
+    consent_text: 'not-personal',
+    consent_info: 'erased',
+    permissions: 'not-personal',
+    helpdesk_ip: 'erased',
+    helpdesk_created: 'not-personal',
+  },
+  'messages.thread_tokens': {
+    id_thread_token: 'not-personal',
+    id_thread: 'not-personal',
+    token_created: 'not-personal',
+    token_revoked: 'not-personal',
+    last_read_timestamp: 'not-personal',
+  },
+  'messages.captcha_uses': { challenge_id: 'not-personal', used_at: 'not-personal' },
+  'finance.subscription_products': {
+    id_subscription_product: NOT_PERSONAL_CONTENT,
+    subscription_product_slug: NOT_PERSONAL_CONTENT,
+    subscription_product_name: NOT_PERSONAL_CONTENT,
+    subscription_product_description: NOT_PERSONAL_CONTENT,
+    subscription_product_features: NOT_PERSONAL_CONTENT,
+    subscription_product_trial_days: NOT_PERSONAL_CONTENT,
+    subscription_product_cancellation_question: NOT_PERSONAL_CONTENT,
+    stripe_product_id: NOT_PERSONAL_CONTENT,
+    subscription_product_created: NOT_PERSONAL_CONTENT,
+  },
+  'finance.subscription_plans': {
+    id_subscription_plan: NOT_PERSONAL_CONTENT,
+    fk_product_plan: NOT_PERSONAL_CONTENT,
+    subscription_plan_name: NOT_PERSONAL_CONTENT,
+    subscription_plan_interval: NOT_PERSONAL_CONTENT,
+    subscription_plan_price: NOT_PERSONAL_CONTENT,
+    subscription_plan_currency: NOT_PERSONAL_CONTENT,
+    subscription_plan_order: NOT_PERSONAL_CONTENT,
+    subscription_plan_active: NOT_PERSONAL_CONTENT,
+    stripe_price_id: NOT_PERSONAL_CONTENT,
+  },
+  'finance.subscriptions': {
+    id_subscription: 'accounting',
+    id_user: 'account-id',
+    subscription_status: 'accounting',
+    id_subscription_product: 'accounting',
+    fk_plan_subscription: 'accounting',
+    subscription_created: 'accounting',
+    subscription_updated: 'accounting',
+    // The member's own words when cancelling.
+    subscription_product_cancellation_question: 'erased',
+    subscription_cancelled: 'accounting',
+    current_period_end: 'accounting',
+    trial_end: 'accounting',
+    provider: 'accounting',
+    customer_email: 'anonymised',
+    provider_customer_id: 'accounting',
+    provider_subscription_id: 'accounting',
+    provider_event_at: 'accounting',
+    idempotency_key: 'not-personal',
+    initial_payment_method_id: 'accounting',
+  },
+  'finance.payment_methods': {
+    id_stripe_payment_method: 'accounting',
+    fk_subscription: 'accounting',
+    id_user: 'account-id',
+    stripe_payment_method_id: 'accounting',
+    card_brand: 'erased',
+    card_last4: 'erased',
+    card_exp_month: 'erased',
+    card_exp_year: 'erased',
+    is_default: 'not-personal',
+    stripe_payment_method_created: 'accounting',
+    deleted_at: 'not-personal',
+  },
+  'finance.invoices': {
+    id_stripe_invoice: 'accounting',
+    fk_subscription: 'accounting',
+    id_user: 'account-id',
+    provider_invoice_id: 'accounting',
+    stripe_invoice_number: 'accounting',
+    stripe_invoice_url: 'accounting',
+    stripe_invoice_total: 'accounting',
+    stripe_invoice_status: 'accounting',
+    stripe_invoice_created: 'accounting',
+    period_start: 'accounting',
+    period_end: 'accounting',
+  },
+  'finance.parties': {
+    id_party: 'accounting',
+    id_user: 'account-id',
+    fk_organisation_party: 'accounting',
+    party_created: 'accounting',
+  },
+  'finance.addresses': {
+    id_address: 'not-personal',
+    fk_party_address: 'not-personal',
+    address_line_1: 'erased',
+    address_line_2: 'erased',
+    address_city: 'erased',
+    address_county: 'erased',
+    address_postcode: 'erased',
+    address_country: 'erased',
+    address_updated: 'not-personal',
+  },
+  'finance.provider_events': {
+    provider: 'accounting',
+    event_id: 'accounting',
+    event_type: 'accounting',
+    event_created: 'accounting',
+    received: 'accounting',
+  },
+  'finance.sandbox_subscriptions': {
+    provider_subscription_id: 'accounting',
+    provider_customer_id: 'accounting',
+    default_payment_method_id: 'accounting',
+    plan_price: 'accounting',
+    plan_interval: 'accounting',
+    status: 'accounting',
+    charge_count: 'accounting',
+    cancel_at_period_end: 'accounting',
+    current_period_end: 'accounting',
+    created: 'accounting',
+  },
+  'analytics.actions': {
+    id_action: 'not-personal',
+    action_type_name: 'not-personal',
+    action_values: 'anonymised',
+    id_user: 'anonymised',
+    correlation_id: 'anonymised',
+    created: 'not-personal',
+  },
+  'platform.jobs': {
+    id_job: 'not-personal',
+    type: 'not-personal',
+    payload: 'erased',
+    status: 'not-personal',
+    attempts: 'not-personal',
+    max_attempts: 'not-personal',
+    run_at: 'not-personal',
+    locked_until: 'not-personal',
+    last_error: 'erased',
+    created: 'not-personal',
+    finished: 'not-personal',
+  },
+  'platform.dev_mail': {
+    id_mail: 'not-personal',
+    id_job: 'not-personal',
+    mail_from: 'not-personal',
+    mail_to: 'erased',
+    subject: 'erased',
+    text: 'erased',
+    html: 'erased',
+    headers: 'erased',
+    category: 'not-personal',
+    created: 'not-personal',
+  },
+  'platform.client_errors': {
+    id_client_error: 'not-personal',
+    message: 'erased',
+    url: 'erased',
+    user_agent: 'erased',
+    id_user: 'erased',
+    correlation_id: 'erased',
+    ip: 'erased',
+    created: 'not-personal',
+  },
+  'platform.rate_limits': { key: 'transient', count: 'not-personal', reset_at: 'not-personal' },
+  'staff.audit_log': {
+    id_audit: 'not-personal',
+    id_user_actor: 'account-id',
+    actor_email: 'anonymised',
+    audit_action: 'not-personal',
+    target_type: 'not-personal',
+    target_id: 'account-id',
+    audit_diff: 'anonymised',
+    audit_created: 'not-personal',
+  },
+  // A learner's place in courses and videos and their list: erased with the account.
+  'videos.course_progress': {
+    id_user: 'erased',
+    id_course: 'not-personal',
+    id_course_video_active: 'not-personal',
+    video_last_played: 'not-personal',
+    course_percent_complete: 'not-personal',
+  },
+  'videos.video_plays': {
+    id_video_play: 'not-personal',
+    id_user: 'erased',
+    id_video: 'not-personal',
+    video_play_total_time: 'not-personal',
+    video_play_current_time: 'not-personal',
+    video_play_completed: 'not-personal',
+    videoPlayCreated: 'not-personal',
+    videoPlayUpdated: 'not-personal',
+  },
+  'videos.saved_videos': {
+    id_user_video: 'not-personal',
+    id_user: 'erased',
+    id_video: 'not-personal',
+    savedCreated: 'not-personal',
+  },
+  // The catalogue: published content written by the teacher and editors (testimonials included).
+  ...content('videos.courses', [
+    'id_course course_slug course_archetype course_title course_description course_excerpt course_order course_image',
+    'course_image_text course_jumbo_image course_jumbo_image_position course_trailer_url stream_folder stream_manifest',
+    'stream_preview stream_poster stream_duration stream_width stream_height stream_bitrate course_published courseCreated',
+    'courseUpdated',
+  ]),
+  ...content('videos.videos', [
+    'id_video video_slug video_title video_player video_premium video_published video_image video_order video_excerpt',
+    'video_category video_difficulty video_instrument video_artist video_skill video_genre video_decade video_type',
+    'video_grade youtube_video_id stream_folder stream_manifest stream_poster stream_duration stream_width stream_height',
+    'stream_bitrate id_recommended_course videoCreated videoUpdated',
+  ]),
+  ...content('videos.video_sections', [
+    'id_video_section id_video section_order section_type section_heading section_content soundslice_id spotify_id',
+    'youtube_id youtube_poster asset_name asset_extension asset_path stream_manifest stream_poster',
+  ]),
+  ...content('videos.video_chords', ['id_video_chord id_video chord_order chord_text chord_url']),
+  ...content('videos.video_tags', ['id_video tag_slug tag_name']),
+  ...content('videos.course_videos', ['id_course_video id_course id_video course_video_order course_video_kind']),
+  ...content('videos.course_testimonials', [
+    'id_course_testimonial id_course testimonial_order testimonial_name testimonial_content testimonial_image',
+  ]),
+  ...content('videos.live_streams', [
+    'id_live_stream stream_slug stream_title stream_description stream_starts stream_ends stream_manifest stream_poster',
+    'stream_premium stream_published id_video_replay streamUpdated',
+  ]),
+  ...content('videos.free_resources', [
+    'id_free_resource resource_slug resource_title resource_description resource_path resource_extension resource_image',
+    'resource_order resource_published resourceCreated resourceUpdated',
+  ]),
+  ...content('videos.video_slug_history', ['old_slug id_video changed']),
+  ...content('videos.course_slug_history', ['old_slug id_course changed']),
+  ...content('videos.live_stream_slug_history', ['old_slug id_live_stream changed']),
+};
+
+function content(table: string, lines: string[]): Record<string, Record<string, Kind>> {
+  const names = lines.join(' ').split(/\s+/).filter(Boolean);
+  return { [table]: Object.fromEntries(names.map((n) => [n, NOT_PERSONAL_CONTENT])) };
+}
+
+interface ColumnInfo {
+  table: string; // schema.table
+  name: string;
+  sqlType: string;
+}
+
+function schemaColumns(): ColumnInfo[] {
+  const out: ColumnInfo[] = [];
+  for (const value of Object.values(tables)) {
+    if (!(value instanceof PgTable)) continue;
+    const config = getTableConfig(value);
+    for (const column of config.columns) {
+      out.push({ table: `${config.schema ?? 'public'}.${config.name}`, name: column.name, sqlType: column.getSQLType() });
+    }
+  }
+  return out;
+}
+
+const kindOf = (c: ColumnInfo): Kind | undefined => CLASSIFICATION[c.table]?.[c.name];
+const isText = (c: ColumnInfo) => c.sqlType === 'text' || c.sqlType === 'jsonb';
+const isUserId = (c: ColumnInfo) => c.sqlType === 'integer' && (c.name === 'id_user' || c.name.startsWith('id_user_'));
+const qualified = (c: ColumnInfo) => {
+  const [schema, table] = c.table.split('.');
+  return sql.raw(`"${schema}"."${table}"."${c.name}"`);
+};
+const fromTable = (c: ColumnInfo) => {
+  const [schema, table] = c.table.split('.');
+  return sql.raw(`"${schema}"."${table}"`);
+};
+
+describe('the personal-data classification', () => {
+  it('classifies every column of the schema, and nothing that is not in it', () => {
+    const columns = schemaColumns();
+    const unclassified = columns.filter((c) => !kindOf(c)).map((c) => `${c.table}.${c.name}`);
+    expect(unclassified, 'classify these columns in account-erasure.test.ts (ADR 0046)').toEqual([]);
+    const known = new Set(columns.map((c) => `${c.table}.${c.name}`));
+    const stale = Object.entries(CLASSIFICATION).flatMap(([table, cols]) =>
+      Object.keys(cols)
+        .map((name) => `${table}.${name}`)
+        .filter((key) => !known.has(key)),
+    );
+    expect(stale).toEqual([]);
+  });
+});
+
+describe('DELETE /api/auth/me erases personal data everywhere', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // Every personal value planted below contains one of these; none may survive the deletion.
+  const FIRST = 'Quillon';
+  const LAST = 'Marrowby';
+  const EMAIL = 'quillon.marrowby@example.com';
+  const NEW_EMAIL = 'quillon.new@example.com';
+  const PHONE = '07700 900461';
+  const IP = '203.0.113.57';
+  const AGENT = 'MarkerBrowser/57.0';
+  const NEEDLES = ['quillon', 'marrowby', '900461', '203.0.113.57', 'markerbrowser', 'qm1 7zz', 'zq-correlation'];
+  const CORRELATION = 'zq-correlation-0123456789abcdefghijklmnopqrstuv';
+  // Non-text personal values get a value no seeded row has.
+  const PLANTED: Record<string, number | string> = {
+    'finance.payment_methods.card_last4': '0461',
+    'finance.payment_methods.card_exp_month': 7,
+    'finance.payment_methods.card_exp_year': 2057,
+  };
+
+  const SITE = { origin: 'http://localhost:3000' };
+
+  async function countMatching(c: ColumnInfo, idUser: number): Promise<number> {
+    let where;
+    const planted = PLANTED[`${c.table}.${c.name}`];
+    if (planted !== undefined) {
+      where = sql`${qualified(c)} = ${planted}`;
+    } else if (isText(c)) {
+      const patterns = `{${NEEDLES.map((n) => `"%${n}%"`).join(',')}}`;
+      where = sql`${qualified(c)}::text ilike any(${patterns}::text[])`;
+    } else if (isUserId(c)) {
+      where = sql`${qualified(c)} = ${idUser}`;
+    } else {
+      throw new Error(`no way to find the planted value of ${c.table}.${c.name}: add it to PLANTED`);
+    }
+    // Both drivers (pg and PGlite) answer with `rows`.
+    const raw: unknown = await t.db.execute(sql`select count(*)::int as n from ${fromTable(c)} where ${where}`);
+    const res = raw as { rows: Array<{ n: number }> };
+    return Number(res.rows[0]?.n ?? 0);
+  }
+
+  async function plantEverything(): Promise<{ idUser: number; token: string }> {
+    // Sign up and sign in through the API, from a known address and browser.
+    const from = { remoteAddress: IP, headers: { 'user-agent': AGENT, 'x-correlation-id': CORRELATION } };
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      payload: { first_name: FIRST, last_name: LAST, email: EMAIL },
+      ...from,
+    });
+    expect(signup.statusCode).toBe(200);
+    await runDueJobs(t.app);
+    const [mail] = await findDevMail(t.db, EMAIL);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    const signin = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me/passcodes',
+      payload: { email: EMAIL, passcode: code },
+      ...from,
+    });
+    expect(signin.statusCode).toBe(200);
+    const token = signin.json<{ data: { token: string } }>().data.token;
+    const auth = { ...SITE, authorization: `Bearer ${token}`, 'user-agent': AGENT, 'x-correlation-id': CORRELATION };
+    const [user] = await t.db.select({ idUser: tables.users.idUser }).from(tables.users).where(eq(tables.users.email, EMAIL));
+    const idUser = user!.idUser;
+
+    // Profile: telephone; a pending change of address (a code to the new address, still queued).
+    t.clock.advance(61_000); // past the one-a-minute sending limit of the sign-up code
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      payload: { first_name: FIRST, last_name: LAST, telephone: PHONE, email: NEW_EMAIL },
+      headers: auth,
+      remoteAddress: IP,
+    });
+    expect(patch.statusCode).toBe(200);
+    await t.db.insert(tables.userRoles).values({ idUser, role: 'Staff' });
+
+    // Analytics and a client error report, from the browser.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/actions',
+      payload: { action_type_name: 'song_search', action_values: JSON.stringify([{ key: 'search', value: `${FIRST} songs` }]) },
+      headers: auth,
+      remoteAddress: IP,
+    });
+    const reported = await t.app.inject({
+      url: `/api/error?message=${FIRST}%20broke&url=/videos%3Fsearch%3D${FIRST}`,
+      headers: auth,
+      remoteAddress: IP,
+    });
+    expect(reported.statusCode).toBe(200);
+
+    // Videos: progress, plays, My List.
+    const [course] = await t.db.select({ id: tables.courses.idCourse }).from(tables.courses).limit(1);
+    const [video] = await t.db.select({ id: tables.videos.idVideo }).from(tables.videos).limit(1);
+    await t.db.insert(tables.courseProgress).values({ idUser, idCourse: course!.id, coursePercentComplete: 10 });
+    await t.db.insert(tables.videoPlays).values({ idUser, idVideo: video!.id, videoPlayCurrentTime: 12 });
+    await t.db.insert(tables.savedVideos).values({ idUser, idVideo: video!.id });
+
+    // Finance: a subscription with a card, an invoice, a billing address and a cancellation answer.
+    const [plan] = await t.db
+      .select({ id: tables.subscriptionPlans.idSubscriptionPlan, product: tables.subscriptionPlans.fkProductPlan })
+      .from(tables.subscriptionPlans)
+      .limit(1);
+    const [sub] = await t.db
+      .insert(tables.subscriptions)
+      .values({
+        idUser,
+        subscriptionStatus: 'active',
+        idSubscriptionProduct: plan!.product,
+        fkPlanSubscription: plan!.id,
+        provider: 'sandbox',
+        customerEmail: EMAIL,
+        providerCustomerId: 'cus_zq1',
+        providerSubscriptionId: 'sub_zq1',
+        idempotencyKey: 'zq-key',
+        initialPaymentMethodId: 'pm_card_visa',
+        subscriptionProductCancellationQuestion: `${FIRST} is moving house`,
+      })
+      .returning({ id: tables.subscriptions.idSubscription });
+    await t.db.insert(tables.paymentMethods).values({
+      fkSubscription: sub!.id,
+      idUser,
+      stripePaymentMethodId: 'pm_card_visa',
+      cardBrand: `visa ${LAST}`,
+      cardLast4: PLANTED['finance.payment_methods.card_last4'] as string,
+      cardExpMonth: PLANTED['finance.payment_methods.card_exp_month'] as number,
+      cardExpYear: PLANTED['finance.payment_methods.card_exp_year'] as number,
+      isDefault: true,
+    });
+    await t.db.insert(tables.invoices).values({
+      fkSubscription: sub!.id,
+      idUser,
+      providerInvoiceId: 'in_zq1',
+      stripeInvoiceTotal: 1200,
+      stripeInvoiceStatus: 'paid',
+      stripeInvoiceCreated: new Date(),
+    });
+    const [party] = await t.db.insert(tables.parties).values({ idUser }).returning({ id: tables.parties.idParty });
+    await t.db.insert(tables.addresses).values({
+      fkPartyAddress: party!.id,
+      addressLine1: `1 ${LAST} Lane`,
+      addressLine2: `Flat ${FIRST}`,
+      addressCity: `${LAST}ton`,
+      addressCounty: `${LAST}shire`,
+      addressPostcode: 'QM1 7ZZ',
+      addressCountry: `${LAST}land`,
+    });
+    await t.db.insert(tables.actions).values({
+      actionTypeName: 'subscription_cancelled',
+      idUser,
+      correlationId: CORRELATION,
+      actionValues: [{ key: 'reason', value: `${FIRST} is moving house`, type: 'S' }],
+    });
+
+    // Messages: their own helpdesk thread (phone, IP, message, consent info, a token, a staff
+    // answer) and, as staff, an answer in someone else's thread.
+    const [category] = await t.db
+      .select({ id: tables.helpdeskCategories.idHelpdeskCategory })
+      .from(tables.helpdeskCategories)
+      .limit(1);
+    const [own] = await t.db
+      .insert(tables.threads)
+      .values({
+        threadTitle: 'Helpdesk: Billing',
+        idUserSender: idUser,
+        senderFirstName: FIRST,
+        senderLastName: LAST,
+        senderEmail: EMAIL,
+        idHelpdeskCategory: category!.id,
+        threadHelpdesk: true,
+        threadLastMessage: `Hello, ${FIRST} here`,
+        firstNameLast: FIRST,
+      })
+      .returning({ id: tables.threads.idThread });
+    await t.db.insert(tables.participants).values({ idThread: own!.id, idUser });
+    await t.db.insert(tables.messages).values({
+      idThread: own!.id,
+      idUser,
+      firstName: FIRST,
+      lastName: LAST,
+      email: EMAIL,
+      messageContent: `Hello, ${FIRST} here, call me on ${PHONE}`,
+    });
+    await t.db.insert(tables.helpdesks).values({
+      idThread: own!.id,
+      idHelpdeskCategory: category!.id,
+      idUser,
+      firstName: FIRST,
+      lastName: LAST,
+      email: EMAIL,
+      telephone: PHONE,
+      message: `Hello, ${FIRST} here`,
+      consentInfo: `${IP} ${AGENT}`,
+      helpdeskIp: IP,
+    });
+    await t.db.insert(tables.threadTokens).values({ idThread: own!.id });
+    const [other] = await t.db
+      .insert(tables.threads)
+      .values({
+        threadTitle: 'Helpdesk: Billing',
+        senderFirstName: 'Visitor',
+        senderEmail: 'visitor@example.com',
+        threadHelpdesk: true,
+        threadLastMessage: 'We have refunded you.',
+        firstNameLast: FIRST,
+        staffFirstName: FIRST,
+        staffLastName: LAST,
+        idUserAssigned: idUser,
+      })
+      .returning({ id: tables.threads.idThread });
+    await t.db.insert(tables.messages).values({
+      idThread: other!.id,
+      idUser,
+      firstName: FIRST,
+      lastName: LAST,
+      email: EMAIL,
+      messageContent: 'We have refunded you.',
+      messageFromStaff: true,
+    });
+
+    // Staff audit: an action they made, and one made to their account that recorded their IP.
+    await t.db.insert(tables.auditLog).values([
+      { idUserActor: idUser, actorEmail: EMAIL, auditAction: 'video.update', targetType: 'video', targetId: '1' },
+      {
+        idUserActor: null,
+        actorEmail: 'admin@example.com',
+        auditAction: 'member.session.end',
+        targetType: 'user',
+        targetId: String(idUser),
+        auditDiff: { id_session: 1, session_ip: IP },
+      },
+    ]);
+
+    // Mail still queued to both addresses, besides what the mail worker already delivered.
+    // One that failed once (the mailbox's answer names the address), and one the mailbox holds.
+    const { idJob } = await enqueueMail(t.db, {
+      to: EMAIL,
+      subject: `For ${FIRST}`,
+      text: `Hi ${FIRST}`,
+      category: 'transactional',
+    });
+    await t.db
+      .update(tables.jobs)
+      .set({ lastError: `550 <${EMAIL}> mailbox busy` })
+      .where(eq(tables.jobs.idJob, idJob));
+    await t.db.insert(tables.devMail).values({
+      mailFrom: 'Fretline <hello@example.com>',
+      mailTo: EMAIL,
+      subject: `Hi ${FIRST}`,
+      text: `Hi ${FIRST}`,
+      html: `<p>Hi ${FIRST}</p>`,
+      headers: { 'List-Unsubscribe': `<http://localhost:3000/unsubscribe/${EMAIL}/x>` },
+      category: 'transactional',
+    });
+    return { idUser, token };
+  }
+
+  it('leaves no personal value behind and keeps the accounting records without identity', async () => {
+    const { idUser, token } = await plantEverything();
+    const columns = schemaColumns();
+    const personal = columns.filter((c) => kindOf(c) === 'erased' || kindOf(c) === 'anonymised');
+
+    // The fixture really put the person's data in every personal column.
+    const unplanted: string[] = [];
+    for (const c of personal) if ((await countMatching(c, idUser)) === 0) unplanted.push(`${c.table}.${c.name}`);
+    expect(unplanted, 'plant a value in these columns').toEqual([]);
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/me',
+      headers: { ...SITE, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+
+    // No personal column keeps the person's values; no text anywhere (transient counters aside)
+    // still holds their name, address, phone, IP or browser.
+    const left: string[] = [];
+    for (const c of personal) if ((await countMatching(c, idUser)) > 0) left.push(`${c.table}.${c.name}`);
+    for (const c of columns.filter((c) => isText(c) && !personal.includes(c) && kindOf(c) !== 'transient')) {
+      if ((await countMatching(c, idUser)) > 0) left.push(`${c.table}.${c.name}`);
+    }
+    expect(left, 'personal data left after deletion').toEqual([]);
+
+    // What accounting needs stays: the subscription, its invoice with amount and date.
+    const [invoice] = await t.db.select().from(tables.invoices).where(eq(tables.invoices.providerInvoiceId, 'in_zq1'));
+    expect(invoice).toMatchObject({ idUser, stripeInvoiceTotal: 1200, stripeInvoiceStatus: 'paid' });
+    const [sub] = await t.db.select().from(tables.subscriptions).where(eq(tables.subscriptions.idUser, idUser));
+    expect(sub).toMatchObject({ subscriptionStatus: 'cancelled', customerEmail: '' });
+  });
+});
