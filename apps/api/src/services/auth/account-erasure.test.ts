@@ -59,7 +59,6 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     failed_attempts: 'not-personal',
   },
   // Keys are an e-mail (erased with the account) or an IP (transient: a day at most, ADR 0010).
-  'auth.auth_events': { id_auth_event: 'not-personal', kind: 'not-personal', key: 'transient', created_at: 'not-personal' },
   'messages.helpdesk_categories': {
     id_helpdesk_category: NOT_PERSONAL_CONTENT,
     category_slug: NOT_PERSONAL_CONTENT,
@@ -75,6 +74,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     sender_first_name: 'erased',
     sender_last_name: 'erased',
     sender_email: 'erased',
+    sender_email_verified: 'not-personal',
     id_helpdesk_category: 'not-personal',
     thread_helpdesk: 'not-personal',
     thread_created: 'not-personal',
@@ -130,6 +130,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     id_thread: 'not-personal',
     token_created: 'not-personal',
     token_revoked: 'not-personal',
+    token_emailed: 'not-personal',
     last_read_timestamp: 'not-personal',
   },
   'messages.captcha_uses': { challenge_id: 'not-personal', used_at: 'not-personal' },

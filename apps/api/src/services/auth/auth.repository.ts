@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, ne, or, sql, tables, type Database } from '@fret
 import { forgetCachedSessions } from './session-cache.ts';
 import { STAFF_SESSION_TTL_MS } from './sessions.ts';
 
-const { authEvents, sessions, users, userRoles, passcodes } = tables;
+const { rateLimits, sessions, users, userRoles, passcodes } = tables;
 
 export interface SessionUser {
   idUser: number;
@@ -258,7 +258,8 @@ export async function anonymiseUser(db: Database, idUser: number, email: string,
   await db.delete(userRoles).where(eq(userRoles.idUser, idUser));
   await db.delete(passcodes).where(or(eq(passcodes.idUser, idUser), sql`lower(${passcodes.email}) = ${email.toLowerCase()}`));
   await db.delete(sessions).where(eq(sessions.idUser, idUser));
-  await db.delete(authEvents).where(sql`lower(${authEvents.key}) = ${email.toLowerCase()}`);
+  // Sign-in and helpdesk counters keyed by the address (ADR 0043); those keyed by an IP alone lapse.
+  await db.delete(rateLimits).where(sql`strpos(lower(${rateLimits.key}), ${email.toLowerCase()}) > 0`);
   forgetCachedSessions(idUser);
 }
 
