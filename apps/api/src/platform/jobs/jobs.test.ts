@@ -6,6 +6,8 @@ import { backoffMs, enqueueJob, registerJobHandler, runDueJobs } from './index.t
 let t: TestApp;
 const seen: Array<{ type: string; payload: unknown; attempts: number }> = [];
 let failuresLeft = 0;
+let releaseStalled = () => {};
+const stalledRelease = new Promise<void>((resolve) => (releaseStalled = resolve));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,6 +43,10 @@ beforeAll(async () => {
     },
     { lockMs: 30_000 },
   );
+  registerJobHandler(t.app, 'test.stalled', async (_payload, { job }) => {
+    // The first attempt stalls until the test lets it fail; later ones succeed.
+    if (job.attempts === 1) await stalledRelease.then(() => Promise.reject(new Error('late failure')));
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -148,6 +154,21 @@ describe('the job queue', () => {
       { type: 'test.checkpoint', payload: null, attempts: 1 },
       { type: 'test.checkpoint', payload: { reached: 1 }, attempts: 2 },
     ]);
+  });
+
+  it('lets a worker that lost its lapsed job neither fail nor finish it over the worker that took it over', async () => {
+    const { idJob } = await enqueueJob(t.db, { type: 'test.stalled', payload: {} });
+    const first = runDueJobs(t.app);
+    await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+      expect(row?.status).toBe('running');
+    });
+    t.clock.advance(5 * 60_000 + 1);
+    expect(await runDueJobs(t.app)).toBe(1);
+    releaseStalled();
+    await first;
+    const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
   });
 
   it('claims again a job whose worker died while running it', async () => {

@@ -196,7 +196,8 @@ async function claimJobs(db: Database, lockMs: Map<string, number>, now: Date, l
 async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
   const handler = app.jobs.handlers.get(job.type);
   const log = app.log.child({ idJob: job.idJob, jobType: job.type });
-  // This attempt's own row: `attempts` changes when another worker claims the job again.
+  // This attempt's own row: `attempts` changes when another worker claims the job again, and a
+  // worker that lost its job must neither checkpoint nor finish it over the new owner.
   const thisAttempt = and(eq(jobs.idJob, job.idJob), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
   const redact = handler?.options.redactPayload;
   const finalPayload = redact ? { payload: redact(job.payload) ?? null } : {};
@@ -219,7 +220,7 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
     await app.db
       .update(jobs)
       .set({ status: 'done', finished: app.clock(), lockedUntil: null, lastError: null, ...finalPayload })
-      .where(eq(jobs.idJob, job.idJob));
+      .where(thisAttempt);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const now = app.clock();
@@ -228,14 +229,14 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
       await app.db
         .update(jobs)
         .set({ status: 'failed', finished: now, lockedUntil: null, lastError: message.slice(0, 2000), ...finalPayload })
-        .where(eq(jobs.idJob, job.idJob));
+        .where(thisAttempt);
     } else {
       const runAt = new Date(now.getTime() + backoffMs(job.attempts));
       log.warn({ err, attempts: job.attempts, runAt }, 'job failed, will retry');
       await app.db
         .update(jobs)
         .set({ status: 'pending', runAt, lockedUntil: null, lastError: message.slice(0, 2000) })
-        .where(eq(jobs.idJob, job.idJob));
+        .where(thisAttempt);
     }
   }
 }
