@@ -5,6 +5,10 @@ describe('redactUrl (request logs and analytics paths)', () => {
   it('blanks the passcode of a sign-in link', () => {
     expect(redactUrl('/login/123456')).toBe('/login/[redacted]');
     expect(redactUrl('/login/123456?x=1')).toBe('/login/[redacted]?x=1');
+    // The link also carries the address it was sent to: personal data, kept out of logs and analytics.
+    expect(redactUrl('/login/123456?email=a%40b.com')).toBe('/login/[redacted]?email=[redacted]');
+    expect(redactUrl('/login/123456?x=1&email=a%40b.com#top')).toBe('/login/[redacted]?x=1&email=[redacted]#top');
+    expect(redactUrl('/signup?email=a%40b.com')).toBe('/signup?email=a%40b.com');
   });
 
   it('blanks unsubscribe tokens in paths and token query parameters', () => {

@@ -25,6 +25,9 @@ export const jobs = platformSchema.table(
     // A running job whose lock has lapsed belonged to a worker that died; it is claimed again.
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    // What a handler recorded mid-attempt (ADR 0044), committed at once so a crash leaves it for the
+    // attempt that resumes the job: a mail job marks "sending" and then the server's acceptance.
+    checkpoint: jsonb('checkpoint').$type<unknown>(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     finished: timestamp('finished', { withTimezone: true }),
   },

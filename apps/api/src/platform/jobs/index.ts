@@ -8,4 +8,5 @@ export {
   type EnqueueJobInput,
   type JobContext,
   type JobHandler,
+  type JobHandlerOptions,
 } from './jobs.ts';

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, tables } from '@fretline/db';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, inArray, tables } from '@fretline/db';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { backoffMs, enqueueJob, registerJobHandler, runDueJobs } from './index.ts';
 
 let t: TestApp;
 const seen: Array<{ type: string; payload: unknown; attempts: number }> = [];
 let failuresLeft = 0;
+let releaseStalled = () => {};
+const stalledRelease = new Promise<void>((resolve) => (releaseStalled = resolve));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +20,32 @@ beforeAll(async () => {
       throw new Error('temporary failure');
     }
     seen.push({ type: job.type, payload, attempts: job.attempts });
+  });
+  registerJobHandler(
+    t.app,
+    'test.secret',
+    async (payload, { job }) => {
+      if (failuresLeft > 0) {
+        failuresLeft--;
+        throw new Error('temporary failure');
+      }
+      seen.push({ type: job.type, payload, attempts: job.attempts });
+    },
+    { redactPayload: () => ({ redacted: true }) },
+  );
+  registerJobHandler(
+    t.app,
+    'test.checkpoint',
+    async (payload, { job, checkpoint, saveCheckpoint }) => {
+      seen.push({ type: job.type, payload: checkpoint, attempts: job.attempts });
+      await saveCheckpoint({ reached: job.attempts });
+      if ((payload as { hang?: boolean }).hang) await new Promise(() => {});
+    },
+    { lockMs: 30_000 },
+  );
+  registerJobHandler(t.app, 'test.stalled', async (_payload, { job }) => {
+    // The first attempt stalls until the test lets it fail; later ones succeed.
+    if (job.attempts === 1) await stalledRelease.then(() => Promise.reject(new Error('late failure')));
   });
 });
 afterAll(async () => {
@@ -79,6 +107,68 @@ describe('the job queue', () => {
 
   it('refuses a second handler for the same type', () => {
     expect(() => registerJobHandler(t.app, 'test.record', async () => {})).toThrow(/already registered/);
+  });
+
+  it('keeps a redacted payload once the job is done or has failed for good, and the full one while it may retry', async () => {
+    seen.length = 0;
+    const { idJob: done } = await enqueueJob(t.db, { type: 'test.secret', payload: { code: '424242' } });
+    expect(await runDueJobs(t.app)).toBe(1);
+    expect(seen).toEqual([{ type: 'test.secret', payload: { code: '424242' }, attempts: 1 }]);
+
+    failuresLeft = 2;
+    const { idJob: failed } = await enqueueJob(t.db, { type: 'test.secret', payload: { code: '434343' }, maxAttempts: 2 });
+    expect(await runDueJobs(t.app)).toBe(1);
+    const [retrying] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, failed));
+    expect(retrying).toMatchObject({ status: 'pending', payload: { code: '434343' } });
+    t.clock.advance(backoffMs(1));
+    expect(await runDueJobs(t.app)).toBe(1);
+    failuresLeft = 0;
+
+    const rows = await t.db
+      .select()
+      .from(tables.jobs)
+      .where(inArray(tables.jobs.idJob, [done, failed]));
+    expect(rows.map((r) => [r.status, r.payload]).sort()).toEqual([
+      ['done', { redacted: true }],
+      ['failed', { redacted: true }],
+    ]);
+  });
+
+  it("resumes a dead worker's job after the handler's own lock, with what the attempt recorded", async () => {
+    seen.length = 0;
+    const { idJob } = await enqueueJob(t.db, { type: 'test.checkpoint', payload: { hang: true } });
+    // The first attempt records its progress, then its worker "dies" (never returns).
+    void runDueJobs(t.app);
+    await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+      expect(row?.checkpoint).toEqual({ reached: 1 });
+    });
+    expect(await runDueJobs(t.app)).toBe(0);
+    t.clock.advance(30_001);
+    await t.db
+      .update(tables.jobs)
+      .set({ payload: { hang: false } })
+      .where(eq(tables.jobs.idJob, idJob));
+    expect(await runDueJobs(t.app)).toBe(1);
+    expect(seen).toEqual([
+      { type: 'test.checkpoint', payload: null, attempts: 1 },
+      { type: 'test.checkpoint', payload: { reached: 1 }, attempts: 2 },
+    ]);
+  });
+
+  it('lets a worker that lost its lapsed job neither fail nor finish it over the worker that took it over', async () => {
+    const { idJob } = await enqueueJob(t.db, { type: 'test.stalled', payload: {} });
+    const first = runDueJobs(t.app);
+    await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+      expect(row?.status).toBe('running');
+    });
+    t.clock.advance(5 * 60_000 + 1);
+    expect(await runDueJobs(t.app)).toBe(1);
+    releaseStalled();
+    await first;
+    const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
   });
 
   it('claims again a job whose worker died while running it', async () => {

@@ -9,9 +9,35 @@ export interface JobContext {
   app: FastifyInstance;
   job: { idJob: number; type: string; attempts: number; maxAttempts: number };
   log: FastifyBaseLogger;
+  /** What an earlier attempt last saved with saveCheckpoint (null if none): it may have crashed after. */
+  checkpoint: unknown;
+  /**
+   * Records progress in the job's row at once (outside any transaction), so an attempt that
+   * resumes the job after a crash knows how far this one got (ADR 0044). Throws when this attempt
+   * no longer holds the job (its lock lapsed and another worker claimed it).
+   */
+  saveCheckpoint: (value: unknown) => Promise<void>;
 }
 
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
+
+export interface JobHandlerOptions {
+  /**
+   * How long a claimed job stays locked (default 5 minutes): a job whose worker died is resumed
+   * this long after it was claimed, so a short one suits a handler whose run is bounded.
+   */
+  lockMs?: number;
+  /**
+   * What the row keeps of the payload once the job is done or failed for good (ADR 0044): a payload
+   * that holds secrets (sign-in codes, token links) must not outlive the job's run in the table.
+   */
+  redactPayload?: (payload: unknown) => unknown;
+}
+
+interface RegisteredHandler {
+  run: JobHandler;
+  options: JobHandlerOptions;
+}
 
 export interface EnqueueJobInput {
   type: string;
@@ -55,7 +81,7 @@ export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<
 
 /** The handlers and the polling loop of one app instance. */
 export class JobRunner {
-  readonly handlers = new Map<string, JobHandler>();
+  readonly handlers = new Map<string, RegisteredHandler>();
   private timer: NodeJS.Timeout | undefined;
   private tick: Promise<void> | undefined;
   private stopped = true;
@@ -105,9 +131,14 @@ declare module 'fastify' {
 }
 
 /** Registers the code that runs jobs of one type (once per type per app). */
-export function registerJobHandler<P>(app: FastifyInstance, type: string, handler: JobHandler<P>): void {
+export function registerJobHandler<P>(
+  app: FastifyInstance,
+  type: string,
+  handler: JobHandler<P>,
+  options: JobHandlerOptions = {},
+): void {
   if (app.jobs.handlers.has(type)) throw new Error(`A job handler for '${type}' is already registered`);
-  app.jobs.handlers.set(type, handler as JobHandler);
+  app.jobs.handlers.set(type, { run: handler as JobHandler, options });
 }
 
 /**
@@ -118,10 +149,11 @@ export function registerJobHandler<P>(app: FastifyInstance, type: string, handle
 export async function runDueJobs(app: FastifyInstance, options: { maxJobs?: number } = {}): Promise<number> {
   const types = [...app.jobs.handlers.keys()];
   if (types.length === 0) return 0;
+  const lockMs = new Map([...app.jobs.handlers].map(([type, h]) => [type, h.options.lockMs ?? LOCK_MS]));
   const maxJobs = options.maxJobs ?? 100;
   let ran = 0;
   while (ran < maxJobs) {
-    const claimed = await claimJobs(app.db, types, app.clock(), Math.min(BATCH_SIZE, maxJobs - ran));
+    const claimed = await claimJobs(app.db, lockMs, app.clock(), Math.min(BATCH_SIZE, maxJobs - ran));
     if (claimed.length === 0) break;
     await Promise.all(claimed.map((job) => runJob(app, job)));
     ran += claimed.length;
@@ -131,7 +163,17 @@ export async function runDueJobs(app: FastifyInstance, options: { maxJobs?: numb
 
 type ClaimedJob = typeof jobs.$inferSelect;
 
-async function claimJobs(db: Database, types: string[], now: Date, limit: number): Promise<ClaimedJob[]> {
+async function claimJobs(db: Database, lockMs: Map<string, number>, now: Date, limit: number): Promise<ClaimedJob[]> {
+  const types = [...lockMs.keys()];
+  const until = (ms: number) => sql`${new Date(now.getTime() + ms).toISOString()}::timestamptz`;
+  const custom = [...lockMs].filter(([, ms]) => ms !== LOCK_MS);
+  // Each type's own lock length; one statement still claims them all.
+  const lockedUntil = custom.length
+    ? sql`case ${sql.join(
+        custom.map(([type, ms]) => sql`when ${jobs.type} = ${type} then ${until(ms)}`),
+        sql` `,
+      )} else ${until(LOCK_MS)} end`
+    : new Date(now.getTime() + LOCK_MS);
   const due = db
     .select({ idJob: jobs.idJob })
     .from(jobs)
@@ -146,7 +188,7 @@ async function claimJobs(db: Database, types: string[], now: Date, limit: number
     .for('update', { skipLocked: true });
   return db
     .update(jobs)
-    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + LOCK_MS) })
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil })
     .where(inArray(jobs.idJob, due))
     .returning();
 }
@@ -154,17 +196,31 @@ async function claimJobs(db: Database, types: string[], now: Date, limit: number
 async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
   const handler = app.jobs.handlers.get(job.type);
   const log = app.log.child({ idJob: job.idJob, jobType: job.type });
+  // This attempt's own row: `attempts` changes when another worker claims the job again, and a
+  // worker that lost its job must neither checkpoint nor finish it over the new owner.
+  const thisAttempt = and(eq(jobs.idJob, job.idJob), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+  const redact = handler?.options.redactPayload;
+  const finalPayload = redact ? { payload: redact(job.payload) ?? null } : {};
   try {
     if (!handler) throw new Error(`no handler for job type '${job.type}'`);
-    await handler(job.payload, {
+    await handler.run(job.payload, {
       app,
       job: { idJob: job.idJob, type: job.type, attempts: job.attempts, maxAttempts: job.maxAttempts },
       log,
+      checkpoint: job.checkpoint ?? null,
+      saveCheckpoint: async (value) => {
+        const saved = await app.db
+          .update(jobs)
+          .set({ checkpoint: value ?? null })
+          .where(thisAttempt)
+          .returning({ idJob: jobs.idJob });
+        if (saved.length === 0) throw new Error('the job was claimed again by another worker');
+      },
     });
     await app.db
       .update(jobs)
-      .set({ status: 'done', finished: app.clock(), lockedUntil: null, lastError: null })
-      .where(eq(jobs.idJob, job.idJob));
+      .set({ status: 'done', finished: app.clock(), lockedUntil: null, lastError: null, ...finalPayload })
+      .where(thisAttempt);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const now = app.clock();
@@ -172,15 +228,15 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
       log.error({ err, attempts: job.attempts }, 'job failed for good');
       await app.db
         .update(jobs)
-        .set({ status: 'failed', finished: now, lockedUntil: null, lastError: message.slice(0, 2000) })
-        .where(eq(jobs.idJob, job.idJob));
+        .set({ status: 'failed', finished: now, lockedUntil: null, lastError: message.slice(0, 2000), ...finalPayload })
+        .where(thisAttempt);
     } else {
       const runAt = new Date(now.getTime() + backoffMs(job.attempts));
       log.warn({ err, attempts: job.attempts, runAt }, 'job failed, will retry');
       await app.db
         .update(jobs)
         .set({ status: 'pending', runAt, lockedUntil: null, lastError: message.slice(0, 2000) })
-        .where(eq(jobs.idJob, job.idJob));
+        .where(thisAttempt);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, tables } from '@fretline/db';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -46,6 +46,21 @@ describe('the development mailbox (SMTP_URL unset)', () => {
     });
     expect(messages[0]?.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(messages[1]?.html).toBe('<p>one</p>');
+  });
+
+  it('keeps nothing of a sent e-mail in the job queue but its category', async () => {
+    const { idJob } = await enqueueMail(t.db, {
+      to: 'secret@example.com',
+      subject: '987654 is your code',
+      text: 'Sign in: http://localhost/login/987654',
+      html: '<a href="http://localhost/login/987654">Sign in</a>',
+      category: 'transactional',
+      headers: { 'List-Unsubscribe': '<http://localhost/unsubscribe/secret-token>' },
+    });
+    expect(await runDueJobs(t.app)).toBe(1);
+    const [job] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+    expect(job).toMatchObject({ status: 'done', payload: { redacted: true, category: 'transactional' } });
+    expect(JSON.stringify(job)).not.toMatch(/987654|secret/);
   });
 
   it('shows the mailbox as a plain HTML page with clickable links and escaped content', async () => {
@@ -134,6 +149,83 @@ describe('SMTP delivery (SMTP_URL set)', () => {
     expect(received[0]).toContain('X-Fretline-Test: yes');
     expect(received[0]).toMatch(/Message-ID: <job-\d+@localhost>/i);
     expect(await t.db.select().from(tables.devMail)).toHaveLength(0);
+  });
+
+  it('keeps neither the message nor its recipient in the job once it is sent', async () => {
+    received.length = 0;
+    const { idJob } = await enqueueMail(t.db, {
+      to: 'redact@example.com',
+      subject: '135790 is your code',
+      text: 'http://localhost/login/135790',
+      category: 'transactional',
+    });
+    expect(await runDueJobs(t.app)).toBe(1);
+    expect(received).toHaveLength(1);
+    const [job] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+    expect(job?.payload).toEqual({ redacted: true, category: 'transactional' });
+    expect(job?.checkpoint).toMatchObject({ state: 'accepted', response: expect.stringMatching(/^250/) });
+    expect(JSON.stringify(job)).not.toMatch(/135790|redact@/);
+  });
+
+  it('resends a mail whose worker died mid-send within a minute, under the same Message-ID', async () => {
+    received.length = 0;
+    const transport = t.app.mailTransport!;
+    // The server takes the message, then the worker "dies" before it hears back or marks the job.
+    t.app.mailTransport = {
+      sendMail: async (options: Parameters<typeof transport.sendMail>[0]) => {
+        await transport.sendMail(options);
+        return new Promise(() => {});
+      },
+    } as unknown as typeof transport;
+    try {
+      const { idJob } = await enqueueMail(t.db, {
+        to: 'crash@example.com',
+        subject: 'Crash',
+        text: 'x',
+        category: 'transactional',
+      });
+      void runDueJobs(t.app);
+      await vi.waitFor(() => expect(received).toHaveLength(1));
+      const [running] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+      expect(running).toMatchObject({ status: 'running', checkpoint: { state: 'sending' } });
+      t.app.mailTransport = transport;
+
+      expect(await runDueJobs(t.app)).toBe(0);
+      t.clock.advance(61_000);
+      expect(await runDueJobs(t.app)).toBe(1);
+      expect(received).toHaveLength(2);
+      const ids = received.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim());
+      expect(ids[0]).toBe(`<job-${idJob}@localhost>`);
+      expect(ids[1]).toBe(ids[0]);
+      const [done] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+      expect(done).toMatchObject({ status: 'done', checkpoint: { state: 'accepted' } });
+    } finally {
+      t.app.mailTransport = transport;
+    }
+  });
+
+  it('does not resend a mail the server accepted before the worker died', async () => {
+    received.length = 0;
+    const { idJob } = await enqueueMail(t.db, {
+      to: 'accepted@example.com',
+      subject: 'Once',
+      text: 'x',
+      category: 'transactional',
+    });
+    // As a worker leaves it that dies between recording the acceptance and marking the job done.
+    await t.db
+      .update(tables.jobs)
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedUntil: new Date(t.clock.now().getTime() - 1),
+        checkpoint: { state: 'accepted', messageId: `<job-${idJob}@localhost>`, attempt: 1, response: '250 OK: queued' },
+      })
+      .where(eq(tables.jobs.idJob, idJob));
+    expect(await runDueJobs(t.app)).toBe(1);
+    expect(received).toHaveLength(0);
+    const [done] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+    expect(done).toMatchObject({ status: 'done', payload: { redacted: true } });
   });
 
   it('retries with backoff after the server refuses, then delivers once', async () => {

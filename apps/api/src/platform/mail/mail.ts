@@ -8,6 +8,12 @@ import { enqueueJob, registerJobHandler, type JobContext } from '../jobs/index.t
 export const MAIL_JOB_TYPE = 'mail.send';
 /** Mail is retried for about ten minutes of backoff before it is marked failed (ADR 0003). */
 const MAIL_MAX_ATTEMPTS = 8;
+/**
+ * ADR 0044: a send is bounded by the SMTP timeouts below (well under a minute), so a mail job whose
+ * worker died is resumed after a minute, not the queue's default five.
+ */
+export const MAIL_LOCK_MS = 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dnsTimeout: 5_000 };
 
 export const MailMessageSchema = z.object({
   to: z.email().max(320),
@@ -22,7 +28,9 @@ export type MailMessage = z.input<typeof MailMessageSchema>;
 
 /**
  * Queues an e-mail; the job worker sends it once (SMTP when SMTP_URL is set, else the development
- * mailbox). Pass a transaction as `db` to send only if the surrounding change commits.
+ * mailbox). Pass a transaction as `db` to send only if the surrounding change commits. Subject,
+ * body and headers may hold secrets (sign-in codes, thread and unsubscribe links): the queue keeps
+ * them only until the job is done or fails for good (ADR 0044), so nothing else is needed.
  */
 export async function enqueueMail(db: Database, message: MailMessage): Promise<{ idJob: number }> {
   const parsed = MailMessageSchema.parse(message);
@@ -36,22 +44,70 @@ declare module 'fastify' {
   }
 }
 
-async function sendMailJob(payload: unknown, { app, job, log }: JobContext): Promise<void> {
+/** What a finished mail job keeps of its payload: nothing that could be a secret or personal. */
+function redactMailPayload(payload: unknown): unknown {
+  const parsed = MailMessageSchema.pick({ category: true }).safeParse(payload);
+  return { redacted: true, ...(parsed.success ? { category: parsed.data.category } : {}) };
+}
+
+/**
+ * The mark an SMTP attempt leaves in its job (ADR 0044): `sending` before the transport is called,
+ * `accepted` with the server's answer once it took the message, `refused` when it said no.
+ */
+const MailCheckpointSchema = z.object({
+  state: z.enum(['sending', 'accepted', 'refused']),
+  messageId: z.string(),
+  attempt: z.number().int(),
+  response: z.string().optional(),
+});
+type MailCheckpoint = z.infer<typeof MailCheckpointSchema>;
+
+async function sendMailJob(payload: unknown, context: JobContext): Promise<void> {
+  const { app, job, log } = context;
   const message = MailMessageSchema.parse(payload);
   const from = app.config.MAIL_FROM;
   const headers = message.headers ?? {};
   if (app.mailTransport) {
     // A Message-ID derived from the job lets receivers drop a copy should a retry resend it.
-    await app.mailTransport.sendMail({
-      from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      ...(message.html ? { html: message.html } : {}),
-      headers,
-      messageId: `<job-${job.idJob}@${new URL(app.config.SITE_URL).hostname}>`,
-    });
-    log.info({ to: message.to, category: message.category }, 'mail sent');
+    const messageId = `<job-${job.idJob}@${new URL(app.config.SITE_URL).hostname}>`;
+    const earlier = MailCheckpointSchema.safeParse(context.checkpoint);
+    if (earlier.success && earlier.data.state === 'accepted') {
+      // The worker died after the server took the message and before the job was marked done.
+      log.info({ messageId, response: earlier.data.response }, 'mail was accepted by an earlier attempt; not sent again');
+      return;
+    }
+    if (earlier.success && earlier.data.state === 'sending') {
+      // Unknown whether the server took it: sent again, under the same Message-ID (at least once).
+      log.warn({ messageId, interruptedAttempt: earlier.data.attempt }, 'an earlier attempt stopped mid-send; sending again');
+    }
+    const mark = (state: MailCheckpoint['state'], response?: string) =>
+      context.saveCheckpoint({
+        state,
+        messageId,
+        attempt: job.attempts,
+        ...(response ? { response } : {}),
+      } satisfies MailCheckpoint);
+    await mark('sending');
+    let info: { messageId?: string; response?: string };
+    try {
+      info = await app.mailTransport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        headers,
+        messageId,
+      });
+    } catch (err) {
+      // An SMTP reply code means the server answered no; anything else (a dropped connection)
+      // leaves the `sending` mark, as the message may have got through.
+      const code = (err as { responseCode?: unknown }).responseCode;
+      if (typeof code === 'number') await mark('refused', String(code));
+      throw err;
+    }
+    await mark('accepted', info.response?.slice(0, 500));
+    log.info({ to: message.to, category: message.category, messageId }, 'mail sent');
     return;
   }
   // The job id is unique in the mailbox, so a retried job never files the same e-mail twice.
@@ -76,9 +132,10 @@ async function sendMailJob(payload: unknown, { app, job, log }: JobContext): Pro
 /** Registers the mail job handler and the SMTP transport (closed with the app). */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
-    const transport = app.config.SMTP_URL ? nodemailer.createTransport(app.config.SMTP_URL) : null;
+    // The URL's own settings win over these timeouts (nodemailer merges them so).
+    const transport = app.config.SMTP_URL ? nodemailer.createTransport({ url: app.config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
     app.decorate('mailTransport', transport);
-    registerJobHandler(app, MAIL_JOB_TYPE, sendMailJob);
+    registerJobHandler(app, MAIL_JOB_TYPE, sendMailJob, { lockMs: MAIL_LOCK_MS, redactPayload: redactMailPayload });
     app.addHook('onClose', async () => transport?.close());
   },
   { name: 'mail', dependencies: ['deps', 'jobs'] },

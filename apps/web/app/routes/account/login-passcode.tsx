@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { EmailSchema } from '@fretline/contract';
 import { Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
@@ -15,12 +16,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({ title: 'Signing in', description: 'Signing in to Fretline.', path: '/login', matches, noIndex: true });
 
 /**
- * The loader only reads the return route: the code is never consumed while the server renders,
- * because mail scanners open links (ARCHITECTURE.md). It is validated from the browser below.
+ * The loader only reads the return route and the link's parts: the code is never consumed while
+ * the server renders, because mail scanners open links (ARCHITECTURE.md, ADR 0010). It is
+ * validated from the browser below. The e-mailed link carries the address it was sent to
+ * (`?email=`), so it signs in on a device that has never seen the address.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
-  return { returnTo: returnRouteOf(request), passcode: /^\d{6}$/.test(params.passcode) ? params.passcode : null };
+  const linkEmail = EmailSchema.safeParse(new URL(request.url).searchParams.get('email') ?? '');
+  return {
+    returnTo: returnRouteOf(request),
+    passcode: /^\d{6}$/.test(params.passcode) ? params.passcode : null,
+    linkEmail: linkEmail.success ? linkEmail.data : null,
+  };
 }
 
 // A focus refresh after the code is accepted would redirect to /me before the return route loads.
@@ -28,7 +36,7 @@ export const shouldRevalidate = skipRevalidationWhileSigningIn;
 
 /** Spec §4: with both the address and the code from the link, validation runs at once. */
 export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
-  const { passcode, returnTo } = loaderData;
+  const { passcode, returnTo, linkEmail } = loaderData;
   const restart = useRestartLogin();
   const [phase, setPhase] = useState<'starting' | 'ask-email' | 'validating' | 'error'>('starting');
   const [error, setError] = useState<string>();
@@ -48,7 +56,8 @@ export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const email = knownEmail();
+    // The link's own address first: the code was sent there, whatever this browser remembers.
+    const email = linkEmail ?? knownEmail();
     if (!passcode) {
       setError('That link is not complete. Please copy the whole link from the email, or enter the code by hand.');
       setPhase('error');

@@ -1,0 +1,1 @@
+ALTER TABLE "platform"."jobs" ADD COLUMN "checkpoint" jsonb;
