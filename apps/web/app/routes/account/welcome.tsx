@@ -22,7 +22,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   }, [user.welcome_pending]);
 
   return (
-    <AuthCard title={`Welcome to Fretline${user.first_name ? `, ${user.first_name}` : ''}!`}>
+    <AuthCard wide title={`Welcome to Fretline${user.first_name ? `, ${user.first_name}` : ''}!`}>
       <div className="space-y-4 text-stone-700">
         <p>
           Your account is ready. Every free lesson, song and course video is open to you now, and you can save videos to your
@@ -40,7 +40,8 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <p>Become a member to unlock every premium lesson, the complete courses and live stream replays.</p>
         )}
       </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      {/* On wider screens the buttons share a row and never break a label; a row too long wraps whole buttons. */}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:[&>a]:whitespace-nowrap" data-testid="welcome-actions">
         {user.has_aaa_membership ? null : (
           <LinkButton to="/membership">
             {user.eligible_for_aaa_free_trial ? 'Start my free trial' : 'See the membership'}
