@@ -160,6 +160,17 @@ test('no horizontal overflow at 320 px on the video page, and "Speed" is not cli
   expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(bar.x + bar.width);
   // The whole word shows: its box is as wide as the text it holds.
   expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  // …and it sits on the same row as the speed buttons.
+  const first = (await page
+    .getByRole('group', { name: 'Speed' })
+    .filter({ visible: true })
+    .first()
+    .getByRole('button')
+    .first()
+    .boundingBox())!;
+  const middle = labelBox.y + labelBox.height / 2;
+  expect(middle).toBeGreaterThan(first.y);
+  expect(middle).toBeLessThan(first.y + first.height);
 });
 
 test('button labels in long-form text are not underlined (/about-{name})', async ({ page }) => {

@@ -118,7 +118,7 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
       ) : null}
       {live ? null : (
         // Fits one line at 320 px with the narrower buttons; wraps rather than overflows if it ever cannot.
-        <div className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 bg-ink-900 px-3 py-2 text-sm text-white">
+        <div className="flex flex-wrap items-center justify-end gap-x-1.5 gap-y-1 bg-ink-900 px-2 py-2 sm:gap-x-2 sm:px-3 text-sm text-white">
           <span id={speedLabel} className="shrink-0" data-testid="speed-label">
             Speed
           </span>
