@@ -89,6 +89,8 @@ export const EditorCourseEntrySchema = z.object({
   video_published: z.boolean(),
   /** A signed URL of the poster, for the thumbnail. */
   video_image_signed: TextSchema,
+  /** The heading of the course part this lesson opens (ADR 0049); null when it continues the one above. */
+  course_video_part: TextSchema,
 });
 export type EditorCourseEntry = z.infer<typeof EditorCourseEntrySchema>;
 
@@ -189,13 +191,31 @@ export type EditorCourseInput = z.input<typeof EditorCourseBodySchema>;
  * PUT editor/courses/:idCourse/entries: the course's lessons (course_videos, kind 'video') and
  * songs (course_songs, kind 'song'), each an ordered list of video ids, set together in one
  * transaction. A video is in a course once. Learners' resume points survive for videos that stay.
+ * course_video_parts, when sent, runs beside course_videos: entry i opens a part headed
+ * course_video_parts[i] ('' for none, ADR 0049); left out, the lessons keep their headings.
  */
 export const EditorCourseEntriesBodySchema = z
   .object({
     course_videos: formIdList(COURSE_MAX_ENTRIES, `A course can hold at most ${COURSE_MAX_ENTRIES} lessons.`),
     course_songs: formIdList(COURSE_MAX_ENTRIES, `A course can hold at most ${COURSE_MAX_ENTRIES} songs.`),
+    course_video_parts: z
+      .preprocess(
+        (v) =>
+          v === undefined || v === null
+            ? undefined
+            : Array.isArray(v)
+              ? v
+              : typeof v === 'object'
+                ? Object.values(v as Record<string, unknown>)
+                : [v],
+        z.array(z.string().trim().max(120, 'Keep a part heading to 120 characters or fewer.')).max(COURSE_MAX_ENTRIES),
+      )
+      .optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.course_video_parts && body.course_video_parts.length > body.course_videos.length) {
+      ctx.addIssue({ code: 'custom', path: ['course_video_parts'], message: 'Each part heading belongs to a lesson.' });
+    }
     const seen = new Set<number>();
     for (const key of ['course_videos', 'course_songs'] as const) {
       body[key].forEach((id, i) => {

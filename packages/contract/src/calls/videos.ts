@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
-import { CourseSchema, CourseSummarySchema } from '../entities/course.ts';
+import { CourseSchema, CourseSummarySchema, CurrentCourseSchema } from '../entities/course.ts';
 import { DateSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
 import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
@@ -84,6 +84,9 @@ export const CourseListResponseSchema = z.object({ data: z.object({ courses: z.a
 export const CourseResponseSchema = z.object({
   data: z.object({ course: CourseSchema, course_watched_videos: z.array(IdSchema) }),
 });
+
+/** GET me/course -> course: the caller's current course, or null (ADR 0049). */
+export const CurrentCourseResponseSchema = z.object({ data: z.object({ course: CurrentCourseSchema.nullable() }) });
 
 /** GET saved: paged; `id_video` narrows the list to that video's entry (to remove it from a video page). */
 export const SavedListQuerySchema = z.object({ ...paging, id_video: z.coerce.number().int().positive().optional() });

@@ -72,6 +72,15 @@ describe('truncateText', () => {
     expect(result).toBe('y'.repeat(220) + '...');
   });
 
+  it('never cuts a word in half: the word that does not fit goes whole', () => {
+    const text = `${'ab '.repeat(72)}guitar strings`; // 216 characters, then a word across the limit
+    expect(truncateText(text)).toBe(`${'ab '.repeat(72).trimEnd()}...`);
+  });
+
+  it('cuts a single word longer than the limit inside it', () => {
+    expect(truncateText('z'.repeat(300), 10)).toBe(`${'z'.repeat(10)}...`);
+  });
+
   it('does not leave a space before the ellipsis', () => {
     expect(truncateText(`${'a'.repeat(219)} bcd`)).toBe(`${'a'.repeat(219)}...`);
   });

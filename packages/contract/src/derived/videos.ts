@@ -74,11 +74,21 @@ export function stripTags(html: string): string {
   return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
 }
 
-/** Cuts text to `length` characters and adds an ellipsis when anything was cut. */
+/**
+ * Cuts text to at most `length` characters and adds an ellipsis when anything was cut. The cut
+ * falls between words: a word that would be split goes whole (only a single word longer than
+ * `length` is cut inside).
+ */
 export function truncateText(text: string, length: number = EXCERPT_LENGTH): string {
   const chars = Array.from(text);
   if (chars.length <= length) return text;
-  return chars.slice(0, length).join('').trimEnd() + EXCERPT_ELLIPSIS;
+  let kept = chars.slice(0, length);
+  if (!/\s/.test(chars[length] ?? '')) {
+    let lastSpace = kept.length - 1;
+    while (lastSpace > 0 && !/\s/.test(kept[lastSpace] ?? '')) lastSpace -= 1;
+    if (lastSpace > 0) kept = kept.slice(0, lastSpace);
+  }
+  return kept.join('').trimEnd() + EXCERPT_ELLIPSIS;
 }
 
 type ExcerptSection = { video_section_type: string; video_section_content: string | null };

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { IdSchema, NullableDateSchema, SlugSchema, TextSchema } from './fields.ts';
 
-/** Spec §3: an entry of course_videos / course_songs. */
+/**
+ * Spec §3: an entry of course_videos / course_songs. Added beyond the spec's list, for the course
+ * outline (ADR 0049): video_premium (members-only or free), video_duration (seconds, null when
+ * unknown, e.g. a YouTube video) and course_video_part, the heading of the course part this entry
+ * opens (null when it continues the part above, or the course has no parts).
+ */
 export const CourseVideoEntrySchema = z.object({
   id_course_video: IdSchema,
   id_video: IdSchema,
   video_title: TextSchema,
   video_slug: SlugSchema,
   video_image: TextSchema,
+  video_premium: z.boolean(),
+  video_duration: z.number().min(0).nullable(),
+  course_video_part: TextSchema,
 });
 export type CourseVideoEntry = z.infer<typeof CourseVideoEntrySchema>;
 
@@ -91,3 +99,14 @@ export const CourseRefSchema = CourseSchema.pick({
   course_image: true,
 });
 export type CourseRef = z.infer<typeof CourseRefSchema>;
+
+/**
+ * GET videos/me/course: the course the signed-in user played last (ADR 0049), with its resume
+ * point and percent complete as the course page works them out; null before any course video has
+ * been played.
+ */
+export const CurrentCourseSchema = CourseRefSchema.extend({
+  course_video_active: CourseVideoActiveSchema.nullable(),
+  course_percent_complete: z.number().min(0).max(100),
+});
+export type CurrentCourse = z.infer<typeof CurrentCourseSchema>;

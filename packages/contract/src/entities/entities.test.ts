@@ -28,6 +28,9 @@ const courseVideo = {
   video_title: 'Open chords',
   video_slug: 'open-chords',
   video_image: null,
+  video_premium: false,
+  video_duration: 312,
+  course_video_part: 'Week 1',
 };
 
 const course = {

@@ -164,6 +164,9 @@ export const courseVideos = videosSchema.table(
     courseVideoOrder: integer('course_video_order').notNull().default(0),
     // 'video' for lessons (course_videos), 'song' for course_songs.
     courseVideoKind: text('course_video_kind').notNull().default('video'),
+    // The heading of the course part this entry opens (ADR 0049): entries up to the next heading
+    // belong to it. Null on most entries; a course without any has no parts.
+    courseVideoPart: text('course_video_part'),
   },
   (t) => [
     uniqueIndex('course_videos_course_video_key').on(t.idCourse, t.idVideo),

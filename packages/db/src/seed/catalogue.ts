@@ -489,6 +489,14 @@ const TAG_NAMES: Record<string, string> = {
   'practice-tips': 'Practice Tips',
 };
 
+/** The beginner course is split into parts (ADR 0049): each heading opens at the video named here. */
+const COURSE_PARTS: Record<string, string> = {
+  'holding-the-guitar': 'Getting started',
+  'first-chords-em-and-g': 'Your first chords',
+  'strumming-down-up': 'Strumming and changing chords',
+  'your-first-song-lesson': 'Your first song',
+};
+
 const tagName = (slug: string) =>
   TAG_NAMES[slug] ?? slug.replace(/(^|-)(\w)/g, (_m, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase());
 
@@ -668,9 +676,13 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
       if (!idCourse) throw new Error(`unknown course ${v.course.slug}`);
       const order = (courseOrder.get(v.course.slug) ?? 0) + 1;
       courseOrder.set(v.course.slug, order);
-      await db
-        .insert(courseVideos)
-        .values({ idCourse, idVideo: row.idVideo, courseVideoOrder: order, courseVideoKind: v.course.kind });
+      await db.insert(courseVideos).values({
+        idCourse,
+        idVideo: row.idVideo,
+        courseVideoOrder: order,
+        courseVideoKind: v.course.kind,
+        courseVideoPart: COURSE_PARTS[v.slug] ?? null,
+      });
     }
   }
 

@@ -203,6 +203,8 @@ export interface CourseEntryRow {
   videoSlug: string;
   videoImage: string | null;
   videoPremium: boolean;
+  videoDuration: number | null;
+  part: string | null;
 }
 
 /** A course's published videos and songs in order. */
@@ -217,6 +219,8 @@ export async function findCourseEntries(db: Database, idCourse: number): Promise
       videoSlug: v.videoSlug,
       videoImage: v.videoImage,
       videoPremium: v.videoPremium,
+      videoDuration: v.streamDuration,
+      part: cv.courseVideoPart,
     })
     .from(cv)
     .innerJoin(v, eq(v.idVideo, cv.idVideo))
@@ -250,6 +254,19 @@ export async function findCourseProgress(db: Database, idUser: number, idCourse:
     .where(and(eq(tables.courseProgress.idUser, idUser), eq(tables.courseProgress.idCourse, idCourse)))
     .limit(1);
   return row;
+}
+
+/** The slug of the published course this user played a video of last (ADR 0049), if any. */
+export async function findLastPlayedCourseSlug(db: Database, idUser: number): Promise<string | undefined> {
+  const p = tables.courseProgress;
+  const [row] = await db
+    .select({ slug: c.courseSlug })
+    .from(p)
+    .innerJoin(c, eq(c.idCourse, p.idCourse))
+    .where(and(eq(p.idUser, idUser), eq(c.coursePublished, true)))
+    .orderBy(sql`${p.videoLastPlayed} desc nulls last`, asc(c.courseOrder))
+    .limit(1);
+  return row?.slug;
 }
 
 /** Ids of the course's videos this user has finished (ADR 0016). */

@@ -5,6 +5,7 @@ import {
   CourseListResponseSchema,
   CourseResponseSchema,
   CourseSlugParamsSchema,
+  CurrentCourseResponseSchema,
   FreeResourceListResponseSchema,
   LiveStreamListResponseSchema,
   LiveStreamResponseSchema,
@@ -154,6 +155,18 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.getCourse(context(), await viewerOf(request), request.params.courseSlug) }),
+  );
+
+  app.get(
+    '/me/course',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's current course (the one played last) with resume point and percent complete",
+        response: { 200: CurrentCourseResponseSchema },
+      },
+    },
+    async (request) => ({ data: { course: await service.getCurrentCourse(context(), await signedInViewer(request)) } }),
   );
 
   app.get(

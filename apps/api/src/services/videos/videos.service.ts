@@ -7,6 +7,7 @@ import {
   type CourseRef,
   type CourseSummary,
   type CourseVideoEntry,
+  type CurrentCourse,
   type FreeResource,
   type LiveStream,
   type SavedVideo,
@@ -216,6 +217,9 @@ const toEntry = (ctx: VideosContext, e: repo.CourseEntryRow): CourseVideoEntry =
   video_title: e.videoTitle,
   video_slug: e.videoSlug,
   video_image: signedMediaUrl(ctx, e.videoImage),
+  video_premium: e.videoPremium,
+  video_duration: e.videoDuration,
+  course_video_part: e.part?.trim() || null,
 });
 
 const courseListCache = new CatalogueCache<Awaited<ReturnType<typeof repo.findPublishedCourses>>>(10_000);
@@ -323,6 +327,24 @@ export async function getCourse(
       })),
     },
     course_watched_videos: watched,
+  };
+}
+
+/**
+ * GET me/course: the course the user played last, with the resume point and percent complete the
+ * course page shows (the same getCourse, so the home card and the course page always agree).
+ */
+export async function getCurrentCourse(ctx: VideosContext, viewer: Viewer & { idUser: number }): Promise<CurrentCourse | null> {
+  const slug = await repo.findLastPlayedCourseSlug(ctx.db, viewer.idUser);
+  if (!slug) return null;
+  const { course } = await getCourse(ctx, viewer, slug);
+  return {
+    id_course: course.id_course,
+    course_slug: course.course_slug,
+    course_title: course.course_title,
+    course_image: course.course_image,
+    course_video_active: course.course_video_active,
+    course_percent_complete: course.course_percent_complete,
   };
 }
 

@@ -3,6 +3,7 @@ import { eq, tables } from '@fretline/db';
 import type {
   Course,
   CourseSummary,
+  CurrentCourse,
   FreeResource,
   LiveStream,
   SavedVideo,
@@ -19,7 +20,7 @@ interface Body {
     total: number;
     facets: VideoFacets;
     video: Video;
-    course: Course;
+    course: Course & CurrentCourse;
     course_watched_videos: number[];
     courses: CourseSummary[];
     saved: SavedVideo[] & SavedVideo;
@@ -506,5 +507,79 @@ describe('live streams, free resources and the sitemap', () => {
     expect(paths).toContain(`/videos/${FREE_VIDEO}`);
     expect(paths).toContain('/live/practice-along-live');
     expect(urls[0]!.updated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+});
+
+describe('the course outline (ADR 0049)', () => {
+  it('marks each entry free or members-only, gives its length and the part it opens', async () => {
+    const { course } = (await get(`/api/videos/courses/${COURSE}`)).json<Body>().data;
+    const bySlug = new Map(course.course_videos.map((e) => [e.video_slug, e]));
+    expect(bySlug.get(FREE_VIDEO)).toMatchObject({
+      video_premium: false,
+      video_duration: 16,
+      course_video_part: 'Getting started',
+    });
+    expect(bySlug.get(PREMIUM_VIDEO)).toMatchObject({ video_premium: true, video_duration: 16, course_video_part: null });
+    expect(course.course_videos.filter((e) => e.course_video_part).map((e) => e.course_video_part)).toEqual([
+      'Getting started',
+      'Your first chords',
+      'Strumming and changing chords',
+      'Your first song',
+    ]);
+    // The prev/next entries of a video page carry the same fields.
+    const video = (await get(`/api/videos/videos/${FREE_VIDEO}?courseSlug=${COURSE}`)).json<Body>().data.video;
+    expect(video.video_course_video_next).toMatchObject({ video_slug: 'tuning-up', video_premium: false });
+  });
+});
+
+describe('GET /api/videos/me/course', () => {
+  const play = (slug: string, token: string, current: number) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/videos/videos/${slug}`,
+      headers: bearer(token),
+      payload: { video_play_total_time: 16, video_play_current_time: current },
+    });
+
+  it('needs a signed-in user', async () => {
+    const res = await get('/api/videos/me/course');
+    expect(res.statusCode).toBe(401);
+    const bad = await get('/api/videos/me/course', 'not-a-token');
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('is null before any course video has been played', async () => {
+    const fresh = await createUserWithSession(t.db);
+    const res = await get('/api/videos/me/course', fresh.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Body>().data.course).toBeNull();
+  });
+
+  it('is the course played last, with the resume point and percent the course page shows', async () => {
+    const fresh = await createUserWithSession(t.db);
+    await makeMember(fresh.idUser);
+    expect((await play(FREE_VIDEO, fresh.token, 15)).statusCode).toBe(200);
+    let current = (await get('/api/videos/me/course', fresh.token)).json<Body>().data.course;
+    const page = (await get(`/api/videos/courses/${COURSE}`, fresh.token)).json<Body>().data.course;
+    expect(current).toMatchObject({
+      course_slug: COURSE,
+      course_title: 'Beginner Guitar Course',
+      course_percent_complete: page.course_percent_complete,
+      course_video_active: { video_slug: FREE_VIDEO },
+    });
+    expect(page.course_percent_complete).toBeGreaterThan(0);
+
+    // Playing a lesson of another course makes that one current.
+    const [rhythm] = (await get('/api/videos/courses/electric-rock-rhythm')).json<Body>().data.course.course_videos;
+    expect((await play(rhythm!.video_slug, fresh.token, 3)).statusCode).toBe(200);
+    current = (await get('/api/videos/me/course', fresh.token)).json<Body>().data.course;
+    expect(current).toMatchObject({
+      course_slug: 'electric-rock-rhythm',
+      course_video_active: { video_slug: rhythm!.video_slug },
+    });
+
+    // Another user's progress is never theirs.
+    const stranger = await createUserWithSession(t.db);
+    expect((await get('/api/videos/me/course', stranger.token)).json<Body>().data.course).toBeNull();
   });
 });

@@ -7,8 +7,9 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 // fade, so a saving button still reads as the one pressed. A button that is disabled and not busy
 // (↑ on the first row) has nothing to wait for: it fades further, turns grey, loses its shadow and
 // does not react to hover, so it clearly reads as unavailable. `aria-busy` tells the two apart.
+// `no-underline`: a link-button inside long-form text (.prose-fret a) must still read as a button.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 disabled:not-aria-busy:opacity-40 disabled:not-aria-busy:shadow-none disabled:not-aria-busy:grayscale';
+  'inline-flex items-center justify-center gap-2 rounded-full font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 disabled:not-aria-busy:opacity-40 disabled:not-aria-busy:shadow-none disabled:not-aria-busy:grayscale';
 
 // Each variant's `disabled:not-aria-busy:hover:` classes undo its hover look on an unavailable button.
 const variants: Record<ButtonVariant, string> = {

@@ -6,8 +6,13 @@ import { splitForm } from './editor-actions.server';
  * lessons and songs, its testimonials (ADR 0037). `intent` says which button was pressed.
  */
 export function splitCourseForm(form: FormData) {
-  const { intent, main, parts } = splitForm(form, ['course_videos', 'course_songs', 'course_testimonials'] as const);
-  const entries = new URLSearchParams([...parts.course_videos, ...parts.course_songs]);
+  const { intent, main, parts } = splitForm(form, [
+    'course_videos',
+    'course_video_parts',
+    'course_songs',
+    'course_testimonials',
+  ] as const);
+  const entries = new URLSearchParams([...parts.course_videos, ...parts.course_video_parts, ...parts.course_songs]);
   return { intent, course: main, entries, testimonials: parts.course_testimonials };
 }
 

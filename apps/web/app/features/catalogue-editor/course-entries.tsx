@@ -15,6 +15,8 @@ interface EntryDraft {
   category: string | null;
   published: boolean;
   image: string | null;
+  /** The heading of the course part this lesson opens (ADR 0049). */
+  part: string | null;
 }
 
 type ListName = 'course_videos' | 'course_songs';
@@ -26,6 +28,7 @@ const fromEntry = (e: EditorCourseEntry): EntryDraft => ({
   category: e.video_category,
   published: e.video_published,
   image: e.video_image_signed,
+  part: e.course_video_part,
 });
 
 const fromSummary = (v: EditorVideoSummary): EntryDraft => ({
@@ -35,6 +38,7 @@ const fromSummary = (v: EditorVideoSummary): EntryDraft => ({
   category: v.video_category,
   published: v.video_published,
   image: v.video_image_signed,
+  part: null,
 });
 
 const SEARCH_DELAY_MS = 250;
@@ -126,6 +130,17 @@ function EntryList({
                 className="flex flex-col gap-2 px-3 py-2 outline-none sm:flex-row sm:items-center sm:gap-3"
               >
                 <input type="hidden" name={`${name}[${i}]`} value={item.value.idVideo} />
+                {name === 'course_videos' ? (
+                  // ADR 0049: a lesson may open a part of the course; the field moves with its row (keyed).
+                  <input
+                    name={`course_video_parts[${i}]`}
+                    defaultValue={item.value.part ?? ''}
+                    maxLength={120}
+                    placeholder="Part heading (optional)"
+                    aria-label={`Part heading before ${label}`}
+                    className={`${inputClasses} sm:max-w-48`}
+                  />
+                ) : null}
                 <div className="flex min-w-0 flex-1 items-center gap-3">
                   <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{i + 1}</span>
                   {/* The thumbnail's box is there before the lazy image loads (and when a video has

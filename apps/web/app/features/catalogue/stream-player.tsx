@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /** Spec: playback speed from 0.5× to 1.25×. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
@@ -34,6 +34,8 @@ export function isHlsManifest(src: string): boolean {
 export function StreamPlayer({ src, poster, title, startAt, onProgress, live = false }: StreamPlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [rate, setRate] = useState(1);
+  // A page can hold two players (the lesson and a play-along section): each label needs its own id.
+  const speedLabel = useId();
   const [failed, setFailed] = useState(false);
   const lastReport = useRef(0);
   const onProgressRef = useRef(onProgress);
@@ -115,16 +117,19 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
         </p>
       ) : null}
       {live ? null : (
-        <div className="flex items-center justify-end gap-2 bg-ink-900 px-3 py-2 text-sm text-white">
-          <span id="speed-label">Speed</span>
-          <div role="group" aria-labelledby="speed-label" className="flex gap-1">
+        // Fits one line at 320 px with the narrower buttons; wraps rather than overflows if it ever cannot.
+        <div className="flex flex-wrap items-center justify-end gap-x-1.5 gap-y-1 bg-ink-900 px-2 py-2 sm:gap-x-2 sm:px-3 text-sm text-white">
+          <span id={speedLabel} className="shrink-0" data-testid="speed-label">
+            Speed
+          </span>
+          <div role="group" aria-labelledby={speedLabel} className="flex flex-wrap justify-end gap-1">
             {PLAYBACK_RATES.map((r) => (
               <button
                 key={r}
                 type="button"
                 onClick={() => setRate(r)}
                 aria-pressed={rate === r}
-                className={`min-h-10 min-w-12 rounded-full px-2 font-semibold ${rate === r ? 'bg-brand-700 text-white' : 'bg-white/10 hover:bg-white/20'}`}
+                className={`min-h-10 min-w-11 rounded-full px-1.5 font-semibold sm:min-w-12 sm:px-2 ${rate === r ? 'bg-brand-700 text-white' : 'bg-white/10 hover:bg-white/20'}`}
               >
                 {r}×
               </button>

@@ -52,9 +52,8 @@ export function AboutPage({ name }: { name: string }) {
           <h2>What you will find here</h2>
           <p>
             Structured courses take you from your first chords through rhythm, intermediate playing and three levels of lead
-            guitar, with a ukulele course for anyone with four strings instead of six. Alongside them are hundreds of song
-            lessons, weekly live lessons and my technique tune-ups: short sessions that fix the little habits that hold players
-            back.
+            guitar, with a ukulele course for anyone with four strings instead of six. Alongside them are song lessons, weekly
+            live lessons and my technique tune-ups: short sessions that fix the little habits that hold players back.
           </p>
 
           <h2>Away from the camera</h2>

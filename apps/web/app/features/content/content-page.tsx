@@ -1,3 +1,4 @@
+import { formatLong } from '@fretline/contract';
 import { Container } from '../../components/ui/container';
 
 /** Fret wires and strings drawn in CSS-free SVG: the quiet backdrop of every content page's hero. */
@@ -62,8 +63,8 @@ export function ContentHero({ eyebrow, title, lead, children }: ContentHeroProps
 }
 
 export interface ContentPageProps extends ContentHeroProps {
-  /** Shown above the article (the date legal texts were last updated). */
-  updated?: string;
+  /** Shown above the article in the spec §9 long format (the date legal texts were last updated). */
+  updated?: Date;
   /** The article body; rendered with the long-form type styles. */
   body: React.ReactNode;
   /** Full-width sections after the article. */
@@ -75,7 +76,11 @@ export function ContentPage({ body, after, updated, ...hero }: ContentPageProps)
     <>
       <ContentHero {...hero} />
       <Container width="prose" className="py-12 sm:py-16">
-        {updated ? <p className="mb-8 text-sm text-stone-500">Last updated {updated}</p> : null}
+        {updated ? (
+          <p className="mb-8 text-sm text-stone-500">
+            Last updated <time dateTime={updated.toISOString().slice(0, 10)}>{formatLong(updated)}</time>
+          </p>
+        ) : null}
         <article className="prose-fret">{body}</article>
       </Container>
       {after}

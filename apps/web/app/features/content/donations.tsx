@@ -16,8 +16,8 @@ export function DonationsPage({ name }: { name: string }) {
       title="Support Fretline"
       lead={
         <p>
-          Hundreds of Fretline lessons are free, and they always will be. If they have helped you, a donation helps {name} make
-          the next ones.
+          Many Fretline lessons are free, and they always will be. If they have helped you, a donation helps {name} make the next
+          ones.
         </p>
       }
       body={

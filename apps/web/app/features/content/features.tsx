@@ -6,13 +6,13 @@ import { ContentHero } from './content-page';
 export const featuresSeo = {
   title: 'Features',
   description:
-    'Everything Fretline gives you: step-by-step courses that remember where you are, hundreds of lessons and song videos, weekly live lessons, My List and a direct line to the team.',
+    'Everything Fretline gives you: step-by-step courses that remember where you are, lessons and song videos for every level, weekly live lessons, My List and a direct line to the team.',
 };
 
 const features = (name: string) => [
   {
     title: 'Courses that remember where you are',
-    text: 'Eight structured courses, from your very first chord to confident lead playing. Each one shows how far you have come and takes you straight back to the lesson you were on.',
+    text: 'Structured courses, from your very first chord to confident lead playing. Each one shows how far you have come and takes you straight back to the lesson you were on.',
     icon: 'M4 6h16M4 12h10M4 18h6',
   },
   {

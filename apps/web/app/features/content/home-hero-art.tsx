@@ -1,13 +1,63 @@
+import { Link } from 'react-router';
+import type { CurrentCourse } from '@fretline/contract';
+
+/** The percent the home card shows: the API's figure, whole, within 0–100. */
+export const wholePercent = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
+
 /**
- * The home hero's illustration: a lesson in progress (a fretboard with a G chord fingered, a play
- * button and progress), drawn in SVG so nothing is fetched from elsewhere.
+ * The signed-in learner's own course and progress (GET videos/me/course), linking back to where
+ * they were. Nothing is shown without one: the card never shows an example figure.
  */
-export function HomeHeroArt() {
+export function CurrentCourseCard({ current, className }: { current: CurrentCourse; className?: string }) {
+  const percent = wholePercent(current.course_percent_complete);
+  const active = current.course_video_active;
+  const to = active
+    ? `/videos/${active.video_slug}?course=${encodeURIComponent(current.course_slug)}`
+    : `/courses/${current.course_slug}`;
   return (
-    <div className="relative mx-auto w-full max-w-md lg:max-w-none" aria-hidden="true">
-      <div className="absolute -inset-4 -z-10 rotate-3 rounded-[2rem] bg-gradient-to-br from-brand-200 via-brand-100 to-transparent" />
+    <Link
+      to={to}
+      data-testid="current-course"
+      className={`block rounded-2xl border border-stone-200 bg-white px-4 py-3 shadow-xl hover:border-brand-300 ${className ?? ''}`}
+    >
+      <span className="block text-xs font-semibold text-stone-500">Your course</span>
+      <span className="block font-bold text-ink-900">{current.course_title}</span>
+      <span className="mt-1.5 flex items-center gap-3">
+        <span
+          role="progressbar"
+          aria-label={`${current.course_title ?? 'Course'} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 w-28 rounded-full bg-stone-100"
+        >
+          <span className="block h-2 rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
+        </span>
+        <span className="text-sm font-bold text-ink-900">{percent}% complete</span>
+      </span>
+      {active ? (
+        <span className="mt-1 block text-sm font-semibold text-brand-700">
+          Resume: {active.video_title} <span aria-hidden="true">→</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/**
+ * The home hero's illustration: a fretboard with a G chord fingered and a play button, drawn in
+ * SVG so nothing is fetched from elsewhere. A signed-in learner with a course in progress sees
+ * their own course beside it; nobody sees made-up lesson names or figures.
+ */
+export function HomeHeroArt({ current }: { current: CurrentCourse | null }) {
+  return (
+    <div className="relative mx-auto w-full max-w-md lg:max-w-none">
+      <div
+        aria-hidden="true"
+        className="absolute -inset-4 -z-10 rotate-3 rounded-[2rem] bg-gradient-to-br from-brand-200 via-brand-100 to-transparent"
+      />
       <div className="overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-2xl shadow-brand-900/10">
-        <svg viewBox="0 0 480 270" className="block w-full">
+        <svg viewBox="0 0 480 270" className="block w-full" aria-hidden="true">
           <defs>
             <linearGradient id="hero-wood" x1="0" x2="0" y1="0" y2="1">
               <stop offset="0" stopColor="#44291a" />
@@ -46,27 +96,15 @@ export function HomeHeroArt() {
           <circle cx="240" cy="135" r="34" fill="#fff" opacity="0.94" />
           <path d="M230 118v34l28-17z" fill="#ea580c" />
           <rect x="20" y="246" width="440" height="6" rx="3" fill="#fff" opacity="0.25" />
-          <rect x="20" y="246" width="168" height="6" rx="3" fill="#fb923c" />
         </svg>
-        <div className="flex items-center justify-between gap-4 p-5">
-          <div>
-            <p className="text-xs font-bold tracking-widest text-brand-700 uppercase">Beginner course · Lesson 4</p>
-            <p className="mt-1 text-lg font-bold text-ink-900">Your first G chord</p>
-          </div>
-          <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-            Free
-          </span>
+        <div className="p-5">
+          <p className="text-xs font-bold tracking-widest text-brand-700 uppercase">Step-by-step video lessons</p>
+          <p className="mt-1 text-lg font-bold text-ink-900">Chords, strumming, songs and solos</p>
         </div>
       </div>
-      <div className="absolute -top-6 -left-3 hidden rounded-2xl border border-stone-200 bg-white px-4 py-3 shadow-xl sm:block">
-        <p className="text-xs font-semibold text-stone-500">Course progress</p>
-        <div className="mt-1.5 flex items-center gap-3">
-          <div className="h-2 w-28 rounded-full bg-stone-100">
-            <div className="h-2 w-[38%] rounded-full bg-brand-500" />
-          </div>
-          <span className="text-sm font-bold text-ink-900">38%</span>
-        </div>
-      </div>
+      {current ? (
+        <CurrentCourseCard current={current} className="mt-6 sm:absolute sm:-top-6 sm:-left-3 sm:mt-0 sm:max-w-sm" />
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import {
   formatPence,
   type CourseSummary,
+  type CurrentCourse,
   type CurrentUser,
+  type VideoFacets,
   type SubscriptionProduct,
   type VideoSummary,
 } from '@fretline/contract';
@@ -24,6 +26,27 @@ export interface HomeData {
   videos: VideoSummary[];
   /** Null when finance cannot answer: the pitch shows without a price. */
   product: SubscriptionProduct | null;
+  /** The signed-in learner's course in progress (GET videos/me/course); null hides the card. */
+  currentCourse: CurrentCourse | null;
+  /** Published lessons and songs in the catalogue; null when the catalogue cannot answer. */
+  lessonCount: number | null;
+}
+
+/** How many lessons and songs the catalogue holds, from the facet counts of an unfiltered list. */
+export function catalogueLessonCount(facets: VideoFacets | undefined): number | null {
+  if (!facets) return null;
+  return facets.category.filter((f) => f.value === 'Lesson' || f.value === 'Song').reduce((sum, f) => sum + f.count, 0);
+}
+
+/** The membership's benefits, every figure from the catalogue (none when it cannot answer). */
+export function membershipBenefits(lessonCount: number | null): string[] {
+  return [
+    'Every course, from beginner to Lead Guitar 3',
+    lessonCount ? `${lessonCount} lessons and song walkthroughs` : 'Lessons and song walkthroughs at every level',
+    'Weekly live lessons and the full replay archive',
+    'Tabs, chord sheets and backing tracks',
+    'Members’ inbox: ask the team anything',
+  ];
 }
 
 export interface HomePageProps extends HomeData {
@@ -44,7 +67,7 @@ function SectionHeading({ eyebrow, title, lead, id }: { eyebrow: string; title: 
   );
 }
 
-function Hero({ user, name }: { user: CurrentUser; name: string }) {
+function Hero({ user, name, currentCourse }: { user: CurrentUser; name: string; currentCourse: CurrentCourse | null }) {
   const member = user.has_aaa_membership;
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
@@ -63,7 +86,7 @@ function Hero({ user, name }: { user: CurrentUser; name: string }) {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {member ? (
-              <LinkButton to="/courses" size="lg">
+              <LinkButton to={currentCourse ? `/courses/${currentCourse.course_slug}` : '/courses'} size="lg">
                 Continue learning
               </LinkButton>
             ) : (
@@ -86,7 +109,7 @@ function Hero({ user, name }: { user: CurrentUser; name: string }) {
             ))}
           </ul>
         </div>
-        <HomeHeroArt />
+        <HomeHeroArt current={user.id_user !== null ? currentCourse : null} />
       </Container>
     </section>
   );
@@ -252,18 +275,20 @@ function planPrice(product: SubscriptionProduct | null, interval: 'month' | 'yea
   return plan ? formatPence(plan.subscription_plan_price) : null;
 }
 
-function MembershipPitch({ product, user }: { product: SubscriptionProduct | null; user: CurrentUser }) {
+function MembershipPitch({
+  product,
+  user,
+  lessonCount,
+}: {
+  product: SubscriptionProduct | null;
+  user: CurrentUser;
+  lessonCount: number | null;
+}) {
   const monthly = planPrice(product, 'month');
   const yearly = planPrice(product, 'year');
   const trialDays = product?.subscription_product_trial_days ?? 0;
   const showTrial = user.eligible_for_aaa_free_trial && !user.has_aaa_membership;
-  const benefits = [
-    'Every course, from beginner to Lead Guitar 3',
-    'Hundreds of lessons and song walkthroughs',
-    'Weekly live lessons and the full replay archive',
-    'Tabs, chord sheets and backing tracks',
-    'Members’ inbox: ask the team anything',
-  ];
+  const benefits = membershipBenefits(lessonCount);
   return (
     <section aria-labelledby="home-membership" className="py-16 sm:py-24">
       <Container width="wide">
@@ -375,7 +400,7 @@ function MeetTeacher({ name, teacherName }: { name: string; teacherName: string 
 const FAQ = (name: string) => [
   {
     q: 'I have never played before. Is Fretline for me?',
-    a: `Absolutely. The beginner course assumes nothing: it starts with holding the guitar and tuning it, and you will be playing your first song within days. ${name} has taught thousands of complete beginners.`,
+    a: `Absolutely. The beginner course assumes nothing: it starts with holding the guitar and tuning it, and you will be playing your first song within days. ${name} has taught complete beginners for years.`,
   },
   {
     q: 'Do I need an electric or an acoustic guitar?',
@@ -439,14 +464,14 @@ function Faq({ name }: { name: string }) {
   );
 }
 
-export function HomePage({ user, name, teacherName, courses, videos, product }: HomePageProps) {
+export function HomePage({ user, name, teacherName, courses, videos, product, currentCourse, lessonCount }: HomePageProps) {
   return (
     <>
-      <Hero user={user} name={name} />
+      <Hero user={user} name={name} currentCourse={currentCourse} />
       <FeaturedCourses courses={courses} />
       <HowItWorks name={name} />
       <FreeVideos videos={videos} />
-      <MembershipPitch product={product} user={user} />
+      <MembershipPitch product={product} user={user} lessonCount={lessonCount} />
       <MeetTeacher name={name} teacherName={teacherName} />
       <Faq name={name} />
     </>

@@ -18,7 +18,7 @@ export function PrivacyPage({ name }: { name: string }) {
           detail.
         </p>
       }
-      updated="1 November 2026"
+      updated={new Date(Date.UTC(2026, 10, 1))}
       body={
         <>
           <h2>Who looks after your data</h2>

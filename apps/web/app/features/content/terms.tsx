@@ -18,7 +18,7 @@ export function TermsPage({ name }: { name: string }) {
           have tried to write them the way {name} teaches: clearly, and without surprises.
         </p>
       }
-      updated="1 November 2026"
+      updated={new Date(Date.UTC(2026, 10, 1))}
       body={
         <>
           <h2>1. Who we are</h2>

@@ -193,7 +193,8 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
           defaultValue={sender.email ?? ''}
           // Signed in, the team answers at the account's address (ADR 0029), so it is not editable here.
           readOnly={signedIn}
-          hint={signedIn ? 'Your account’s address. Change it in your profile.' : undefined}
+          // Side by side with Telephone, whose hint is one line: this one is too, so the boxes line up.
+          hint={signedIn ? 'Your account’s address.' : 'We reply to this address.'}
           className={signedIn ? 'bg-stone-100! text-stone-600!' : undefined}
           error={fieldError('email')}
         />

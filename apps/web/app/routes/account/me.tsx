@@ -64,7 +64,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
               rel="noreferrer"
               target="_blank"
             >
-              Members' community
+              Join the Discord community
             </a>
           ) : null}
         </div>

@@ -24,7 +24,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   }, [user.welcome_pending]);
 
   return (
-    <AuthCard title={`Welcome to Fretline${firstName(user) ? `, ${firstName(user)}` : ''}!`}>
+    <AuthCard wide title={`Welcome to Fretline${firstName(user) ? `, ${firstName(user)}` : ''}!`}>
       <div className="space-y-4 text-stone-700">
         <p>
           Your account is ready. Every free lesson, song and course video is open to you now, and you can save videos to your
@@ -48,7 +48,11 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           {back.label}
         </LinkButton>
       ) : null}
-      <div className={`${back ? 'mt-3' : 'mt-6'} flex flex-col gap-3 sm:flex-row`}>
+      {/* On wider screens the buttons share a row and never break a label; a row too long wraps whole buttons. */}
+      <div
+        className={`${back ? 'mt-3' : 'mt-6'} flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:[&>a]:whitespace-nowrap`}
+        data-testid="welcome-actions"
+      >
         {user.has_aaa_membership || back?.to.startsWith('/membership') ? null : (
           <LinkButton to="/membership" variant={back ? 'secondary' : 'primary'}>
             {user.eligible_for_aaa_free_trial ? 'Start my free trial' : 'See the membership'}

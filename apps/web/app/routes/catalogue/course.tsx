@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
-import type { Course, CourseVideoEntry } from '@fretline/contract';
+import type { Course } from '@fretline/contract';
 import { Container, LinkButton } from '../../components/ui';
+import { CourseOutline } from '../../features/catalogue/course-outline';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
@@ -48,68 +49,6 @@ const heroButton = 'w-full py-2.5 text-center sm:w-auto';
 
 const POSITIONS: Record<string, string> = { top: 'object-top', bottom: 'object-bottom', center: 'object-center' };
 
-function EntryList({
-  title,
-  entries,
-  watched,
-  courseSlug,
-  activeId,
-}: {
-  title: string;
-  entries: CourseVideoEntry[];
-  watched: Set<number>;
-  courseSlug: string;
-  activeId: number | undefined;
-}) {
-  if (!entries.length) return null;
-  return (
-    <section aria-labelledby={`${title}-heading`}>
-      <h2 id={`${title}-heading`} className="mb-3 text-xl font-bold text-ink-900">
-        {title}
-      </h2>
-      <ol className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white">
-        {entries.map((entry, i) => {
-          const done = watched.has(entry.id_video);
-          return (
-            <li key={entry.id_course_video}>
-              <Link
-                to={`/videos/${entry.video_slug}?course=${encodeURIComponent(courseSlug)}`}
-                className="flex items-center gap-3 p-3 hover:bg-stone-50 focus-visible:-outline-offset-2 sm:gap-4"
-              >
-                <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{i + 1}</span>
-                {entry.video_image ? (
-                  <img
-                    src={entry.video_image}
-                    alt=""
-                    className="hidden h-12 w-20 rounded-md object-cover sm:block"
-                    loading="lazy"
-                  />
-                ) : null}
-                <span className="min-w-0 flex-1 font-medium text-ink-900">
-                  {entry.video_title}
-                  {activeId === entry.id_course_video ? (
-                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                      Last watched
-                    </span>
-                  ) : null}
-                </span>
-                {done ? (
-                  <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700" aria-label="Watched">
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
-                      <path fill="currentColor" d="M8 13.2 4.8 10l-1.4 1.4L8 16l9-9-1.4-1.4z" />
-                    </svg>
-                    <span className="hidden sm:inline">Watched</span>
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
-      </ol>
-    </section>
-  );
-}
-
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, course_watched_videos } = loaderData;
   const { user } = useRootData();
@@ -133,16 +72,19 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <div className="relative isolate overflow-hidden bg-ink-900">
         {course.course_jumbo_image ? (
           <img
+            data-testid="banner-poster"
             src={course.course_jumbo_image}
             alt=""
-            className={`absolute inset-0 -z-20 size-full object-cover opacity-50 ${POSITIONS[course.course_jumbo_image_position ?? 'center'] ?? 'object-center'}`}
+            className={`absolute inset-0 -z-20 size-full scale-110 object-cover opacity-40 blur-md ${POSITIONS[course.course_jumbo_image_position ?? 'center'] ?? 'object-center'}`}
           />
         ) : null}
-        {/* A scrim under the text: the jumbo image has its own large lettering, which must not
-            show through the title, the buttons or the progress card. */}
+        {/* The jumbo image has its own large lettering, which must not show through the title, the
+            buttons or the progress card: blurred (scaled so the blur has no pale edge) under a scrim,
+            it stays a mood and never competes with the text. */}
         <div
           aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/90 via-ink-900/80 to-ink-900/60"
+          data-testid="banner-scrim"
+          className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/90 via-ink-900/85 to-ink-900/70"
         />
         <Container className="py-12 text-white sm:py-20">
           <Link to="/courses" className="inline-flex min-h-10 items-center text-sm text-stone-200 hover:text-white">
@@ -189,14 +131,14 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <div className="prose-fret" dangerouslySetInnerHTML={{ __html: course.course_description }} />
             </section>
           ) : null}
-          <EntryList
+          <CourseOutline
             title="Lessons"
             entries={course.course_videos}
             watched={watched}
             courseSlug={slug}
             activeId={active?.id_course_video}
           />
-          <EntryList
+          <CourseOutline
             title="Songs"
             entries={course.course_songs}
             watched={watched}

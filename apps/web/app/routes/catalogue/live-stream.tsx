@@ -73,8 +73,15 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
     stage = (
       <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
         {stream.stream_poster_signed ? (
-          <img src={stream.stream_poster_signed} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+          <img
+            src={stream.stream_poster_signed}
+            alt=""
+            data-testid="banner-poster"
+            className="absolute inset-0 size-full scale-110 object-cover opacity-40 blur-md"
+          />
         ) : null}
+        {/* The poster's own lettering must not show through the status text: blurred, under a scrim. */}
+        <div aria-hidden="true" data-testid="banner-scrim" className="absolute inset-0 bg-ink-900/70" />
         <div className="relative flex aspect-video flex-col items-center justify-center gap-3 p-6 text-center">
           <p className="text-xl font-bold sm:text-2xl">
             {stream.stream_status === 'upcoming' ? 'Starts soon' : 'This stream has ended'}

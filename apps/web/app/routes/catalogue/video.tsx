@@ -8,6 +8,7 @@ import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
+import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
@@ -98,6 +99,25 @@ function CourseCard({ course, label }: { course: CourseRef; label: string }) {
   );
 }
 
+/** The "Up next" card: the same place the Next button goes (a lesson of this course, or the next course). */
+function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
+  return (
+    <Link
+      to={next.to}
+      data-testid="up-next"
+      className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-500"
+    >
+      {image ? <img src={image} alt="" className="h-16 w-28 rounded-lg object-cover" loading="lazy" /> : null}
+      <span>
+        <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">
+          {next.kind === 'lesson' ? 'Up next' : 'Up next: the next course'}
+        </span>
+        <span className="font-semibold text-ink-900">{next.title}</span>
+      </span>
+    </Link>
+  );
+}
+
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const { video, course, trialDays } = loaderData;
   const { user, siteUrl } = useRootData();
@@ -105,6 +125,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const playId = useRef<number | null>(video.id_video_play);
   const inCourse = video.video_course;
   const courseQuery = inCourse ? `?course=${encodeURIComponent(inCourse.course_slug)}` : '';
+  const next = upNext(video);
+  const excerpt = pageExcerpt(video);
 
   // ADR 0016: progress goes to the API while playing; a failed report is retried by the next one.
   const reportProgress = ({ totalTime, currentTime }: PlayerProgress) => {
@@ -181,11 +203,11 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
                 <Badge key={fact}>{fact}</Badge>
               ))}
             </div>
-            <p className="text-stone-700">{videoExcerpt(video)}</p>
+            {excerpt ? <p className="text-stone-700">{excerpt}</p> : null}
             <SaveButton idVideo={video.id_video} saved={video.saved_to_my_list} signedIn={signedIn} />
           </header>
 
-          {inCourse && (video.video_course_video_prev || video.video_course_video_next) ? (
+          {inCourse && (video.video_course_video_prev || next) ? (
             <nav aria-label="Lessons in this course" className="grid gap-3 sm:flex sm:flex-wrap sm:justify-between">
               {video.video_course_video_prev ? (
                 <LinkButton
@@ -200,13 +222,9 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
               ) : (
                 <span className="hidden sm:block" />
               )}
-              {video.video_course_video_next ? (
-                <LinkButton
-                  to={`/videos/${video.video_course_video_next.video_slug}${courseQuery}`}
-                  size="sm"
-                  className="py-2 text-center"
-                >
-                  Next: {video.video_course_video_next.video_title}
+              {next ? (
+                <LinkButton to={next.to} size="sm" className="py-2 text-center" data-testid="next-button">
+                  {next.kind === 'lesson' ? 'Next' : 'Next course'}: {next.title}
                   {'\u00a0'}→
                 </LinkButton>
               ) : null}
@@ -224,7 +242,19 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
               {course ? <ProgressBar percent={course.course_percent_complete} /> : null}
             </div>
           ) : null}
-          {video.video_course_next ? <CourseCard course={video.video_course_next} label="Up next" /> : null}
+          {next ? (
+            <UpNextCard
+              next={next}
+              image={
+                next.kind === 'lesson'
+                  ? (video.video_course_video_next?.video_image ?? null)
+                  : (video.video_course_next?.course_image ?? null)
+              }
+            />
+          ) : null}
+          {next?.kind === 'lesson' && video.video_course_next ? (
+            <CourseCard course={video.video_course_next} label="After this course" />
+          ) : null}
           {video.video_recommended_course ? (
             <CourseCard course={video.video_recommended_course} label="Recommended course" />
           ) : null}

@@ -1,6 +1,6 @@
-import type { CourseSummary, SubscriptionProduct, VideoSummary } from '@fretline/contract';
-import { HomePage, homeSeo, type HomeData } from '../../features/content/home';
-import { getServerApi } from '../../lib/api.server';
+import type { CourseSummary, CurrentCourse, SubscriptionProduct, VideoFacets, VideoSummary } from '@fretline/contract';
+import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/content/home';
+import { getServerApi, readCookie } from '../../lib/api.server';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
@@ -8,10 +8,17 @@ import type { Route } from './+types/home';
 /** Each section's data is optional: a failing call hides its section rather than the page. */
 export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
   const api = getServerApi(request);
-  const [courses, videos, product] = await Promise.allSettled([
+  const [courses, videos, product, current] = await Promise.allSettled([
     api.get<{ courses: CourseSummary[] }>('/videos/courses'),
-    api.get<{ videos: VideoSummary[]; total: number }>('/videos/videos', { limit: 8, order: '-video_created' }),
+    api.get<{ videos: VideoSummary[]; total: number; facets: VideoFacets }>('/videos/videos', {
+      limit: 8,
+      order: '-video_created',
+    }),
     api.get<{ subscription_product: SubscriptionProduct }>('/finance/subscription-products/slug/access-all-areas'),
+    // A visitor has no course of their own: no call to make.
+    readCookie(request, 'token')
+      ? api.get<{ course: CurrentCourse | null }>('/videos/me/course')
+      : Promise.resolve({ course: null }),
   ]);
   return {
     courses:
@@ -20,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
         : [],
     videos: videos.status === 'fulfilled' ? (videos.value.videos ?? []).slice(0, 8) : [],
     product: product.status === 'fulfilled' ? (product.value.subscription_product ?? null) : null,
+    currentCourse: current.status === 'fulfilled' ? (current.value.course ?? null) : null,
+    lessonCount: videos.status === 'fulfilled' ? catalogueLessonCount(videos.value.facets) : null,
   };
 }
 

@@ -46,6 +46,7 @@ export interface EntryRow {
   videoCategory: string;
   videoPublished: boolean;
   videoImage: string | null;
+  part: string | null;
 }
 
 /** All of a course's entries in order, drafts included (the editor sees what learners will). */
@@ -60,6 +61,7 @@ export async function findEntries(db: Database, idCourse: number): Promise<Entry
       videoCategory: v.videoCategory,
       videoPublished: v.videoPublished,
       videoImage: v.videoImage,
+      part: cv.courseVideoPart,
     })
     .from(cv)
     .innerJoin(v, eq(v.idVideo, cv.idVideo))
@@ -159,7 +161,13 @@ export async function findExistingVideoIds(db: Database, ids: number[]): Promise
  * videos that stay are updated in place, so the id_course_video a learner's resume point names
  * survives; videos left out are removed. Call with the course row locked.
  */
-export async function replaceEntries(db: Database, idCourse: number, entries: { idVideo: number; kind: string }[]) {
+export async function replaceEntries(
+  db: Database,
+  idCourse: number,
+  entries: { idVideo: number; kind: string }[],
+  /** Part headings by video id (ADR 0049); undefined keeps every entry's heading as it is. */
+  parts?: Map<number, string | null>,
+) {
   const ids = entries.map((e) => e.idVideo);
   await db
     .delete(cv)
@@ -167,10 +175,22 @@ export async function replaceEntries(db: Database, idCourse: number, entries: { 
   if (!entries.length) return;
   await db
     .insert(cv)
-    .values(entries.map((e, i) => ({ idCourse, idVideo: e.idVideo, courseVideoKind: e.kind, courseVideoOrder: i + 1 })))
+    .values(
+      entries.map((e, i) => ({
+        idCourse,
+        idVideo: e.idVideo,
+        courseVideoKind: e.kind,
+        courseVideoOrder: i + 1,
+        courseVideoPart: parts?.get(e.idVideo) ?? null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [cv.idCourse, cv.idVideo],
-      set: { courseVideoOrder: sql`excluded.course_video_order`, courseVideoKind: sql`excluded.course_video_kind` },
+      set: {
+        courseVideoOrder: sql`excluded.course_video_order`,
+        courseVideoKind: sql`excluded.course_video_kind`,
+        ...(parts ? { courseVideoPart: sql`excluded.course_video_part` } : {}),
+      },
     });
 }
 

@@ -98,6 +98,7 @@ export async function getEditorCourse(ctx: Pick<EditorContext, 'db' | 'store' | 
     video_category: e.videoCategory,
     video_published: e.videoPublished,
     video_image_signed: signedMediaUrl(ctx, e.videoImage),
+    course_video_part: e.part,
   });
   return {
     id_course: course.idCourse,
@@ -268,10 +269,18 @@ export async function setCourseEntries(
       }
     }
     const before = await repo.findEntries(tx, idCourse);
-    await repo.replaceEntries(tx, idCourse, [
-      ...body.course_videos.map((idVideo) => ({ idVideo, kind: 'video' })),
-      ...body.course_songs.map((idVideo) => ({ idVideo, kind: 'song' })),
-    ]);
+    const parts = body.course_video_parts
+      ? new Map(body.course_videos.map((idVideo, i) => [idVideo, body.course_video_parts?.[i] || null]))
+      : undefined;
+    await repo.replaceEntries(
+      tx,
+      idCourse,
+      [
+        ...body.course_videos.map((idVideo) => ({ idVideo, kind: 'video' })),
+        ...body.course_songs.map((idVideo) => ({ idVideo, kind: 'song' })),
+      ],
+      parts,
+    );
     const lessonsBefore = before.filter((e) => e.kind !== 'song').map((e) => e.idVideo);
     const songsBefore = before.filter((e) => e.kind === 'song').map((e) => e.idVideo);
     const diff: Record<string, unknown> = {};
@@ -280,6 +289,13 @@ export async function setCourseEntries(
     }
     if (JSON.stringify(songsBefore) !== JSON.stringify(body.course_songs)) {
       diff.course_songs = { from: songsBefore, to: body.course_songs };
+    }
+    if (parts) {
+      const partsBefore = before.filter((e) => e.kind !== 'song').map((e) => e.part);
+      const partsAfter = body.course_videos.map((id) => parts.get(id) ?? null);
+      if (JSON.stringify(partsBefore) !== JSON.stringify(partsAfter)) {
+        diff.course_video_parts = { from: partsBefore, to: partsAfter };
+      }
     }
     if (Object.keys(diff).length) {
       await repo.updateCourse(tx, idCourse, { courseUpdated: ctx.now });

@@ -356,6 +356,51 @@ describe('lessons and songs', () => {
     expect((await publicVideo()).video_course_video_next).toBeNull();
   });
 
+  it('sets the lessons’ part headings beside them (ADR 0049); leaving them out keeps them', async () => {
+    const course = await createCourse();
+    const [a, b, c] = (await videoIds(3)) as [number, number, number];
+    const res = await callForm('PUT', `${BASE}/${course.id_course}/entries`, editor.token, {
+      course_videos: [a, b, c],
+      course_video_parts: [' Getting started ', '', 'Your first song'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Body>().data.course.course_videos.map((e) => e.course_video_part)).toEqual([
+      'Getting started',
+      null,
+      'Your first song',
+    ]);
+    await call('PUT', `${BASE}/${course.id_course}/published`, editor.token, { course_published: true });
+    const pub = (await call('GET', `/api/videos/courses/${course.course_slug}`)).json<Body>().data.course;
+    expect(pub.course_videos.map((e) => e.course_video_part)).toEqual(['Getting started', null, 'Your first song']);
+
+    // Reordering without the headings keeps each lesson's heading.
+    const kept = await call('PUT', `${BASE}/${course.id_course}/entries`, editor.token, { course_videos: [c, a, b] });
+    expect(kept.json<Body>().data.course.course_videos.map((e) => e.course_video_part)).toEqual([
+      'Your first song',
+      'Getting started',
+      null,
+    ]);
+    const audit = (await auditFor(course.id_course)).find((x) => x.auditAction === 'course.entries.set');
+    expect(audit!.auditDiff).toMatchObject({ course_video_parts: { to: ['Getting started', null, 'Your first song'] } });
+
+    // More headings than lessons, or one too long, is refused.
+    const extra = await call('PUT', `${BASE}/${course.id_course}/entries`, editor.token, {
+      course_videos: [a],
+      course_video_parts: ['One', 'Two'],
+    });
+    expect(extra.statusCode).toBe(400);
+    const long = await call('PUT', `${BASE}/${course.id_course}/entries`, editor.token, {
+      course_videos: [a],
+      course_video_parts: ['x'.repeat(121)],
+    });
+    expect(long.statusCode).toBe(400);
+    // Only editors set them.
+    expect(
+      (await call('PUT', `${BASE}/${course.id_course}/entries`, undefined, { course_videos: [a], course_video_parts: ['X'] }))
+        .statusCode,
+    ).toBe(401);
+  });
+
   it('keeps entry rows (and so learners’ resume points) for videos that stay; an empty form list clears', async () => {
     const course = await createCourse();
     const [a, b] = await videoIds(2);

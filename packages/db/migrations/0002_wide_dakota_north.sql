@@ -1,0 +1,1 @@
+ALTER TABLE "videos"."course_videos" ADD COLUMN "course_video_part" text;
