@@ -1,1 +1,0 @@
-DROP TABLE "auth"."auth_events" CASCADE;

@@ -1,1 +1,0 @@
-ALTER TABLE "platform"."jobs" ADD COLUMN "checkpoint" jsonb;

@@ -1,2 +1,0 @@
-ALTER TABLE "messages"."thread_tokens" ADD COLUMN "token_emailed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "messages"."threads" ADD COLUMN "sender_email_verified" timestamp with time zone;

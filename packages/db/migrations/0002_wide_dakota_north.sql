@@ -1,1 +1,0 @@
-ALTER TABLE "videos"."course_videos" ADD COLUMN "course_video_part" text;
