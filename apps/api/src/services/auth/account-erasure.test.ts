@@ -257,6 +257,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     run_at: 'not-personal',
     locked_until: 'not-personal',
     last_error: 'erased',
+    checkpoint: 'erased',
     created: 'not-personal',
     finished: 'not-personal',
   },
@@ -336,7 +337,9 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
   ]),
   ...content('videos.video_chords', ['id_video_chord id_video chord_order chord_text chord_url']),
   ...content('videos.video_tags', ['id_video tag_slug tag_name']),
-  ...content('videos.course_videos', ['id_course_video id_course id_video course_video_order course_video_kind']),
+  ...content('videos.course_videos', [
+    'id_course_video id_course id_video course_video_order course_video_kind course_video_part',
+  ]),
   ...content('videos.course_testimonials', [
     'id_course_testimonial id_course testimonial_order testimonial_name testimonial_content testimonial_image',
   ]),
@@ -654,7 +657,7 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     });
     await t.db
       .update(tables.jobs)
-      .set({ lastError: `550 <${EMAIL}> mailbox busy` })
+      .set({ lastError: `550 <${EMAIL}> mailbox busy`, checkpoint: { refused: `550 <${EMAIL}> mailbox busy` } })
       .where(eq(tables.jobs.idJob, idJob));
     await t.db.insert(tables.devMail).values({
       mailFrom: 'Fretline <hello@example.com>',
