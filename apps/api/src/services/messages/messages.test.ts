@@ -571,8 +571,14 @@ describe('the staff inbox', () => {
       payload: { message_content: 'Sorted.' },
     });
     await runDueJobs(t.app);
-    const mail = (await t.app.inject({ url: '/api/dev/mail?to=lower-case@example.com' })).json().data.messages[0];
-    expect(mail.text).toContain('Hi Jamie,');
+    const mails = (await t.app.inject({ url: '/api/dev/mail?to=lower-case@example.com' })).json().data.messages as Array<{
+      text: string;
+      html: string;
+    }>;
+    expect(mails.length).toBe(2);
+    for (const m of mails) expect(m.text).toContain('Hi Jamie,');
+    const mail = mails.find((m) => m.text.includes('has replied'));
+    if (!mail) throw new Error('no reply e-mail');
     expect(mail.text).toContain('Robin from the Fretline team has replied');
     expect(mail.html).toContain('Hi Jamie,');
   });

@@ -84,12 +84,13 @@ export async function queueHelpdeskReceipt(
   db: Database,
   receipt: { to: string; firstName: string; title: string; message: string; link: string },
 ): Promise<void> {
-  const { to, firstName, title, message, link } = receipt;
+  const { to, title, message, link } = receipt;
+  const name = firstName({ first_name: receipt.firstName }) ?? 'there';
   const subject = `We have received your message: ${title}`;
   const notYou =
     'If you did not write to us, someone typed your address: ignore this e-mail. Until this link is opened, the message is not added to any account.';
   const text = [
-    `Hi ${firstName},`,
+    `Hi ${name},`,
     '',
     'Thanks for contacting Fretline. We will reply by e-mail; you can also read and answer the conversation here:',
     '',
@@ -105,7 +106,7 @@ export async function queueHelpdeskReceipt(
     notYou,
   ].join('\n');
   const html = [
-    `<p>Hi ${escapeHtml(firstName)},</p>`,
+    `<p>Hi ${escapeHtml(name)},</p>`,
     '<p>Thanks for contacting Fretline. We will reply by e-mail; you can also read and answer the conversation here:</p>',
     `<p><a href="${escapeHtml(link)}">Open your conversation</a></p>`,
     '<p>Keep this link private: it opens the conversation without signing in.</p>',
