@@ -19,6 +19,9 @@ test.beforeAll(async () => {
     SITE_URL: 'https://fretline.example',
     SECRET_KEY: 'e2e-production-secret-key-0123456789abcdef',
     SHUTDOWN_DRAIN_MS: '0',
+    // Allowed in production only when said twice, and then named in the log at every start (ADR 0042).
+    CAPTCHA: 'off',
+    CAPTCHA_OFF_IN_PRODUCTION: 'yes',
   });
   http = await playwrightRequest.newContext({ baseURL: server.url });
 });
@@ -26,6 +29,14 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await http?.dispose();
   await server?.stop();
+});
+
+test('production with CAPTCHA=off logs a warning at start', () => {
+  const warning = server
+    .output()
+    .split('\n')
+    .find((line) => line.includes('CAPTCHA=off in production'));
+  expect(warning && (JSON.parse(warning) as { level: number }).level).toBe(40); // pino's warn
 });
 
 const kinds: { kind: string; method?: 'POST'; path: string; status: number; type?: RegExp }[] = [
