@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { signIn, signUp, useToken } from './support/auth';
 import { freePort, run, systemTool } from './support/server';
 
 /*
@@ -109,6 +110,30 @@ test('a form action works through a TLS-terminating proxy', async ({ browser }) 
     await page.getByRole('button', { name: 'Save my choices' }).click();
     expect((await answered).status()).toBe(200);
     await expect(page.getByRole('status').filter({ hasText: 'Your cookie choices have been saved.' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("an admin changes a member's roles through the proxy (a signed-in form action)", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // Sessions come from the app directly (the development mailbox); the browser goes through nginx.
+  const last = `Proxied${Date.now().toString(36)}`;
+  await signUp(baseURL, { first_name: 'Tess', last_name: last, label: 'proxied' });
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: origin });
+  try {
+    await useToken(context, origin, await signIn(baseURL, 'admin@example.com'));
+    const admin = await context.newPage();
+    await admin.goto('/staff/members');
+    await admin.getByRole('searchbox', { name: 'Name or e-mail' }).fill(last);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('link', { name: new RegExp(`Tess ${last}`) }).click();
+    await expect(admin.getByRole('heading', { name: `Tess ${last}`, level: 1 })).toBeVisible();
+    await admin.getByRole('checkbox', { name: /^Staff/ }).check();
+    await admin.getByRole('button', { name: 'Save roles' }).click();
+    await expect(admin.getByRole('status')).toHaveText('Roles saved.');
+    await admin.reload();
+    await expect(admin.getByRole('checkbox', { name: /^Staff/ })).toBeChecked();
   } finally {
     await context.close();
   }
