@@ -9,7 +9,7 @@ import { errorsPlugin, notFound } from './plugins/errors.ts';
 import { rateLimitPlugin, redisPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
-import { isLoopbackAddress } from './plugins/loopback.ts';
+import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
 import { authRoutes } from './services/auth/index.ts';
@@ -52,9 +52,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // X-Forwarded-For is believed only from loopback: a reverse proxy on this host, or the SSR
-    // loaders calling the API with the visitor's address (ADR 0004). Anyone else could forge it.
-    trustProxy: isLoopbackAddress,
+    // X-Forwarded-* is believed only from loopback (a reverse proxy on this host, or the SSR
+    // loaders calling the API with the visitor's address) and the proxies TRUST_PROXY names
+    // (ADR 0004). Anyone else could forge it.
+    trustProxy: proxyTrust(options.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, querystringParser: parseQueryString },
     genReqId: correlationIdFrom,
     requestIdHeader: false,

@@ -37,3 +37,49 @@ describe('captcha configuration (ADR 0027)', () => {
     );
   });
 });
+
+describe('CAPTCHA=off in production (ADR 0042)', () => {
+  it('refuses to start without CAPTCHA_OFF_IN_PRODUCTION=yes', () => {
+    expect(() => loadConfig({ ...production, CAPTCHA: 'off' })).toThrow(/refuses CAPTCHA=off.*CAPTCHA_OFF_IN_PRODUCTION=yes/);
+    expect(() => loadConfig({ ...production, CAPTCHA: 'off', CAPTCHA_OFF_IN_PRODUCTION: 'no' })).toThrow(ConfigError);
+  });
+
+  it('starts when told to, with a warning for every start to log', () => {
+    const config = loadConfig({ ...production, CAPTCHA: 'off', CAPTCHA_OFF_IN_PRODUCTION: 'yes' });
+    expect(config.CAPTCHA).toBe('off');
+    expect(config.warnings).toEqual([expect.stringMatching(/CAPTCHA=off in production/)]);
+  });
+
+  it('has nothing to warn about with a captcha, or outside production', () => {
+    expect(loadConfig(production).warnings).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test', SECRET_KEY: SECRET, CAPTCHA: 'off' }).warnings).toEqual([]);
+  });
+});
+
+describe('TRUST_PROXY (ADR 0004)', () => {
+  it('is loopback only by default', () => {
+    expect(loadConfig(production).TRUST_PROXY).toEqual({ subnets: [] });
+    expect(loadConfig({ ...production, TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual({ subnets: [] });
+  });
+
+  it('reads a hop count or a comma list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...production, TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,fd00::/8' }).TRUST_PROXY).toEqual({
+      subnets: ['10.0.0.0/8', '192.168.1.5', 'fd00::/8'],
+    });
+  });
+
+  it.each(['0', '33', '10.0.0.0/33', 'fd00::/129', 'balancer.internal', '10.0.0/8', '10.0.0.0/8/1', '10.0.0.0/x'])(
+    'refuses %j at start',
+    (value) => expect(() => loadConfig({ ...production, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/),
+  );
+});
+
+describe('SHUTDOWN_DRAIN_MS (ADR 0042)', () => {
+  it('drains 5 s in production and not at all in development by default', () => {
+    expect(loadConfig(production).SHUTDOWN_DRAIN_MS).toBe(5_000);
+    expect(loadConfig({ NODE_ENV: 'test', SECRET_KEY: SECRET }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '15000' }).SHUTDOWN_DRAIN_MS).toBe(15_000);
+    expect(() => loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(ConfigError);
+  });
+});

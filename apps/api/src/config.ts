@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './plugins/loopback.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -22,6 +23,8 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+  // Production refuses CAPTCHA=off unless this says the operator means it (ADR 0042).
+  CAPTCHA_OFF_IN_PRODUCTION: bool.default(false),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().optional(),
@@ -33,13 +36,31 @@ const EnvSchema = z.object({
     .default('jamie'),
   ANALYTICS_ENABLED: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Which peers may set X-Forwarded-*: loopback, a hop count, or IPs/CIDRs (ADR 0004).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: ${(err as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  // How long SIGTERM keeps serving with a failing health check before closing (ADR 0042).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR' | 'SHUTDOWN_DRAIN_MS'> & {
   SITE_URL: string;
   SECRET_KEY: string;
   MEDIA_DIR: string;
+  TRUST_PROXY: TrustProxy;
+  SHUTDOWN_DRAIN_MS: number;
   isProduction: boolean;
+  /** Things allowed but unwise, logged as warnings at every start. */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
@@ -67,12 +88,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (missing.length) throw new ConfigError(`Production refuses to start without: ${missing.join(', ')}`);
+  const warnings: string[] = [];
+  if (isProduction && e.CAPTCHA === 'off') {
+    if (!e.CAPTCHA_OFF_IN_PRODUCTION)
+      throw new ConfigError(
+        'Production refuses CAPTCHA=off: the signed-out helpdesk would take messages from bots. Set CAPTCHA_OFF_IN_PRODUCTION=yes to run without one anyway.',
+      );
+    warnings.push('CAPTCHA=off in production: the signed-out helpdesk form has no captcha (CAPTCHA_OFF_IN_PRODUCTION=yes).');
+  }
   return {
     ...e,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     SECRET_KEY: e.SECRET_KEY ?? readOrCreateDevSecret(e.DATA_DIR),
     MEDIA_DIR: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
+    // A balancer polls health every few seconds; nothing drains in development (ADR 0042).
+    SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
     isProduction,
+    warnings,
   };
 }
 

@@ -4,6 +4,7 @@ import { validateFlagDefinitions } from '@fretline/contract';
 import { createDb, migrate, seedIfEmpty } from '@fretline/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startDraining } from './platform/health.routes.ts';
 import { requestLogSerializers } from './plugins/auth.ts';
 import { mountWeb } from './web/react-router.ts';
 
@@ -44,19 +45,40 @@ async function main(): Promise<void> {
   });
   if (seeded) app.log.info('empty database: demo content seeded');
 
+  for (const warning of config.warnings) app.log.warn(warning);
+
+  // Shutdown in the order a load balancer needs (ADR 0042, README "Production build and start").
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, finish in-flight requests and the jobs in hand (the worker stops in onClose,
-    // ADR 0003), then release the database.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const drainMs = config.SHUTDOWN_DRAIN_MS;
+    app.log.info({ signal, drainMs }, 'shutting down: failing the health check while the balancer drains');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, drainMs + 10_000);
     force.unref();
-    app
-      .close()
+    // 1. /api/health answers 503 while every other route keeps serving; from now on each
+    // response ends its keep-alive connection (Node's own per-socket limit), so no idle connection
+    // is left for a client to race a closing socket with.
+    startDraining(app.server);
+    app.server.maxRequestsPerSocket = 1;
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => {
+        // 2. Stop accepting and close idle connections; in-flight requests finish. A connection
+        // whose request was in flight becomes idle afterwards: keep reaping until none is left.
+        const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+        reap.unref();
+        // 3. The server closes, then the plugins' onClose hooks (the job worker, ADR 0003).
+        return app.close().finally(() => clearInterval(reap));
+      })
+      // 4. The database last: nothing can query it any more.
       .then(() => db.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        app.log.info('shut down');
+        process.exit(0);
+      })
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);

@@ -1,7 +1,20 @@
+import type { Server } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../plugins/errors.ts';
 
-/** GET /api/health: up only when the database answers, so a load balancer can route around us. */
+/** Servers that received SIGTERM: their health check fails so the balancer drains them (ADR 0042). */
+const draining = new WeakSet<Server>();
+
+/** Fails the readiness check from now on; every other route keeps serving. */
+export function startDraining(server: Server): void {
+  draining.add(server);
+}
+
+/**
+ * GET /api/health: up only when the database answers and the process is not shutting down, so a
+ * load balancer can route around us.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -11,7 +24,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) }) },
       },
     },
-    async () => {
+    async (_request, reply) => {
+      if (draining.has(app.server)) {
+        // Connection: close, so a balancer's pooled health connection does not outlive us.
+        reply.header('Connection', 'close');
+        throw new AppError('UNAVAILABLE', 503, 'The service is shutting down, please try again in a moment.');
+      }
       await app.dbHandle.ping();
       return { data: { status: 'ok' as const, database: app.dbHandle.kind } };
     },

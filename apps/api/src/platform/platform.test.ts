@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, desc, tables } from '@fretline/db';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
-import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, createTestDatabase, createUserWithSession, type TestApp } from '../../test/test-app.ts';
 import { ERROR_MESSAGE_MAX } from './error-reports.routes.ts';
+import { startDraining } from './health.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,5 +81,28 @@ describe('GET /api/error (client error reports)', () => {
     for (let i = 0; i < 31; i++) status = (await t.app.inject({ url: '/api/error?message=loop', ...from })).statusCode;
     expect(status).toBe(429);
     expect((await t.app.inject({ url: '/api/error?message=other', remoteAddress: '192.0.2.45' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health while shutting down (ADR 0042)', () => {
+  it('answers 503 once draining starts, while other routes keep serving', async () => {
+    const { handle, drop } = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), db: handle });
+    try {
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      startDraining(app.server);
+      const res = await app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers.connection).toBe('close');
+      expect(res.json()).toEqual({
+        errors: [{ message: 'The service is shutting down, please try again in a moment.', code: 'UNAVAILABLE' }],
+      });
+      expect((await app.inject({ url: '/api/videos/videos' })).statusCode).toBe(200);
+      // Another app in the same process is not draining.
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await drop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -36,17 +36,20 @@ export function mountWeb(options: WebOptions) {
         },
       });
 
-      web.all('/*', async (request, reply) => {
-        const req = createRequest(request.raw, reply.raw);
+      const render = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        // The URL a visitor typed: behind a TLS-terminating proxy the socket says http://, and
+        // React Router's action Origin check compares against this URL. request.protocol and
+        // request.host read X-Forwarded-Proto/-Host only from a trusted proxy (ADR 0004).
+        const req = createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host || undefined });
         const response = await handle(req);
         reply.hijack();
+        // A hijacked reply never writes Fastify's headers: put the security headers set by the
+        // onRequest hook (ADR 0002) on the raw response, under the ones React Router answers with.
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
         await sendResponse(reply.raw, response);
-      });
-      web.all('/', async (request, reply) => {
-        const response = await handle(createRequest(request.raw, reply.raw));
-        reply.hijack();
-        await sendResponse(reply.raw, response);
-      });
+      };
+      web.all('/*', render);
+      web.all('/', render);
     });
   };
 }
