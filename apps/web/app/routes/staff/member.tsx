@@ -1,6 +1,7 @@
 import { data, Link, useFetcher } from 'react-router';
 import {
   hasRoleGroup,
+  IdInputSchema,
   sessionStatusText,
   subscriptionStatusLabel,
   formatPounds,
@@ -20,9 +21,9 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/member';
 
 function idFrom(params: { idUser: string }): number {
-  const id = Number(params.idUser);
-  if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
+  const parsed = IdInputSchema.safeParse(params.idUser);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
