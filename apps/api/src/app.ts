@@ -5,7 +5,7 @@ import { wireDateReplacer } from '@fretline/contract';
 import { authPlugin } from './plugins/auth.ts';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { docsPlugin, docsRoutes } from './plugins/docs.ts';
-import { errorsPlugin, notFound } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors, notFound } from './plugins/errors.ts';
 import { rateLimitPlugin, redisPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
@@ -57,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // (ADR 0004). Anyone else could forge it.
     trustProxy: proxyTrust(options.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, querystringParser: parseQueryString },
+    // A URL the router cannot decode: a 400 in the API's or the pages' own shape, not Fastify's.
+    frameworkErrors,
     genReqId: correlationIdFrom,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();

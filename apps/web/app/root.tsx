@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import {
   CurrentUserSchema,
   ERROR_PAGE_DEFAULT_MESSAGE,
+  isHostileUrl,
   NOT_FOUND_HEADING,
   NOT_FOUND_PAGE_MESSAGE,
   NOT_FOUND_PAGE_TITLE,
@@ -36,6 +37,9 @@ export const links: Route.LinksFunction = () => [
  * render), and site-wide settings every page needs.
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  // A control character or an undecodable path names no page: the 404 page, not the 500 page
+  // the page's own loader would reach when the API refuses the value (ADR 0047).
+  if (isHostileUrl(new URL(request.url))) throw data(null, { status: 404 });
   let user = VISITOR;
   // Without a token cookie the answer can only be the visitor (spec §6): no call on their pages.
   if (readCookie(request, 'token')) {

@@ -2,6 +2,7 @@ export * from './wire/dates.ts';
 export * from './wire/date-schema.ts';
 export * from './wire/error-body.ts';
 export * from './wire/envelope.ts';
+export * from './wire/hostile-input.ts';
 export * from './roles.ts';
 export * from './errors.ts';
 export * from './constants.ts';

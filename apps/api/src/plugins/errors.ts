@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { CLIENT_ERRORS, type ApiErrorBody } from '@fretline/contract';
@@ -38,6 +38,22 @@ function isDatabaseOutage(err: unknown): boolean {
   return e.cause ? isDatabaseOutage(e.cause) : false;
 }
 
+/**
+ * PostgreSQL data exceptions a caller's value causes: an integer out of range (22003), a NUL or a
+ * byte sequence the database cannot store (22021, 22P05). The contract's id schema and the
+ * request-body hook refuse these first; this is the net for a route that slips past them, so a
+ * hostile value is a 400, never a 500 (docs/decisions/0047-hostile-input.md).
+ */
+function isBadValueForDatabase(err: unknown, depth = 0): boolean {
+  const e = err as { code?: string; cause?: unknown } | undefined;
+  if (!e || depth > 5) return false;
+  if (e.code && ['22003', '22021', '22P05'].includes(e.code)) return true;
+  return e.cause ? isBadValueForDatabase(e.cause, depth + 1) : false;
+}
+
+export const BAD_VALUE_TEXT = 'A value in that request is not valid.';
+export const BAD_URL_TEXT = 'That address is not valid.';
+
 export function sendError(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -73,6 +89,10 @@ export const errorsPlugin = fp(
         return sendError(reply, 503, {
           errors: [{ message: 'The service is briefly unavailable, please try again in a moment.', code: 'UNAVAILABLE' }],
         });
+      }
+      if (isBadValueForDatabase(err)) {
+        request.log.warn({ err }, 'a request value the database cannot hold');
+        return sendError(reply, 400, { errors: [{ message: BAD_VALUE_TEXT, code: 'BAD_REQUEST' }] });
       }
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status >= 500) {
@@ -126,6 +146,30 @@ export function validationMessage(field: string, keyword: string, message: strin
     default:
       return `${label} is not valid.`;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (a malformed `%` escape) or a path
+ * parameter too long is answered before any route or hook runs. The API answers a 400 with the §7
+ * error body; a page answers the words of the site's 404 page (spec §8 "Error page") in a small
+ * page of its own, never the 500 page: React Router cannot route a URL that does not decode.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.url?.startsWith('/api/')) {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+    const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'That address is too long.' : BAD_URL_TEXT;
+    void sendError(reply, status, { errors: [{ message, code: err.code ?? 'BAD_URL' }] });
+    return;
+  }
+  void reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Page Not Found | Fretline</title></head>' +
+        `<body><main><h1>404 Not Found</h1><p>${CLIENT_ERRORS.notFound} <a href="/">Go to the home page</a>.</p></main></body></html>`,
+    );
 }
 
 function clientErrorText(err: FastifyError): string {

@@ -59,7 +59,17 @@ export const VIDEO_PREFIXES: ReadonlySet<string> = new Set([
   'online-lessons',
   'song',
   'songs',
+  'course-lesson',
+  'course-lessons',
 ]);
+
+/**
+ * Old module pages (`/modules/:slug`, `/module/:slug`) and the course that holds each. The
+ * catalogue has no modules (a course is one ordered list of videos), so a module URL can only
+ * lead to its course: through this table, else through a slug that names a known course
+ * (`lead-guitar-level-1-module-3`, see redirects.ts), else to /courses.
+ */
+export const MODULE_COURSES: Readonly<Record<string, string>> = {};
 
 /** First path segments whose second segment is a tag slug: /tags/:slug → /videos?tags=:slug. */
 export const TAG_PREFIXES: ReadonlySet<string> = new Set(['tag', 'tags', 'meta', 'type', 'types']);

@@ -23,6 +23,23 @@ describe('legacy redirects (spec §2)', () => {
     expect(to('/lessons/g-major-chord?utm_source=mail')).toBe('/videos/g-major-chord?utm_source=mail');
   });
 
+  it('send the course-lesson URL shapes beside the nested ones to the video page', () => {
+    for (const url of ['/course-lessons/g-major-chord', '/course-lesson/g-major-chord', '/modules/week-1/lessons/g-major-chord'])
+      expect(to(url), url).toBe('/videos/g-major-chord');
+    expect(to('/course-lessons/g-major-chord?utm_source=mail')).toBe('/videos/g-major-chord?utm_source=mail');
+  });
+
+  it('send old module URLs to the course that holds the module, or to /courses when unknown', () => {
+    // The catalogue has no modules: a module slug leads to its course when it names a known one.
+    expect(to('/modules/lead-guitar-level-1-module-3')).toBe('/courses/lead-guitar-1');
+    expect(to('/module/lead-guitar-level-1')).toBe('/courses/lead-guitar-1');
+    expect(to('/modules/beginner-guitar-course-part-2')).toBe('/courses/beginner-guitar-course');
+    expect(to('/module/ukulele-course-week-1?ref=mail')).toBe('/courses/ukulele-course?ref=mail');
+    expect(to('/modules/week-2')).toBe('/courses');
+    expect(to('/module/no-such-module')).toBe('/courses');
+    expect(to('/modules')).toBe('/courses');
+  });
+
   it('send old tag, meta and type URLs to the filtered video list, keeping other parameters', () => {
     expect(to('/tags/blues')).toBe('/videos?tags=blues');
     expect(to('/tag/blues')).toBe('/videos?tags=blues');

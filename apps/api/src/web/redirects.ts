@@ -4,6 +4,7 @@ import {
   DASHBOARD_PAGES,
   LEGACY_PAGES,
   MEMBERSHIP_PREFIXES,
+  MODULE_COURSES,
   RETIRED_COURSE_SLUGS,
   SHOP_HOME_PAGES,
   SHOP_PRODUCTS,
@@ -16,12 +17,15 @@ import {
  * Legacy redirects of spec §2, answered as 301s before React Router sees the request, plus the
  * trailing-slash rule of spec §2 "General behaviour". The old URL shapes handled:
  *
- *   /lesson(s)/:slug, /online-lesson(s)/:slug, /song(s)/:slug           → /videos/:slug
+ *   /lesson(s)/:slug, /online-lesson(s)/:slug, /song(s)/:slug,
+ *   /course-lesson(s)/:slug                                             → /videos/:slug
  *   /course(s)/:course/lesson(s)/:slug,
  *   /course(s)/:course/module(s)/:module/lesson(s)/:slug                → /videos/:slug
  *   /tag(s)/:slug, /meta/:slug, /type(s)/:slug                          → /videos?tags=:slug
  *   /course/:slug, /courses/:retired-slug, /course(s)/:course/module(s)/:module
  *                                                                      → /courses/:slug (retired slugs mapped)
+ *   /module(s)/:module                                                  → the course holding it, else /courses
+ *   /module(s)/:module/lesson(s)/:slug                                  → /videos/:slug
  *   /lessons, /lesson-list, /online-lessons, /songs, /song-list         → /videos
  *   /learning-pathway(s)[/*], /course(s)-list                           → /courses
  *   /member-status, /access-all-areas, /downloads [/*]                  → /membership
@@ -52,6 +56,19 @@ function slugOf(segment: string | undefined): string | undefined {
 
 const isPlural = (segment: string | undefined, word: string) => segment === word || segment === `${word}s`;
 const courseSlug = (slug: string) => RETIRED_COURSE_SLUGS[slug] ?? slug;
+
+/** Course slugs the redirects know: the retired ones and the courses that replaced them. */
+const KNOWN_COURSES = new Set([...Object.keys(RETIRED_COURSE_SLUGS), ...Object.values(RETIRED_COURSE_SLUGS)]);
+/** A module slug was its course's slug plus a part: `-module-3`, `-part-2`, `-week-1`, `-section-4`. */
+const MODULE_SUFFIX = /-(?:module|part|week|section)-?\d+$/;
+
+/** The page an old module URL leads to: its course when known (no module exists any more), else /courses. */
+function moduleTarget(module: string): string {
+  const mapped = MODULE_COURSES[module];
+  if (mapped) return `/courses/${mapped}`;
+  const course = KNOWN_COURSES.has(module) ? module : module.replace(MODULE_SUFFIX, '');
+  return KNOWN_COURSES.has(course) ? `/courses/${courseSlug(course)}` : '/courses';
+}
 
 /** The new internal path for a legacy one, or undefined. `segments` has no empty parts. */
 function legacyTarget(segments: string[]): string | undefined {
@@ -86,6 +103,18 @@ function legacyTarget(segments: string[]): string | undefined {
     if (segments.length === 2) {
       // /courses/:slug is the new course page: only retired slugs move.
       if (first === 'course' || RETIRED_COURSE_SLUGS[course]) return `/courses/${courseSlug(course)}`;
+    }
+    return undefined;
+  }
+  if (isPlural(first, 'module')) {
+    if (segments.length === 1) return '/courses';
+    const module = slugOf(second);
+    if (!module) return undefined;
+    if (segments.length === 2) return moduleTarget(module);
+    // /module(s)/:module/lesson(s)/:slug
+    if (segments.length === 4 && isPlural(third, 'lesson')) {
+      const slug = slugOf(fourth);
+      return slug ? `/videos/${slug}` : undefined;
     }
     return undefined;
   }

@@ -40,7 +40,7 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
     return;
   }
   switch (path) {
-    case '/api/videos/videos/intro':
+    case '/api/things/intro':
       send(res, 200, { data: { video: { id_video: 7, video_title: 'Intro', video_created: '2024-03-05 14:30:00' } } });
       return;
     case '/api/echo':
@@ -161,9 +161,7 @@ describe('retry policy (spec §7)', () => {
 
 describe('envelope and dates', () => {
   it('returns the envelope data with wire dates revived as Date objects', async () => {
-    const data = await client().get<{ video: { id_video: number; video_title: string; video_created: Date } }>(
-      '/videos/videos/intro',
-    );
+    const data = await client().get<{ video: { id_video: number; video_title: string; video_created: Date } }>('/things/intro');
     expect(data.video.id_video).toBe(7);
     expect(data.video.video_created).toBeInstanceOf(Date);
     expect(data.video.video_created.toISOString()).toBe('2024-03-05T14:30:00.000Z');
@@ -171,16 +169,16 @@ describe('envelope and dates', () => {
 
   it('validates the data against a schema given with the call', async () => {
     const schema = z.object({ video: z.object({ id_video: z.number().int(), video_created: z.date() }) });
-    const data = await client().get('/videos/videos/intro', { schema });
+    const data = await client().get('/things/intro', { schema });
     expect(data.video.video_created).toBeInstanceOf(Date);
   });
 
   it('turns a response that does not match the schema into the §8 schema text and reports it to /api/error', async () => {
     const schema = z.object({ video: z.object({ id_video: z.string() }) });
-    const err = await failure(client().get('/videos/videos/intro', { schema }));
+    const err = await failure(client().get('/things/intro', { schema }));
     expect(err.message).toBe(CLIENT_ERRORS.schema);
     await vi.waitFor(() => expect(reported).toHaveLength(1));
-    expect(reported[0]).toContain('GET /videos/videos/intro');
+    expect(reported[0]).toContain('GET /things/intro');
     expect(reported[0]).toContain('video.id_video');
   });
 });

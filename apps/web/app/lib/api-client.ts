@@ -3,12 +3,18 @@ import * as qs from 'qs-esm';
 import type { ZodType } from 'zod';
 import {
   CLIENT_ERRORS,
+  CourseListResponseSchema,
+  CourseResponseSchema,
   RETRY_LIMIT,
   RETRY_STATUSES,
   RETRYABLE_METHODS,
   formatWireDate,
   isApiErrorBody,
   reviveWireDates,
+  SavedListResponseSchema,
+  SavedResponseSchema,
+  VideoListResponseSchema,
+  VideoResponseSchema,
   type ApiErrorBody,
 } from '@fretline/contract';
 
@@ -65,6 +71,26 @@ export function isCancelledError(error: unknown): boolean {
 /** The text to show for anything a call (or the code around it) threw (spec §8 "any other error"). */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : CLIENT_ERRORS.other;
+}
+
+/**
+ * Spec §5 "course and video responses must parse", on the server and in the browser alike: these
+ * calls are checked against the contract's schemas (the ones the API answers with) whenever the
+ * caller names no schema of its own, so no page or component can forget it.
+ */
+const CONTRACT_RESPONSES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; schema: ZodType }> = [
+  { methods: ['GET'], path: /^\/videos\/courses$/, schema: CourseListResponseSchema.shape.data },
+  { methods: ['GET'], path: /^\/videos\/courses\/[^/]+$/, schema: CourseResponseSchema.shape.data },
+  { methods: ['GET'], path: /^\/videos\/videos$/, schema: VideoListResponseSchema.shape.data },
+  { methods: ['GET', 'PATCH'], path: /^\/videos\/videos\/[^/]+$/, schema: VideoResponseSchema.shape.data },
+  { methods: ['GET'], path: /^\/videos\/saved$/, schema: SavedListResponseSchema.shape.data },
+  { methods: ['POST'], path: /^\/videos\/saved$/, schema: SavedResponseSchema.shape.data },
+];
+
+/** The contract's schema for a call's data, if it is one of CONTRACT_RESPONSES. */
+export function contractSchemaFor(method: string, path: string): ZodType | undefined {
+  const pathname = path.split('?')[0] ?? path;
+  return CONTRACT_RESPONSES.find((c) => c.methods.includes(method) && c.path.test(pathname))?.schema;
 }
 
 export interface RequestOptions<T = unknown> {
@@ -224,9 +250,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (signal.aborted) throw new ApiError(CLIENT_ERRORS.cancelled, undefined);
       if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.unknown, response.status);
       const data = reviveWireDates((parsed.value as { data?: unknown } | undefined)?.data);
-      if (!opts.schema) return data as T;
-      const checked = opts.schema.safeParse(data);
-      if (checked.success) return checked.data;
+      const schema = opts.schema ?? contractSchemaFor(method, path);
+      if (!schema) return data as T;
+      const checked = schema.safeParse(data);
+      if (checked.success) return checked.data as T;
       const issue = checked.error.issues[0];
       reportSchemaError(
         `Client schema error on ${method} ${path}: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrentUserSchema } from '../entities/user.ts';
 import { VISITOR_USER } from '../entities/visitor.ts';
-import { FormBooleanSchema } from '../entities/fields.ts';
+import { FormBooleanSchema, IdInputSchema } from '../entities/fields.ts';
 import { SessionSchema } from '../entities/session.ts';
 import { envelope } from '../wire/envelope.ts';
 
@@ -106,7 +106,7 @@ export const TokenResponseSchema = envelope('token', z.string());
 
 export const SessionsResponseSchema = envelope('sessions', z.array(SessionSchema));
 export const SessionResponseSchema = envelope('session', SessionSchema);
-export const SessionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const SessionIdParamsSchema = z.object({ id: IdInputSchema });
 
 /** POST me/unsubscribes(/mailers): the address and the HMAC token from the e-mailed link. */
 export const UnsubscribeBodySchema = z.object({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
-import { DateSchema, FormBooleanSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
+import {
+  DateSchema,
+  FormBooleanSchema,
+  ID_MAX,
+  IdSchema,
+  NullableDateSchema,
+  SlugSchema,
+  TextSchema,
+} from '../entities/fields.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 import {
   EditorIdParamSchema,
@@ -55,7 +63,15 @@ const formIdList = (max: number, tooMany: string) =>
           : typeof v === 'object'
             ? Object.values(v as Record<string, unknown>)
             : [v],
-    z.array(z.coerce.number({ error: 'Use ids from the list.' }).int().positive('Use ids from the list.')).max(max, tooMany),
+    z
+      .array(
+        z.coerce
+          .number({ error: 'Use ids from the list.' })
+          .int()
+          .positive('Use ids from the list.')
+          .max(ID_MAX, 'Use ids from the list.'),
+      )
+      .max(max, tooMany),
   );
 
 const requiredText = (max: number, missing: string) =>
@@ -304,7 +320,7 @@ export const EditorLiveStreamBodySchema = z
     stream_premium: z.preprocess((v) => (v === undefined || v === '' ? false : v), FormBooleanSchema),
     id_video_replay: z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? null : v),
-      z.coerce.number({ error: 'Choose a video.' }).int().positive('Choose a video.').nullable(),
+      z.coerce.number({ error: 'Choose a video.' }).int().positive('Choose a video.').max(ID_MAX, 'Choose a video.').nullable(),
     ),
   })
   .superRefine((body, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
-import { DateSchema, FormBooleanSchema, IdSchema, TextSchema } from '../entities/fields.ts';
+import { DateSchema, FormBooleanSchema, IdInputSchema, IdSchema, TextSchema } from '../entities/fields.ts';
 import { VideoCategorySchema, VideoPlayerSchema, VideoSectionTypeSchema, VideoTagSchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
@@ -223,7 +223,7 @@ export const EditorVideoBodySchema = z
     video_stream_width: optionalInt(10_000),
     video_stream_height: optionalInt(10_000),
     video_stream_bitrate: optionalInt(100_000_000),
-    id_recommended_course: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable()),
+    id_recommended_course: z.preprocess(blankToNull, IdInputSchema.nullable()),
     video_sections: formList(EditorSectionBodySchema, EDITOR_MAX_SECTIONS, 'sections'),
     video_chords: formList(EditorChordBodySchema, EDITOR_MAX_CHORDS, 'chords'),
     video_tags: formList(EditorTagBodySchema, EDITOR_MAX_TAGS, 'tags'),
@@ -255,7 +255,7 @@ export const EditorVideoCoursesBodySchema = z
   .object({
     courses: formList(
       z.object({
-        id_course: z.coerce.number().int().positive(),
+        id_course: IdInputSchema,
         position: z.preprocess(blankToNull, z.coerce.number().int('Use a whole number.').min(1, 'Use 1 or more.').nullable()),
         kind: z.preprocess(blankToNull, CourseVideoKindSchema.nullable()),
       }),
@@ -292,7 +292,7 @@ export const EditorVideoListQuerySchema = z.object({
 export type EditorVideoListQuery = z.infer<typeof EditorVideoListQuerySchema>;
 
 /** A row id in an editor call's path (`/:idVideo`, `/:idCourse`…): a positive Postgres integer. */
-export const EditorIdParamSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+export const EditorIdParamSchema = IdInputSchema;
 
 export const EditorVideoIdParamsSchema = z.object({ idVideo: EditorIdParamSchema });
 

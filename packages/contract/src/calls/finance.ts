@@ -8,6 +8,7 @@ import {
   SubscriptionSchema,
   SubscriptionStatusSchema,
 } from '../entities/subscription.ts';
+import { IdInputSchema } from '../entities/fields.ts';
 import { envelope } from '../wire/envelope.ts';
 
 /*
@@ -23,7 +24,7 @@ export const StripePaymentMethodIdSchema = z
   .max(255)
   .regex(/^pm_[A-Za-z0-9_]+$/, 'That payment method is not recognised, please enter your card details again.');
 
-const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const IdParam = IdInputSchema;
 
 export const SubscriptionProductSlugParamsSchema = z.object({ slug: z.string().min(1).max(100) });
 export const SubscriptionIdParamsSchema = z.object({ id: IdParam });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
+import { IdInputSchema } from '../entities/fields.ts';
 import { MessageSchema } from '../entities/message.ts';
 import { ThreadSchema } from '../entities/thread.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
@@ -13,7 +14,7 @@ const PageQuery = {
   offset: z.coerce.number().int().min(0).optional(),
 };
 
-export const ThreadIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ThreadIdParamsSchema = z.object({ id: IdInputSchema });
 /** A thread token is `<id>.<signature>` in base64url (ADR 0025); anything else is refused early. */
 export const ThreadTokenParamsSchema = ThreadIdParamsSchema.extend({
   token: z.string().min(1).max(200),
@@ -112,5 +113,5 @@ const FormBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).trans
 export const StaffResolveInputSchema = z.object({ thread_resolved: FormBool });
 export const StaffAssignInputSchema = z.object({
   // An empty value unassigns.
-  id_user_assigned: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]),
+  id_user_assigned: z.union([IdInputSchema, z.literal('').transform(() => null), z.null()]),
 });

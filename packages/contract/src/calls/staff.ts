@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
-import { DateSchema, IdSchema, NullableDateSchema, TextSchema } from '../entities/fields.ts';
+import { DateSchema, IdInputSchema, IdSchema, NullableDateSchema, TextSchema } from '../entities/fields.ts';
 import { InvoiceSchema, SubscriptionStatusSchema } from '../entities/subscription.ts';
 import { ROLES } from '../roles.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
@@ -56,8 +56,8 @@ export const MemberSearchQuerySchema = StaffPagingQuerySchema.extend({
 });
 export const MemberListResponseSchema = pagedEnvelope('members', StaffMemberSummarySchema);
 
-export const MemberIdParamsSchema = z.object({ idUser: z.coerce.number().int().min(1) });
-export const MemberSessionParamsSchema = MemberIdParamsSchema.extend({ idSession: z.coerce.number().int().min(1) });
+export const MemberIdParamsSchema = z.object({ idUser: IdInputSchema });
+export const MemberSessionParamsSchema = MemberIdParamsSchema.extend({ idSession: IdInputSchema });
 
 export const StaffSessionSchema = z.object({
   id_session: IdSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
 import { CourseSchema, CourseSummarySchema, CurrentCourseSchema } from '../entities/course.ts';
-import { DateSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
+import { DateSchema, IdInputSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
 import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
@@ -69,7 +69,7 @@ export const VideoResponseSchema = envelope('video', VideoSchema);
  * player knows it, video_play_current_time the position (ADR 0016).
  */
 export const VideoProgressBodySchema = z.object({
-  id_video_play: z.coerce.number().int().positive().optional(),
+  id_video_play: IdInputSchema.optional(),
   video_play_total_time: z.coerce.number().min(0).max(86_400),
   video_play_current_time: z.coerce.number().min(0).max(86_400),
 });
@@ -89,11 +89,11 @@ export const CourseResponseSchema = z.object({
 export const CurrentCourseResponseSchema = z.object({ data: z.object({ course: CurrentCourseSchema.nullable() }) });
 
 /** GET saved: paged; `id_video` narrows the list to that video's entry (to remove it from a video page). */
-export const SavedListQuerySchema = z.object({ ...paging, id_video: z.coerce.number().int().positive().optional() });
+export const SavedListQuerySchema = z.object({ ...paging, id_video: IdInputSchema.optional() });
 export const SavedListResponseSchema = pagedEnvelope('saved', SavedVideoSchema);
-export const SavedBodySchema = z.object({ id_video: z.coerce.number().int().positive() });
+export const SavedBodySchema = z.object({ id_video: IdInputSchema });
 export const SavedResponseSchema = envelope('saved', SavedVideoSchema);
-export const SavedIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const SavedIdParamsSchema = z.object({ id: IdInputSchema });
 
 export const LIVE_STREAM_STATUSES = ['upcoming', 'live', 'past'] as const;
 export type LiveStreamStatus = (typeof LIVE_STREAM_STATUSES)[number];

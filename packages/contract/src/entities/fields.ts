@@ -6,6 +6,21 @@ import { WireDateSchema } from '../wire/date-schema.ts';
  * null, dates are dates; otherwise parsing fails").
  */
 export const IdSchema = z.number().int();
+
+/** The largest PostgreSQL `integer`: every id column is one, so a larger id can name no row. */
+export const ID_MAX = 2_147_483_647;
+const NOT_AN_ID = 'is not a valid id';
+
+/**
+ * An id as a caller sends it (a path segment, a query value or a form field): a whole number from
+ * 1 to ID_MAX. Anything else is a 400 naming the field here, before the database sees a value it
+ * cannot hold (docs/decisions/0047-hostile-input.md).
+ */
+export const IdInputSchema = z.coerce
+  .number({ error: NOT_AN_ID })
+  .int({ error: NOT_AN_ID })
+  .min(1, { error: NOT_AN_ID })
+  .max(ID_MAX, { error: NOT_AN_ID });
 export const NullableIdSchema = IdSchema.nullable();
 export const TextSchema = z.string().nullable();
 export const DateSchema = WireDateSchema;

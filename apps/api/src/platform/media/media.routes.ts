@@ -14,7 +14,8 @@ const LINK_EXPIRED = 'This media link has expired, please reload the page.';
  */
 export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): void {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
-    const mediaPath = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    // The router has decoded the path once already; a second decode made `%25E0` a URIError (500).
+    const mediaPath = (request.params as { '*': string })['*'] ?? '';
     const query = request.query as { exp?: string; sig?: string };
     const exp = Number(query.exp);
     if (!query.sig || !store.verify(mediaPath, exp, query.sig, app.clock())) throw forbidden(LINK_EXPIRED);

@@ -3,6 +3,7 @@ import {
   firstName,
   fullName,
   hasRoleGroup,
+  IdInputSchema,
   sessionStatusText,
   subscriptionStatusLabel,
   formatPounds,
@@ -22,9 +23,9 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/member';
 
 function idFrom(params: { idUser: string }): number {
-  const id = Number(params.idUser);
-  if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
+  const parsed = IdInputSchema.safeParse(params.idUser);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
