@@ -4,7 +4,12 @@ import { pageExcerpt, upNext } from './video-page';
 
 const text = (html: string) => ({ video_section_type: 'text', video_section_content: html }) as VideoSection;
 const course: CourseRef = { id_course: 1, course_slug: 'beginner-guitar-course', course_title: 'Beginner', course_image: null };
-const nextCourse: CourseRef = { id_course: 2, course_slug: 'electric-rock-rhythm', course_title: 'Electric Rock Rhythm', course_image: null };
+const nextCourse: CourseRef = {
+  id_course: 2,
+  course_slug: 'electric-rock-rhythm',
+  course_title: 'Electric Rock Rhythm',
+  course_image: null,
+};
 const lesson = { video_slug: 'c-and-d-chords', video_title: 'Adding C and D' } as CourseVideoEntry;
 
 describe('pageExcerpt', () => {
