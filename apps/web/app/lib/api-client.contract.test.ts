@@ -6,7 +6,16 @@ import { ApiError, createApiClient, errorMessage } from './api-client';
 // fake fetch that answers the course, video and saved calls with a valid or a malformed body. The
 // calls name no schema: the client checks them against the contract by itself.
 
-const courseEntry = { id_course_video: 1, id_video: 7, video_title: 'Intro', video_slug: 'intro', video_image: null };
+const courseEntry = {
+  id_course_video: 1,
+  id_video: 7,
+  video_title: 'Intro',
+  video_slug: 'intro',
+  video_image: null,
+  video_premium: false,
+  video_duration: 95,
+  course_video_part: null,
+};
 const courseRef = { id_course: 3, course_slug: 'beginner-guitar-course', course_title: 'Beginner', course_image: null };
 
 const course: Record<keyof Course, unknown> = {
