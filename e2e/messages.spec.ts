@@ -1,27 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { signIn, signUp, useToken, waitForMail } from './support/auth.ts';
+import { sendHelpdesk } from './support/helpdesk.ts';
 
 // Issue 6 journeys: a visitor's helpdesk message answered by staff and read through the e-mailed
 // link, and a member's unread badge. The captcha is the real ALTCHA widget solving its
 // proof-of-work in the browser (well under a second), so CAPTCHA stays at its default.
-
-/** Fills the helpdesk form, solves the ALTCHA check and sends. */
-async function sendHelpdesk(page: Page, fields: { first?: string; last?: string; email?: string; message: string }) {
-  if (fields.first !== undefined) await page.getByRole('textbox', { name: 'First name' }).fill(fields.first);
-  if (fields.last !== undefined) await page.getByRole('textbox', { name: 'Last name' }).fill(fields.last);
-  if (fields.email !== undefined) await page.getByRole('textbox', { name: 'E-mail' }).fill(fields.email);
-  await page.getByRole('combobox', { name: 'Topic' }).selectOption('technical');
-  await page.getByRole('textbox', { name: 'Your message' }).fill(fields.message);
-  await page.getByLabel(/Contacting you about your message/).check();
-  // The widget starts its proof-of-work when the form gets focus; a click starts it otherwise.
-  const captcha = page.getByTestId('captcha');
-  const unticked = captcha.getByText("I'm not a robot");
-  if (await unticked.isVisible()) await unticked.click().catch(() => undefined);
-  await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('input[name="recaptcha_response"]')).toHaveValue(/.{20,}/, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Send message' }).click();
-}
 
 test('a visitor writes to the helpdesk, staff reply from the inbox, and the visitor reads it from the e-mailed link', async ({
   page,
