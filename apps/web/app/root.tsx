@@ -33,13 +33,20 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
+ * A control character or an undecodable path names no page: the 404 page, before any loader runs,
+ * not the 500 page a page's own loader would reach when the API refuses the value (ADR 0047).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    if (isHostileUrl(new URL(request.url))) throw data(null, { status: 404 });
+  },
+];
+
+/**
  * The current user (visitor when signed out or when the API cannot answer: a page must still
  * render), and site-wide settings every page needs.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  // A control character or an undecodable path names no page: the 404 page, not the 500 page
-  // the page's own loader would reach when the API refuses the value (ADR 0047).
-  if (isHostileUrl(new URL(request.url))) throw data(null, { status: 404 });
   let user = VISITOR;
   // Without a token cookie the answer can only be the visitor (spec §6): no call on their pages.
   if (readCookie(request, 'token')) {

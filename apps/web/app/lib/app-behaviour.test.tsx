@@ -85,12 +85,12 @@ describe('window focus refreshes the user (spec §4)', () => {
       expect(loader).toHaveBeenCalledTimes(1);
       vi.setSystemTime(Date.now() + 10_000);
       await act(async () => void window.dispatchEvent(new Event('focus')));
-      await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(2), { timeout: 5_000 });
       await act(async () => void window.dispatchEvent(new Event('focus')));
       expect(loader).toHaveBeenCalledTimes(2);
       vi.setSystemTime(Date.now() + 6_000);
       await act(async () => void window.dispatchEvent(new Event('focus')));
-      await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(3));
+      await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(3), { timeout: 5_000 });
     } finally {
       vi.useRealTimers();
     }
