@@ -32,7 +32,8 @@ export function describeDevice(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-const when = (date: Date | string) => dayjs(date).format(`${DATE_FORMATS.short} ${DATE_FORMATS.time}`);
+// The spec §9 long date and time, as every other date on the account and subscription pages.
+const when = (date: Date | string) => dayjs(date).format(`${DATE_FORMATS.long}, ${DATE_FORMATS.time}`);
 
 /**
  * Spec §3/§4 Session: Open or Closed, IP, last access, newest first (§9); this device marked; any

@@ -1,14 +1,17 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { displayName } from '@fretline/contract';
+import { DATE_FORMATS, displayName } from '@fretline/contract';
 
 dayjs.extend(utc);
 
-/** '22 Nov 2026, 03:14 UTC' — UTC so server rendering and hydration agree (ADR 0030). */
+/**
+ * 'Nov 22nd, 2026, 3:14 am UTC': the spec §9 long date and time, as the rest of the site writes
+ * them; UTC so server rendering and hydration agree (ADR 0030).
+ */
 export function formatWhen(value: Date | string | null | undefined): string {
   if (!value) return '';
   const d = dayjs(value).utc();
-  return d.isValid() ? `${d.format('D MMM YYYY, HH:mm')} UTC` : '';
+  return d.isValid() ? `${d.format(`${DATE_FORMATS.long}, ${DATE_FORMATS.time}`)} UTC` : '';
 }
 
 export function memberName(member: { first_name: string | null; last_name: string | null; email: string | null }): string {
