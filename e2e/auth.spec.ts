@@ -116,8 +116,12 @@ test('signs in by the link straight away when the address is remembered, and goe
   test.setTimeout(150_000);
   const email = freshEmail('return');
   await signUp(page, email);
+  // The welcome page marks itself seen once hydrated; leaving before that keeps the account's
+  // welcome pending, and the next sign-in would show /welcome again instead of the return route.
+  const welcomed = page.waitForResponse((r) => r.url().endsWith('/api/auth/me/welcome') && r.request().method() === 'PUT');
   await page.getByLabel('Your 6-digit code').fill(await codeFor(request, email));
   await expect(page).toHaveURL(/\/welcome$/);
+  expect((await welcomed).ok()).toBe(true);
   await page.goto('/me');
   await page.getByRole('button', { name: 'Sign out' }).last().click();
   await expect(page).toHaveURL(/\/$/);

@@ -3,20 +3,15 @@ import * as qs from 'qs-esm';
 import type { ZodType } from 'zod';
 import {
   CLIENT_ERRORS,
-  CourseListResponseSchema,
-  CourseResponseSchema,
   RETRY_LIMIT,
   RETRY_STATUSES,
   RETRYABLE_METHODS,
   formatWireDate,
   isApiErrorBody,
   reviveWireDates,
-  SavedListResponseSchema,
-  SavedResponseSchema,
-  VideoListResponseSchema,
-  VideoResponseSchema,
   type ApiErrorBody,
 } from '@fretline/contract';
+import type { ContractResponseName } from './contract-responses';
 
 /**
  * The one typed client of the API (ARCHITECTURE.md "Data flow", spec §7 and §8), used by loaders
@@ -76,21 +71,25 @@ export function errorMessage(error: unknown): string {
 /**
  * Spec §5 "course and video responses must parse", on the server and in the browser alike: these
  * calls are checked against the contract's schemas (the ones the API answers with) whenever the
- * caller names no schema of its own, so no page or component can forget it.
+ * caller names no schema of its own, so no page or component can forget it. The schemas load with
+ * the first such call (contract-responses.ts).
  */
-const CONTRACT_RESPONSES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; schema: ZodType }> = [
-  { methods: ['GET'], path: /^\/videos\/courses$/, schema: CourseListResponseSchema.shape.data },
-  { methods: ['GET'], path: /^\/videos\/courses\/[^/]+$/, schema: CourseResponseSchema.shape.data },
-  { methods: ['GET'], path: /^\/videos\/videos$/, schema: VideoListResponseSchema.shape.data },
-  { methods: ['GET', 'PATCH'], path: /^\/videos\/videos\/[^/]+$/, schema: VideoResponseSchema.shape.data },
-  { methods: ['GET'], path: /^\/videos\/saved$/, schema: SavedListResponseSchema.shape.data },
-  { methods: ['POST'], path: /^\/videos\/saved$/, schema: SavedResponseSchema.shape.data },
+const CONTRACT_RESPONSES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; name: ContractResponseName }> = [
+  { methods: ['GET'], path: /^\/videos\/courses$/, name: 'courses' },
+  { methods: ['GET'], path: /^\/videos\/courses\/[^/]+$/, name: 'course' },
+  { methods: ['GET'], path: /^\/videos\/videos$/, name: 'videos' },
+  { methods: ['GET', 'PATCH'], path: /^\/videos\/videos\/[^/]+$/, name: 'video' },
+  { methods: ['GET'], path: /^\/videos\/saved$/, name: 'savedList' },
+  { methods: ['POST'], path: /^\/videos\/saved$/, name: 'saved' },
 ];
 
 /** The contract's schema for a call's data, if it is one of CONTRACT_RESPONSES. */
-export function contractSchemaFor(method: string, path: string): ZodType | undefined {
+export async function contractSchemaFor(method: string, path: string): Promise<ZodType | undefined> {
   const pathname = path.split('?')[0] ?? path;
-  return CONTRACT_RESPONSES.find((c) => c.methods.includes(method) && c.path.test(pathname))?.schema;
+  const name = CONTRACT_RESPONSES.find((c) => c.methods.includes(method) && c.path.test(pathname))?.name;
+  if (!name) return undefined;
+  const { CONTRACT_RESPONSE_SCHEMAS } = await import('./contract-responses');
+  return CONTRACT_RESPONSE_SCHEMAS[name];
 }
 
 export interface RequestOptions<T = unknown> {
@@ -250,7 +249,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (signal.aborted) throw new ApiError(CLIENT_ERRORS.cancelled, undefined);
       if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.unknown, response.status);
       const data = reviveWireDates((parsed.value as { data?: unknown } | undefined)?.data);
-      const schema = opts.schema ?? contractSchemaFor(method, path);
+      const schema = opts.schema ?? (await contractSchemaFor(method, path));
       if (!schema) return data as T;
       const checked = schema.safeParse(data);
       if (checked.success) return checked.data as T;

@@ -6,3 +6,4 @@ export * from './dates.ts';
 export * from './money.ts';
 export * from './text.ts';
 export * from './subscriptions.ts';
+export * from './trial-offer.ts';

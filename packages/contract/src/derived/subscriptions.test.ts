@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freeTrialText, isInFreeTrial, startTrialText } from './subscriptions.ts';
+import { freeTrialText, isInFreeTrial } from './subscriptions.ts';
+import { startTrialText } from './trial-offer.ts';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const end = new Date('2026-12-09T12:00:00Z');

@@ -23,8 +23,3 @@ export function freeTrialText(
   if (!isInFreeTrial(subscription, now)) return null;
   return `Free trial — ends on ${formatLong(subscription.subscription_trial_end!)}`;
 }
-
-/** 'Start your 14-day free trial', or without a length when the offer does not say one. */
-export function startTrialText(trialDays: number | null | undefined): string {
-  return trialDays && trialDays > 0 ? `Start your ${trialDays}-day free trial` : 'Start your free trial';
-}
