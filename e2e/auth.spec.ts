@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { codeFor, freshEmail, lastMailId } from './support/auth.ts';
+import { codeFor, freshEmail, lastMailId, signUpInPage as signUp } from './support/auth.ts';
 
 // Each test makes its own users (freshEmail), so runs never share an address (or its send limits).
 
@@ -26,15 +26,6 @@ async function askForCode(page: Page) {
     await page.waitForTimeout(2_000);
   }
   throw new Error('the code was never sent');
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page).toHaveURL(/\/login-code$/);
 }
 
 test('sign up, enter the e-mailed code, see the welcome, edit the profile and sign out @phone', async ({ page, request }) => {

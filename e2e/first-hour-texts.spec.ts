@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { codeFor, freshEmail, signUpContext } from './support/auth.ts';
+import { codeFor, freshEmail, signUpContext, signUpInPage } from './support/auth.ts';
 
 /*
  * The texts a new visitor, learner and member meet in their first hour (docs/decisions/0048):
@@ -28,12 +28,7 @@ async function premiumVideoSlug(page: Page): Promise<string> {
 
 test('a wrong code says the code is wrong, not to check the address', async ({ page, request }) => {
   const email = freshEmail('texts-wrong');
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page).toHaveURL(/\/login-code$/);
+  await signUpInPage(page, email);
   const code = await codeFor(request, email);
   await page.getByLabel('Your 6-digit code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
   await expect(page.getByText("That code isn't right.", { exact: false })).toBeVisible();

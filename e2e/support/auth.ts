@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /*
  * Shared sign-in for the browser tests: codes come from the development mailbox (GET
@@ -228,4 +228,14 @@ export async function signUpContext(
   const { email, token } = await signUp(baseURL, user);
   await useToken(context, baseURL, token);
   return email;
+}
+
+/** Signs up through the /signup form as Ada Lovelace, up to the passcode page. */
+export async function signUpInPage(page: Page, email: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/login-code$/);
 }

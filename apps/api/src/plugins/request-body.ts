@@ -46,6 +46,8 @@ export function parseQueryString(query: string): Record<string, unknown> {
  * left alone.
  */
 export function findForbidden(value: unknown, part: string, forbidden: RegExp): string | undefined {
+  // Most calls (the unread-count poll among them) carry no body or parameters: nothing to walk.
+  if (value === undefined || value === null) return undefined;
   const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
   while (stack.length) {
     const item = stack.pop()!;
