@@ -16,7 +16,8 @@ import { authRoutes } from './services/auth/index.ts';
 import { eraseFinancePersonalData, financeRoutes } from './services/finance/index.ts';
 import { eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
 import { eraseVideosPersonalData, videosRoutes } from './services/videos/index.ts';
-import { eraseStaffPersonalData, staffRoutes } from './services/staff/index.ts';
+import { staffRoutes } from './services/staff/index.ts';
+import { eraseAuditPersonalData } from './platform/audit/index.ts';
 import type { PersonalDataEraser } from './platform/erasure.ts';
 import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
@@ -43,7 +44,7 @@ const PERSONAL_DATA_ERASERS: readonly PersonalDataEraser[] = [
   eraseMessagesPersonalData,
   eraseVideosPersonalData,
   eraseAnalyticsPersonalData,
-  eraseStaffPersonalData,
+  eraseAuditPersonalData,
   eraseErrorReportsOf,
 ];
 

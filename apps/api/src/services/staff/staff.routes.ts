@@ -17,7 +17,7 @@ import {
 import { requireRoleGroup } from '../../plugins/auth.ts';
 import { forgetCachedSessions } from '../auth/index.ts';
 import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
-import { listAudit, recordAudit } from './audit.ts';
+import { listAudit, recordAudit } from '../../platform/audit/index.ts';
 import * as members from './members.repository.ts';
 import { analyticsReportRoutes } from './analytics.routes.ts';
 
