@@ -11,11 +11,11 @@ import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins
 import { correlationIdFrom } from './plugins/correlation.ts';
 import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
-import { authRoutes } from './services/auth/index.ts';
+import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
+import { authRoutes, countSignupsPerDay } from './services/auth/index.ts';
 import { eraseFinancePersonalData, financeRoutes } from './services/finance/index.ts';
-import { eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
-import { eraseVideosPersonalData, videosRoutes } from './services/videos/index.ts';
+import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
+import { eraseVideosPersonalData, titlesByPath, videosRoutes } from './services/videos/index.ts';
 import { staffRoutes } from './services/staff/index.ts';
 import { eraseAuditPersonalData } from './platform/audit/index.ts';
 import type { PersonalDataEraser } from './platform/erasure.ts';
@@ -101,6 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes, { prefix: '/finance' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
+      // Analytics sits below the services it reports on, so it is handed their counts (ADR 0050).
+      await api.register(analyticsReportRoutes, {
+        prefix: '/staff/analytics',
+        sources: { countSignupsPerDay, countHelpdeskPerDay, titlesByPath },
+      });
       // An unknown API path is a JSON 404, not the site's 404 page (which would also cost a render).
       api.all('/*', { schema: { hide: true } }, async () => {
         throw notFound();

@@ -3,9 +3,4 @@ export { enqueueMail, mailPlugin, MailMessageSchema, MAIL_JOB_TYPE, type MailMes
 export { devMailApiRoutes, devMailPage, findDevMail } from './dev-mail.routes.ts';
 export { eraseMailTo } from './erase-mail.ts';
 export { escapeHtml, mailLayout } from './layout.ts';
-export {
-  isValidUnsubscribeToken,
-  unsubscribeLinks,
-  type UnsubscribeLinks,
-  type UnsubscribeList,
-} from './unsubscribe.ts';
+export { isValidUnsubscribeToken, unsubscribeLinks, type UnsubscribeLinks, type UnsubscribeList } from './unsubscribe.ts';
