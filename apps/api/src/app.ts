@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { wireDateReplacer } from '@fretline/contract';
-import { authPlugin } from './plugins/auth.ts';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { docsPlugin, docsRoutes } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors, notFound } from './plugins/errors.ts';
@@ -12,7 +11,7 @@ import { correlationIdFrom } from './plugins/correlation.ts';
 import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
-import { authRoutes, countSignupsPerDay } from './services/auth/index.ts';
+import { authRoutes, countSignupsPerDay, sessionPlugin } from './services/auth/index.ts';
 import { eraseFinancePersonalData, financeRoutes } from './services/finance/index.ts';
 import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
 import { eraseVideosPersonalData, titlesByPath, videosRoutes } from './services/videos/index.ts';
@@ -81,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(requestBodyPlugin);
-      await api.register(authPlugin);
+      // Sets request.auth for the guards of plugins/auth.ts (ADR 0050).
+      await api.register(sessionPlugin);
       // Before the routes: its onRoute hook gives each one the global or its own limit.
       await api.register(rateLimitPlugin, options.rateLimit ?? {});
       // Callback-style hooks on every request: an async one costs a promise per call.
