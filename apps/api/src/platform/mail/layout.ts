@@ -1,7 +1,7 @@
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+import { escapeHtml } from '../html.ts';
+
+// Mail code imports the escape with the frame, from platform/mail's index.ts.
+export { escapeHtml };
 
 /**
  * The branded frame of an HTML e-mail: the Fretline name above `body` (HTML, already escaped) on
