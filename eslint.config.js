@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -9,6 +11,62 @@ const noDb = {
   message: 'The web app talks to the API client, never to the database.',
 };
 const noApps = { group: ['**/apps/*', '@fretline/api', '@fretline/web'], message: 'Packages never import the apps.' };
+
+/*
+ * The API's import graph (ADR 0050). These are exported so apps/api/src/lint-rules.test.ts lints
+ * deliberate violations with exactly these rules.
+ */
+
+// import-x follows imports only into files it can parse and resolve: without these settings it
+// read no .ts file, so import-x/no-cycle passed whatever the graph.
+export const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+};
+
+export const noCycleRule = ['error', { maxDepth: 10, ignoreExternal: true }];
+
+/**
+ * The API's zones, for the repository at `root`: a service reaches another service only through
+ * its index.ts, at any depth of either folder (`services/videos/editor/*` too); plugins/ and
+ * platform/ sit below the services and import none. app.ts, the composition root, is in no zone.
+ * Paths are resolved to files, so `../../staff/audit.ts` and `../staff/audit.ts` are the same
+ * import wherever the importing file sits. Tests are outside the zones: an integration test
+ * drives the whole app and may name any module's constants.
+ */
+export function apiImportZones(root) {
+  const src = 'apps/api/src';
+  const services = readdirSync(path.join(root, src, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const serviceZones = services.map((service) => ({
+    target: `${src}/services/${service}`,
+    from: `${src}/services`,
+    except: [`./${service}`, ...services.filter((other) => other !== service).map((other) => `./${other}/index.ts`)],
+    message: 'Import another service only through its index.ts (ADR 0050).',
+  }));
+  return {
+    files: [`${src}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...serviceZones,
+            {
+              target: [`${src}/plugins`, `${src}/platform`],
+              from: `${src}/services`,
+              message: 'plugins/ and platform/ sit below the services and import none; wire services in app.ts (ADR 0050).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -24,6 +82,8 @@ export default tseslint.config(
       // Local parallel builds, and the demo HLS clip whose MPEG-TS segments end in .ts.
       'apps/web/build-*/**',
       'media/**',
+      // Left behind only if apps/api/src/lint-rules.test.ts is killed mid-run.
+      '.lint-fixtures-*/**',
     ],
   },
   js.configs.recommended,
@@ -37,6 +97,7 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    settings: importSettings,
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
@@ -44,7 +105,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/require-await': 'off',
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-cycle': noCycleRule,
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -90,23 +151,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // A service reaches another service only through its index.ts.
-    files: ['apps/api/src/services/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\.)[a-z0-9-]+/(?!index\\.ts$)',
-              message: 'Import another service only through its index.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  apiImportZones(import.meta.dirname),
   {
     files: ['scripts/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: {

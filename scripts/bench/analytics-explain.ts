@@ -10,7 +10,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { AnalyticsReportNameSchema } from '@fretline/contract';
 import { tables, type Database } from '@fretline/db';
-import { buildReport, resolveRange } from '../../apps/api/src/services/staff/analytics.reports.ts';
+import { buildReport, resolveRange } from '../../apps/api/src/services/analytics/analytics.reports.ts';
+import { countSignupsPerDay } from '../../apps/api/src/services/auth/index.ts';
+import { countHelpdeskPerDay } from '../../apps/api/src/services/messages/index.ts';
+import { titlesByPath } from '../../apps/api/src/services/videos/index.ts';
 // The report code reaches modules that use the app's Fastify decorations; the type-only import
 // brings their declarations into this program (the root tsconfig), nothing at run time.
 import type {} from '../../apps/api/src/app.ts';
@@ -59,7 +62,7 @@ try {
   for (const [label, range] of ranges) {
     for (const name of AnalyticsReportNameSchema.options) {
       recorded.length = 0;
-      await buildReport(freshDb(), name, range, now);
+      await buildReport(freshDb(), { countSignupsPerDay, countHelpdeskPerDay, titlesByPath }, name, range, now);
       const statements = [...recorded];
       for (const [i, statement] of statements.entries()) {
         const times: number[] = [];

@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { wireDateReplacer } from '@fretline/contract';
-import { authPlugin } from './plugins/auth.ts';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { docsPlugin, docsRoutes } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors, notFound } from './plugins/errors.ts';
@@ -11,12 +10,13 @@ import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins
 import { correlationIdFrom } from './plugins/correlation.ts';
 import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
-import { authRoutes } from './services/auth/index.ts';
+import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
+import { authRoutes, countSignupsPerDay, sessionPlugin } from './services/auth/index.ts';
 import { eraseFinancePersonalData, financeRoutes } from './services/finance/index.ts';
-import { eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
-import { eraseVideosPersonalData, videosRoutes } from './services/videos/index.ts';
-import { eraseStaffPersonalData, staffRoutes } from './services/staff/index.ts';
+import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
+import { eraseVideosPersonalData, titlesByPath, videosRoutes } from './services/videos/index.ts';
+import { staffRoutes } from './services/staff/index.ts';
+import { eraseAuditPersonalData } from './platform/audit/index.ts';
 import type { PersonalDataEraser } from './platform/erasure.ts';
 import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
@@ -43,7 +43,7 @@ const PERSONAL_DATA_ERASERS: readonly PersonalDataEraser[] = [
   eraseMessagesPersonalData,
   eraseVideosPersonalData,
   eraseAnalyticsPersonalData,
-  eraseStaffPersonalData,
+  eraseAuditPersonalData,
   eraseErrorReportsOf,
 ];
 
@@ -80,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(requestBodyPlugin);
-      await api.register(authPlugin);
+      // Sets request.auth for the guards of plugins/auth.ts (ADR 0050).
+      await api.register(sessionPlugin);
       // Before the routes: its onRoute hook gives each one the global or its own limit.
       await api.register(rateLimitPlugin, options.rateLimit ?? {});
       // Callback-style hooks on every request: an async one costs a promise per call.
@@ -100,6 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes, { prefix: '/finance' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
+      // Analytics sits below the services it reports on, so it is handed their counts (ADR 0050).
+      await api.register(analyticsReportRoutes, {
+        prefix: '/staff/analytics',
+        sources: { countSignupsPerDay, countHelpdeskPerDay, titlesByPath },
+      });
       // An unknown API path is a JSON 404, not the site's 404 page (which would also cost a render).
       api.all('/*', { schema: { hide: true } }, async () => {
         throw notFound();

@@ -1,17 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { hasRoleGroup, redactUrl, type RoleGroup } from '@fretline/contract';
-import {
-  clearTokenCookie,
-  hashSessionToken,
-  noteSessionAccess,
-  resolveSession,
-  type SessionUser,
-} from '../services/auth/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
+/*
+ * The guards and the request's typing. `request.auth` is set by the auth service's session hook,
+ * which buildApp registers before the routes; this module imports no service, so every service
+ * can use the guards without a circle (ADR 0050).
+ */
+
 export interface RequestAuth {
-  user: Pick<SessionUser, 'idUser' | 'email' | 'firstName' | 'lastName' | 'roles'>;
+  user: { idUser: number; email: string; firstName: string | null; lastName: string | null; roles: string[] };
   idSession: number;
   via: 'bearer' | 'cookie';
 }
@@ -27,91 +25,6 @@ declare module 'fastify' {
      * (GET /api/auth/me: the root loader must always get the visitor, team brief).
      */
     allowStaleToken?: boolean;
-  }
-}
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function readBearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1];
-}
-
-/** Resolves the caller from the bearer header or the HttpOnly `token` cookie on every /api request. */
-export const authPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request, reply) => {
-      const bearer = readBearer(request);
-      const cookieToken = request.cookies.token;
-      const token = bearer ?? cookieToken;
-      // Sign-in sets the cookie, so a foreign page must not be able to post it either (login CSRF).
-      if (
-        !token &&
-        request.method === 'PUT' &&
-        request.url.startsWith('/api/auth/me/passcodes') &&
-        hasForeignOrigin(request, app.config.SITE_URL)
-      ) {
-        throw forbidden('This request must come from the Fretline site itself.');
-      }
-      if (!token) return;
-      const via = bearer ? 'bearer' : 'cookie';
-      // A cookie rides along on cross-site requests; unsafe ones must come from our own origin.
-      if (via === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.SITE_URL)) {
-        throw forbidden('This request must come from the Fretline site itself.');
-      }
-      const now = app.clock();
-      // Tokens are 43 characters; anything far longer is not one of ours and needs no lookup.
-      const found = token.length > 200 ? undefined : await resolveSession(app.db, hashSessionToken(token), now);
-      if (!found) {
-        // A revoked or expired session stops on its very next request (ARCHITECTURE.md). The dead
-        // cookie is cleared; a held bearer token gets a 401 so the client signs the user out (spec §8).
-        if (cookieToken) clearTokenCookie(reply, app.config.SITE_URL);
-        if (via === 'bearer' && !request.routeOptions.config?.allowStaleToken) {
-          throw unauthorized('Your session has ended, please sign in again.');
-        }
-        return;
-      }
-      request.auth = {
-        user: {
-          idUser: found.idUser,
-          email: found.email,
-          firstName: found.firstName,
-          lastName: found.lastName,
-          roles: found.roles,
-        },
-        idSession: found.idSession,
-        via,
-      };
-      await noteSessionAccess(app.db, found, now, () => request.ip);
-    });
-  },
-  { name: 'auth', dependencies: ['deps', 'errors', '@fastify/cookie'] },
-);
-
-function isSameOrigin(request: FastifyRequest, siteUrl: string): boolean {
-  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-  if (!origin) return false;
-  if (origin === new URL(siteUrl).origin) return true;
-  // The Host the browser used (a local port, a preview URL) also counts as our own origin.
-  const host = request.headers.host;
-  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
-}
-
-/** An Origin (or Referer) header naming another site; absent headers (non-browser clients) are not foreign. */
-function hasForeignOrigin(request: FastifyRequest, siteUrl: string): boolean {
-  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-  return !!origin && !isSameOrigin(request, siteUrl);
-}
-
-function refererOrigin(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
   }
 }
 

@@ -90,6 +90,15 @@ export async function uncountInWindows(db: Database, key: string, limits: readon
 }
 
 /**
+ * Account deletion (ADR 0046): drops every counter whose key holds this text (an address), so no
+ * service needs to read the counters' table itself (ADR 0050).
+ */
+export async function forgetCountersMentioning(db: Database, text: string): Promise<void> {
+  const t = tables.rateLimits;
+  await db.delete(t).where(sql`strpos(lower(${t.key}), ${text.toLowerCase()}) > 0`);
+}
+
+/**
  * How long until an event under `key` would be allowed, without counting one: only an early answer
  * before costly work; `countInWindows` is the check that holds under concurrency.
  */

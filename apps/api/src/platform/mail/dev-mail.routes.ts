@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc, eq, sql, tables, type Database } from '@fretline/db';
+import { escapeHtml } from './layout.ts';
 
 const MAILBOX_LIMIT = 50;
 
@@ -50,9 +51,6 @@ export const devMailApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: { messages: await findDevMail(app.db, request.query.to) } }),
   );
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Escapes the text body and makes its links clickable (sign-in links are the point of the page). */
 function linkify(text: string): string {

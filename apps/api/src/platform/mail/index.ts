@@ -2,3 +2,5 @@
 export { enqueueMail, mailPlugin, MailMessageSchema, MAIL_JOB_TYPE, type MailMessage } from './mail.ts';
 export { devMailApiRoutes, devMailPage, findDevMail } from './dev-mail.routes.ts';
 export { eraseMailTo } from './erase-mail.ts';
+export { escapeHtml, mailLayout } from './layout.ts';
+export { isValidUnsubscribeToken, unsubscribeLinks, type UnsubscribeLinks, type UnsubscribeList } from './unsubscribe.ts';

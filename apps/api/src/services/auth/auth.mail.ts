@@ -1,20 +1,7 @@
 import { PASSCODE_TTL_MS } from '@fretline/contract';
-import type { MailMessage } from '../../platform/mail/index.ts';
+import { escapeHtml, mailLayout, type MailMessage } from '../../platform/mail/index.ts';
 
 const minutes = PASSCODE_TTL_MS / 60_000;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#fafaf9;font-family:Helvetica,Arial,sans-serif;color:#1c1917">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#ea580c">Fretline</p>
-${body}
-</div></body></html>`;
-}
 
 /**
  * The sign-in code e-mail (spec §1, issue 3 item 3): the code large and easy to copy (its own
@@ -39,7 +26,7 @@ export function passcodeMail(input: { to: string; code: string; siteUrl: string;
   const text =
     `${intro}\n\n    ${input.code}\n\n${linkText}` +
     `The code works once and for ${minutes} minutes. If you didn't ask for it, you can ignore this email: nobody can sign in without it.\n`;
-  const html = layout(
+  const html = mailLayout(
     subject,
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
 <p style="margin:0 0 24px;text-align:center"><span style="display:inline-block;font-family:'Courier New',Courier,monospace;font-size:40px;font-weight:bold;letter-spacing:8px;padding:12px 20px;background:#fff7ed;border:1px solid #fed7aa;border-radius:8px;user-select:all;-webkit-user-select:all">${input.code}</span></p>
@@ -63,7 +50,7 @@ export function noAccountMail(input: { to: string; siteUrl: string }): MailMessa
   const text =
     `Someone, hopefully you, asked to sign in to Fretline with this email address, but there is no Fretline account for it.\n\n` +
     `To create one, sign up here:\n${link}\n\nIf you have an account under another address, sign in with that one. If you didn't ask, you can ignore this email.\n`;
-  const html = layout(
+  const html = mailLayout(
     subject,
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">Someone, hopefully you, asked to sign in to Fretline with this email address, but there is no Fretline account for it.</p>
 <p style="margin:0 0 24px;text-align:center"><a href="${escapeHtml(link)}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">Create an account</a></p>
@@ -78,7 +65,7 @@ export function emailInUseMail(input: { to: string }): MailMessage {
   const text =
     'Someone asked to move a Fretline account to this email address, but it already belongs to an account, so nothing has changed.\n\n' +
     "If it was you, sign in with this address instead. If you didn't ask, you can ignore this email.\n";
-  const html = layout(
+  const html = mailLayout(
     subject,
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">Someone asked to move a Fretline account to this email address, but it already belongs to an account, so nothing has changed.</p>
 <p style="margin:0;font-size:14px;line-height:1.5;color:#57534e">If it was you, sign in with this address instead. If you didn't ask, you can ignore this email.</p>`,

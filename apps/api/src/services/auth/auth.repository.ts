@@ -1,9 +1,10 @@
 import { hasRoleGroup } from '@fretline/contract';
 import { and, desc, eq, isNull, ne, or, sql, tables, type Database } from '@fretline/db';
+import { forgetCountersMentioning } from '../../plugins/rate-limit.ts';
 import { forgetCachedSessions } from './session-cache.ts';
 import { STAFF_SESSION_TTL_MS } from './sessions.ts';
 
-const { rateLimits, sessions, users, userRoles, passcodes } = tables;
+const { sessions, users, userRoles, passcodes } = tables;
 
 export interface SessionUser {
   idUser: number;
@@ -259,7 +260,7 @@ export async function anonymiseUser(db: Database, idUser: number, email: string,
   await db.delete(passcodes).where(or(eq(passcodes.idUser, idUser), sql`lower(${passcodes.email}) = ${email.toLowerCase()}`));
   await db.delete(sessions).where(eq(sessions.idUser, idUser));
   // Sign-in and helpdesk counters keyed by the address (ADR 0043); those keyed by an IP alone lapse.
-  await db.delete(rateLimits).where(sql`strpos(lower(${rateLimits.key}), ${email.toLowerCase()}) > 0`);
+  await forgetCountersMentioning(db, email);
   forgetCachedSessions(idUser);
 }
 

@@ -35,7 +35,7 @@ import {
   type AuthContext,
 } from './auth.service.ts';
 import { clearTokenCookie, setTokenCookie } from './sessions.ts';
-import { isValidUnsubscribeToken, type UnsubscribeList } from './unsubscribe.ts';
+import { isValidUnsubscribeToken, type UnsubscribeList } from '../../platform/mail/index.ts';
 
 export interface AuthRoutesOptions {
   /** What every other service erases when an account is deleted (ADR 0046); given by buildApp. */

@@ -4,7 +4,7 @@ import { eq, tables } from '@fretline/db';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { findDevMail } from '../../platform/mail/index.ts';
-import { unsubscribeLinks } from './index.ts';
+import { unsubscribeLinks } from '../../platform/mail/index.ts';
 
 let t: TestApp;
 let n = 0;

@@ -1,11 +1,16 @@
 // The auth service's public surface: other services and plugins import only from here.
-export { type SessionUser } from './auth.repository.ts';
-export { noteSessionAccess, resolveSession } from './session-lookup.ts';
 export { forgetCachedSessions } from './session-cache.ts';
 export { createSessionToken, hashSessionToken } from './tokens.ts';
-export { unsubscribeLinks, type UnsubscribeLinks, type UnsubscribeList } from './unsubscribe.ts';
-export { clearTokenCookie, LEARNER_SESSION_TTL_MS, STAFF_SESSION_TTL_MS } from './sessions.ts';
 export { authRoutes } from './auth.routes.ts';
+export { sessionPlugin } from './session-hook.ts';
+export {
+  findAccountByEmail,
+  findAccountContact,
+  findAccountContacts,
+  listAccountsInRoleGroup,
+  type AccountContact,
+  type AccountName,
+} from './contacts.ts';
 export {
   countSignupsPerDay,
   endMemberSession,

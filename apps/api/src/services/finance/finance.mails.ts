@@ -1,8 +1,7 @@
 import dayjs from 'dayjs';
 import type { Database } from '@fretline/db';
 import type { Config } from '../../config.ts';
-import { enqueueMail } from '../../platform/mail/index.ts';
-import { unsubscribeLinks } from '../auth/index.ts';
+import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
 
 /** The billing e-mails of issue 5. Each carries the unsubscribe links every non-passcode e-mail must have. */
 export type FinanceMail =
@@ -10,9 +9,6 @@ export type FinanceMail =
   | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }
   | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date }
   | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const longDate = (d: Date) => dayjs(d).format('D MMMM YYYY');

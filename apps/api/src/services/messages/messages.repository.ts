@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, tables, type Database, type SQL } from '@fretline/db';
 
-const { threads, participants, messages, helpdesks, helpdeskCategories, threadTokens, captchaUses, users, userRoles } = tables;
+const { threads, participants, messages, helpdesks, helpdeskCategories, threadTokens, captchaUses } = tables;
 
 /** One indexed lookup (ADR 0026): an index-only count over the partial index `participants_unread_idx`. */
 export async function countUnreadThreads(db: Database, idUser: number): Promise<number> {
@@ -376,78 +376,36 @@ export async function listHelpdeskCategories(db: Database) {
     .orderBy(asc(helpdeskCategories.categoryOrder), asc(helpdeskCategories.idHelpdeskCategory));
 }
 
-export async function findUserByEmail(
-  db: Database,
-  email: string,
-): Promise<{ idUser: number; firstName: string | null; lastName: string | null } | undefined> {
-  const [row] = await db
-    .select({ idUser: users.idUser, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
-
-export async function findUserContact(
-  db: Database,
-  idUser: number,
-): Promise<
-  | { email: string; firstName: string | null; lastName: string | null; telephone: string | null; notificationsEmails: boolean }
-  | undefined
-> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      telephone: users.telephone,
-      notificationsEmails: users.notificationsEmails,
-    })
-    .from(users)
-    .where(and(eq(users.idUser, idUser), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
-
 // ---- staff inbox ----
 
-export interface StaffThreadRow extends ThreadRow {
+/**
+ * A helpdesk thread as the staff inbox reads it from this service's tables. The sender's and the
+ * assignee's account fields are auth's: messages.service adds them in one batch (ADR 0050).
+ */
+export interface StaffThreadRecord extends ThreadRow {
   categoryName: string | null;
-  assignedFirstName: string | null;
-  assignedLastName: string | null;
-  senderTelephone: string | null;
-  senderUserEmail: string | null;
-  senderUserFirstName: string | null;
-  senderUserLastName: string | null;
+  /** The telephone the sender gave with their newest helpdesk message, if any. */
+  helpdeskTelephone: string | null;
 }
-
-const assigned = sql`assigned_user`;
 
 function staffSelect(db: Database) {
   return db
     .select({
       ...threadColumns,
       categoryName: helpdeskCategories.categoryName,
-      assignedFirstName: sql<string | null>`${assigned}.first_name`,
-      assignedLastName: sql<string | null>`${assigned}.last_name`,
-      senderTelephone: sql<
+      helpdeskTelephone: sql<
         string | null
-      >`coalesce((select h.telephone from ${helpdesks} h where h.id_thread = ${threads.idThread} order by h.id_helpdesk desc limit 1), ${users.telephone})`,
-      senderUserEmail: users.email,
-      senderUserFirstName: users.firstName,
-      senderUserLastName: users.lastName,
+      >`(select h.telephone from ${helpdesks} h where h.id_thread = ${threads.idThread} order by h.id_helpdesk desc limit 1)`,
     })
     .from(threads)
-    .leftJoin(helpdeskCategories, eq(helpdeskCategories.idHelpdeskCategory, threads.idHelpdeskCategory))
-    .leftJoin(users, eq(users.idUser, threads.idUserSender))
-    .leftJoin(sql`auth.users as assigned_user`, sql`${assigned}.id_user = ${threads.idUserAssigned}`);
+    .leftJoin(helpdeskCategories, eq(helpdeskCategories.idHelpdeskCategory, threads.idHelpdeskCategory));
 }
 
 /** Every helpdesk thread; open before resolved, unanswered before answered, newest first. */
 export async function listStaffThreads(
   db: Database,
   page: { limit: number; offset: number; status: 'open' | 'resolved' | 'all'; search?: string | undefined },
-): Promise<{ rows: StaffThreadRow[]; total: number }> {
+): Promise<{ rows: StaffThreadRecord[]; total: number }> {
   const where = and(
     eq(threads.threadHelpdesk, true),
     page.status === 'open'
@@ -469,7 +427,7 @@ export async function listStaffThreads(
   return { rows: rows, total: count?.n ?? 0 };
 }
 
-export async function findStaffThread(db: Database, idThread: number): Promise<StaffThreadRow | undefined> {
+export async function findStaffThread(db: Database, idThread: number): Promise<StaffThreadRecord | undefined> {
   const [row] = await staffSelect(db).where(eq(threads.idThread, idThread)).limit(1);
   return row;
 }
@@ -483,28 +441,4 @@ export async function setThreadResolved(db: Database, idThread: number, resolved
 
 export async function setThreadAssignee(db: Database, idThread: number, idUser: number | null): Promise<void> {
   await db.update(threads).set({ idUserAssigned: idUser }).where(eq(threads.idThread, idThread));
-}
-
-const STAFF_ROLES = ['Superadmin', 'Admin', 'Director', 'Staff'];
-
-export async function listStaffMembers(db: Database) {
-  return db
-    .selectDistinct({ idUser: users.idUser, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.idUser, users.idUser))
-    .where(
-      and(
-        sql`${userRoles.role} in (${sql.join(
-          STAFF_ROLES.map((r) => sql`${r}`),
-          sql`, `,
-        )})`,
-        isNull(users.deletedAt),
-      ),
-    )
-    .orderBy(asc(users.firstName), asc(users.idUser));
-}
-
-export async function isStaffMember(db: Database, idUser: number): Promise<boolean> {
-  const rows = await listStaffMembers(db);
-  return rows.some((r) => r.idUser === idUser);
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HelpdeskForm, Message, StaffThread, Thread } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../plugins/errors.ts';
+import { findAccountByEmail, findAccountContacts, listAccountsInRoleGroup } from '../auth/index.ts';
 import { getMembership } from '../finance/index.ts';
 import { CAPTCHA_FAILED_TEXT, verifyCaptcha } from './captcha.ts';
 import { countHelpdesk, requireHelpdeskAllowed } from './helpdesk-limits.ts';
 import * as repo from './messages.repository.ts';
-import type { MessageRow, ParticipantThreadRow, StaffThreadRow, ThreadRow } from './messages.repository.ts';
+import type { MessageRow, ParticipantThreadRow, StaffThreadRecord, ThreadRow } from './messages.repository.ts';
 import { queueHelpdeskReceipt } from './notify.ts';
 import { createThreadTokenString, verifyThreadTokenString } from './thread-tokens.ts';
 import { forgetUnreadCounts } from './unread-cache.ts';
@@ -138,7 +139,7 @@ export async function verifySenderAddress(app: FastifyInstance, access: ThreadAc
   const thread = access.thread;
   if (access.reader.kind !== 'token' || !access.reader.emailed || thread.idUserSender !== null) return access;
   const now = app.clock();
-  const owner = thread.senderEmail ? await repo.findUserByEmail(app.db, thread.senderEmail) : undefined;
+  const owner = thread.senderEmail ? await findAccountByEmail(app.db, thread.senderEmail) : undefined;
   await app.db.transaction(async (tx) => {
     await repo.markSenderVerified(tx, thread.idThread, now);
     if (owner) {
@@ -310,6 +311,54 @@ export async function createHelpdesk(
 
 // ---- staff ----
 
+/** A staff inbox thread with the sender's and the assignee's account fields (auth's). */
+export interface StaffThreadRow extends StaffThreadRecord {
+  assignedFirstName: string | null;
+  assignedLastName: string | null;
+  senderTelephone: string | null;
+  senderUserEmail: string | null;
+  senderUserFirstName: string | null;
+  senderUserLastName: string | null;
+}
+
+/** Adds the account fields to the threads, asking auth once for every account they name (ADR 0050). */
+async function withAccounts(db: Database, records: StaffThreadRecord[]): Promise<StaffThreadRow[]> {
+  const ids = records.flatMap((r) => [r.idUserSender, r.idUserAssigned].filter((id): id is number => id !== null));
+  const accounts = await findAccountContacts(db, ids);
+  return records.map((r) => {
+    const sender = r.idUserSender === null ? undefined : accounts.get(r.idUserSender);
+    const assigned = r.idUserAssigned === null ? undefined : accounts.get(r.idUserAssigned);
+    return {
+      ...r,
+      assignedFirstName: assigned?.firstName ?? null,
+      assignedLastName: assigned?.lastName ?? null,
+      senderTelephone: r.helpdeskTelephone ?? sender?.telephone ?? null,
+      senderUserEmail: sender?.email ?? null,
+      senderUserFirstName: sender?.firstName ?? null,
+      senderUserLastName: sender?.lastName ?? null,
+    };
+  });
+}
+
+/** Every helpdesk thread, a page of them, with their account fields (see repo.listStaffThreads). */
+export async function listStaffThreads(
+  db: Database,
+  page: Parameters<typeof repo.listStaffThreads>[1],
+): Promise<{ rows: StaffThreadRow[]; total: number }> {
+  const { rows, total } = await repo.listStaffThreads(db, page);
+  return { rows: await withAccounts(db, rows), total };
+}
+
+/** The members of staff a thread may be assigned to. */
+export function listStaffMembers(db: Database) {
+  return listAccountsInRoleGroup(db, 'Staff');
+}
+
+export async function isStaffMember(db: Database, idUser: number): Promise<boolean> {
+  const rows = await listStaffMembers(db);
+  return rows.some((r) => r.idUser === idUser);
+}
+
 export async function toStaffThread(db: Database, row: StaffThreadRow, now: Date): Promise<StaffThread> {
   const membership = row.idUserSender ? await getMembership(db, row.idUserSender, now) : { hasMembership: false };
   return {
@@ -338,5 +387,6 @@ export async function toStaffThread(db: Database, row: StaffThreadRow, now: Date
 export async function requireStaffThread(db: Database, idThread: number): Promise<StaffThreadRow> {
   const row = await repo.findStaffThread(db, idThread);
   if (!row) throw notFound();
-  return row;
+  const [withFields] = await withAccounts(db, [row]);
+  return withFields!;
 }

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { firstName } from '@fretline/contract';
 import type { Database } from '@fretline/db';
-import { enqueueMail } from '../../platform/mail/index.ts';
-import { unsubscribeLinks } from '../auth/index.ts';
+import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
+import { findAccountContact } from '../auth/index.ts';
 import * as repo from './messages.repository.ts';
 import type { ThreadRow } from './messages.repository.ts';
 import { createThreadTokenString } from './thread-tokens.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /**
  * Where the sender reads the reply: a registered sender their inbox, a signed-out sender the token
@@ -38,7 +34,7 @@ export async function notifySenderOfStaffReply(
   thread: ThreadRow,
   reply: { staffFirstName: string | null; content: string },
 ): Promise<void> {
-  const contact = thread.idUserSender !== null ? await repo.findUserContact(db, thread.idUserSender) : undefined;
+  const contact = thread.idUserSender !== null ? await findAccountContact(db, thread.idUserSender) : undefined;
   if (contact && !contact.notificationsEmails) return;
   const to = contact?.email ?? thread.senderEmail;
   if (!to) return;

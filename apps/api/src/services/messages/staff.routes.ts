@@ -19,6 +19,9 @@ import { badRequest } from '../../plugins/errors.ts';
 import * as repo from './messages.repository.ts';
 import {
   forgetThreadUnreadCounts,
+  isStaffMember,
+  listStaffMembers,
+  listStaffThreads,
   requireMessageText,
   requireStaffThread,
   toStaffThread,
@@ -44,7 +47,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const now = app.clock();
-      const { rows, total } = await repo.listStaffThreads(app.db, {
+      const { rows, total } = await listStaffThreads(app.db, {
         limit: q.limit ?? THREAD_PAGE_SIZE,
         offset: q.offset ?? 0,
         status: q.status ?? 'open',
@@ -56,7 +59,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/members', { schema: { response: { 200: StaffMembersResponseSchema } } }, async () => {
-    const rows = await repo.listStaffMembers(app.db);
+    const rows = await listStaffMembers(app.db);
     return {
       data: { staff: rows.map((r) => ({ id_user: r.idUser, first_name: r.firstName, last_name: r.lastName, email: r.email })) },
     };
@@ -133,7 +136,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await requireStaffThread(app.db, request.params.id);
       const idUser = request.body.id_user_assigned;
-      if (idUser !== null && !(await repo.isStaffMember(app.db, idUser)))
+      if (idUser !== null && !(await isStaffMember(app.db, idUser)))
         throw badRequest('Threads can only be assigned to a member of staff.', 'id_user_assigned');
       await repo.setThreadAssignee(app.db, row.idThread, idUser);
       const updated = await requireStaffThread(app.db, row.idThread);

@@ -17,9 +17,8 @@ import {
 import { requireRoleGroup } from '../../plugins/auth.ts';
 import { forgetCachedSessions } from '../auth/index.ts';
 import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
-import { listAudit, recordAudit } from './audit.ts';
+import { listAudit, recordAudit } from '../../platform/audit/index.ts';
 import * as members from './members.repository.ts';
-import { analyticsReportRoutes } from './analytics.routes.ts';
 
 export const MEMBER_NOT_FOUND = 'That member cannot be found.';
 export const SESSION_NOT_FOUND = 'That session cannot be found for this member.';
@@ -28,8 +27,8 @@ export const SUPERADMIN_ONLY = 'Only a Superadmin can grant or remove the Supera
 
 /**
  * /api/staff (issue 7, ADR 0035). Each route names its spec §6 group and checks it first
- * (CONVENTIONS.md "guards read first"): Staff for members and the audit log, Admin for roles,
- * Director for analytics. Signed out is 401, a wrong role 403.
+ * (CONVENTIONS.md "guards read first"): Staff for members and the audit log, Admin for roles.
+ * Signed out is 401, a wrong role 403. /api/staff/analytics belongs to the analytics service.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -148,6 +147,4 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { roles } };
     },
   );
-
-  await app.register(analyticsReportRoutes, { prefix: '/analytics' });
 };

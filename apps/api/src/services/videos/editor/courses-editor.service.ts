@@ -9,7 +9,7 @@ import type {
 import type { Database } from '@fretline/db';
 import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
-import { recordAudit } from '../../staff/index.ts';
+import { recordAudit } from '../../../platform/audit/index.ts';
 import { sanitizeSectionHtml } from '../videos.service.ts';
 import * as repo from './courses-editor.repository.ts';
 import { textToHtml, type EditorContext } from './videos-editor.service.ts';

@@ -2,7 +2,7 @@ import { EDITOR_STREAM_PAGE_SIZE, type EditorLiveStream, type EditorLiveStreamBo
 import type { Database } from '@fretline/db';
 import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
-import { recordAudit } from '../../staff/index.ts';
+import { recordAudit } from '../../../platform/audit/index.ts';
 import { cleanHtml, diffFields, withSlugRace } from './courses-editor.service.ts';
 import * as repo from './live-editor.repository.ts';
 import type { EditorContext } from './videos-editor.service.ts';

@@ -2,7 +2,7 @@ import { mediaPathExtension, type EditorFreeResource, type EditorFreeResourceBod
 import type { Database } from '@fretline/db';
 import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, notFound } from '../../../plugins/errors.ts';
-import { recordAudit } from '../../staff/index.ts';
+import { recordAudit } from '../../../platform/audit/index.ts';
 import { diffFields, withSlugRace } from './courses-editor.service.ts';
 import * as repo from './resources-editor.repository.ts';
 import type { EditorContext } from './videos-editor.service.ts';

@@ -6,7 +6,7 @@ import { UPLOAD_KINDS, UploadQuerySchema, UploadResponseSchema } from '@fretline
 import { contentTypeFor, type MediaStore } from '../../../platform/media/index.ts';
 import { requireRoleGroup } from '../../../plugins/auth.ts';
 import { AppError } from '../../../plugins/errors.ts';
-import { recordAudit } from '../../staff/index.ts';
+import { recordAudit } from '../../../platform/audit/index.ts';
 import { newUploadPath, requireUploadKind, tooLarge, writeUpload } from './uploads.storage.ts';
 
 /** A refused request body up to this size is read and dropped so the connection can be reused. */

@@ -16,7 +16,7 @@ import type { Database } from '@fretline/db';
 import { signedMediaUrl, type MediaStore } from '../../../platform/media/index.ts';
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
-import { recordAudit } from '../../staff/index.ts';
+import { recordAudit } from '../../../platform/audit/index.ts';
 import { findChords, findSections } from '../videos.repository.ts';
 import { sanitizeSectionHtml } from '../videos.service.ts';
 import * as repo from './videos-editor.repository.ts';

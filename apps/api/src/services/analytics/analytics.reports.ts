@@ -9,23 +9,39 @@ import {
 } from '@fretline/contract';
 import { and, count, eq, gte, inArray, lt, sql, tables, type Database, type SQL } from '@fretline/db';
 import { badRequest } from '../../plugins/errors.ts';
-import { countSignupsPerDay } from '../auth/index.ts';
-import { countHelpdeskPerDay } from '../messages/index.ts';
-import { titlesByPath } from '../videos/index.ts';
 
 dayjs.extend(utc);
 
 /*
- * Issue 7 analytics (ADR 0036). The action reports count analytics.actions per UTC day and, for
+ * The staff analytics (ADR 0036). The action reports count analytics.actions per UTC day and, for
  * some, per value of the action (path, campaign and source, reason). Each query is one range scan
  * of one or two action types: actions_type_created_idx on (action_type_name, created), or
  * actions_created_idx when one type is most of the rows. A day that has ended never changes
  * (actions are stored as they happen), so its counts stay in memory per database handle
  * (ClosedDays) and a repeated report asks the database only about days it has not seen and today.
- * Sign-ups and helpdesk counts come from the auth and messages services' index.ts; helpdesk counts
- * are kept per day the same way (helpdeskDays says why their ended days cannot change either).
+ * Sign-ups, helpdesk counts and content titles come from the auth, messages and videos services,
+ * handed in by buildApp as ReportSources (ADR 0050); helpdesk counts are kept per day the same way
+ * (helpdeskDays says why their ended days cannot change either).
  */
 const { actions } = tables;
+
+/**
+ * What the reports read from other services. Those services sit above analytics (finance records
+ * actions here, and auth, messages and videos ask finance), so analytics cannot import them: the
+ * composition root passes their index.ts functions in (ADR 0050).
+ */
+export interface ReportSources {
+  /** Sign-ups per UTC day in [from, toExclusive), days without any left out (auth). */
+  countSignupsPerDay(db: Database, from: Date, toExclusive: Date): Promise<Array<{ day: string; n: number }>>;
+  /** Helpdesk threads opened and answered per UTC day in [from, toExclusive) (messages). */
+  countHelpdeskPerDay(
+    db: Database,
+    from: Date,
+    toExclusive: Date,
+  ): Promise<{ opened: Array<{ day: string; n: number }>; answered: Array<{ day: string; n: number }> }>;
+  /** Titles of videos and courses by page path, `/videos/<slug>` or `/courses/<slug>` (videos). */
+  titlesByPath(db: Database, slugs: { videos: readonly string[]; courses: readonly string[] }): Promise<Map<string, string>>;
+}
 
 export interface ReportRange {
   /** Inclusive first day, UTC midnight. */
@@ -99,10 +115,10 @@ class ClosedDays<T> {
 
   constructor(
     private readonly empty: () => T,
-    private readonly load: (db: Database, from: Date, toExclusive: Date) => Promise<Map<string, T>>,
+    private readonly load: (db: Database, from: Date, toExclusive: Date, sources: ReportSources) => Promise<Map<string, T>>,
   ) {}
 
-  async days(db: Database, range: ReportRange, now: Date): Promise<Array<[string, T]>> {
+  async days(db: Database, range: ReportRange, now: Date, sources: ReportSources): Promise<Array<[string, T]>> {
     let cache = this.byDb.get(db);
     if (!cache) {
       cache = new Map();
@@ -116,7 +132,7 @@ class ClosedDays<T> {
     if (missing.length) {
       const first = dayjs.utc(missing[0]);
       const last = dayjs.utc(missing[missing.length - 1]);
-      loaded = await this.load(db, first.toDate(), last.add(1, 'day').toDate());
+      loaded = await this.load(db, first.toDate(), last.add(1, 'day').toDate(), sources);
       for (const d of missing) {
         if (!ended(d)) continue;
         cache.delete(d);
@@ -178,8 +194,12 @@ const pageLoadDays = new ClosedDays<{ n: number; visitors: number }>(
   },
 );
 
-async function pageLoads(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  const rows = (await pageLoadDays.days(db, range, now)).map(([day, v]) => ({ day, page_loads: v.n, visitors: v.visitors }));
+async function pageLoads(db: Database, range: ReportRange, now: Date, sources: ReportSources): Promise<AnalyticsReport> {
+  const rows = (await pageLoadDays.days(db, range, now, sources)).map(([day, v]) => ({
+    day,
+    page_loads: v.n,
+    visitors: v.visitors,
+  }));
   return report(
     'page-loads',
     'Page loads per day',
@@ -217,10 +237,10 @@ const contentDays = new ClosedDays<Map<string, number>>(
   },
 );
 
-async function topContent(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  const top = topLabels(await contentDays.days(db, range, now), 25);
+async function topContent(db: Database, range: ReportRange, now: Date, sources: ReportSources): Promise<AnalyticsReport> {
+  const top = topLabels(await contentDays.days(db, range, now, sources), 25);
   const slugs = (kind: string) => top.filter(([p]) => p.startsWith(`/${kind}/`)).map(([p]) => p.slice(kind.length + 2));
-  const titles = await titlesByPath(db, { videos: slugs('videos'), courses: slugs('courses') });
+  const titles = await sources.titlesByPath(db, { videos: slugs('videos'), courses: slugs('courses') });
   const rows = top.map(([path, n]) => ({
     title: titles.get(path) ?? path,
     kind: path.startsWith('/courses/') ? 'Course' : 'Video',
@@ -257,8 +277,8 @@ const campaignDays = new ClosedDays<Map<string, number>>(
   },
 );
 
-async function campaigns(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  const rows = topLabels(await campaignDays.days(db, range, now), 100).map(([pair, visits]) => {
+async function campaigns(db: Database, range: ReportRange, now: Date, sources: ReportSources): Promise<AnalyticsReport> {
+  const rows = topLabels(await campaignDays.days(db, range, now, sources), 100).map(([pair, visits]) => {
     const [campaign, source] = JSON.parse(pair) as [string, string];
     return { campaign, source, visits };
   });
@@ -276,8 +296,8 @@ async function campaigns(db: Database, range: ReportRange, now: Date): Promise<A
   );
 }
 
-async function signups(db: Database, range: ReportRange): Promise<AnalyticsReport> {
-  const byDay = new Map((await countSignupsPerDay(db, range.from, range.toExclusive)).map((r) => [r.day, r.n]));
+async function signups(db: Database, range: ReportRange, _now: Date, sources: ReportSources): Promise<AnalyticsReport> {
+  const byDay = new Map((await sources.countSignupsPerDay(db, range.from, range.toExclusive)).map((r) => [r.day, r.n]));
   const rows = eachDay(range).map((d) => ({ day: d, signups: byDay.get(d) ?? 0 }));
   return report(
     'signups',
@@ -311,8 +331,13 @@ const subscriptionDays = new ClosedDays<{ created: number; cancelled: number }>(
   },
 );
 
-async function subscriptionsPerDay(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  const rows = (await subscriptionDays.days(db, range, now)).map(([day, v]) => ({
+async function subscriptionsPerDay(
+  db: Database,
+  range: ReportRange,
+  now: Date,
+  sources: ReportSources,
+): Promise<AnalyticsReport> {
+  const rows = (await subscriptionDays.days(db, range, now, sources)).map(([day, v]) => ({
     day,
     new_subscriptions: v.created,
     cancellations: v.cancelled,
@@ -345,8 +370,11 @@ const reasonDays = new ClosedDays<Map<string, number>>(
   },
 );
 
-async function cancellations(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  const rows = topLabels(await reasonDays.days(db, range, now), 100).map(([reason, n]) => ({ reason, cancellations: n }));
+async function cancellations(db: Database, range: ReportRange, now: Date, sources: ReportSources): Promise<AnalyticsReport> {
+  const rows = topLabels(await reasonDays.days(db, range, now, sources), 100).map(([reason, n]) => ({
+    reason,
+    cancellations: n,
+  }));
   return report(
     'cancellations',
     'Cancellations by reason',
@@ -375,8 +403,8 @@ async function cancellations(db: Database, range: ReportRange, now: Date): Promi
  */
 const helpdeskDays = new ClosedDays<{ opened: number; answered: number }>(
   () => ({ opened: 0, answered: 0 }),
-  async (db, from, toExclusive) => {
-    const counted = await countHelpdeskPerDay(db, from, toExclusive);
+  async (db, from, toExclusive, sources) => {
+    const counted = await sources.countHelpdeskPerDay(db, from, toExclusive);
     const byDay = new Map<string, { opened: number; answered: number }>();
     for (const r of counted.opened) byDay.set(r.day, { opened: r.n, answered: 0 });
     for (const r of counted.answered) byDay.set(r.day, { opened: byDay.get(r.day)?.opened ?? 0, answered: r.n });
@@ -384,8 +412,12 @@ const helpdeskDays = new ClosedDays<{ opened: number; answered: number }>(
   },
 );
 
-async function helpdesk(db: Database, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  const rows = (await helpdeskDays.days(db, range, now)).map(([day, v]) => ({ day, opened: v.opened, answered: v.answered }));
+async function helpdesk(db: Database, range: ReportRange, now: Date, sources: ReportSources): Promise<AnalyticsReport> {
+  const rows = (await helpdeskDays.days(db, range, now, sources)).map(([day, v]) => ({
+    day,
+    opened: v.opened,
+    answered: v.answered,
+  }));
   return report(
     'helpdesk',
     'Helpdesk threads opened and answered per day',
@@ -400,7 +432,10 @@ async function helpdesk(db: Database, range: ReportRange, now: Date): Promise<An
   );
 }
 
-const REPORTS: Record<AnalyticsReportName, (db: Database, range: ReportRange, now: Date) => Promise<AnalyticsReport>> = {
+const REPORTS: Record<
+  AnalyticsReportName,
+  (db: Database, range: ReportRange, now: Date, sources: ReportSources) => Promise<AnalyticsReport>
+> = {
   'page-loads': pageLoads,
   'top-content': topContent,
   campaigns,
@@ -411,8 +446,14 @@ const REPORTS: Record<AnalyticsReportName, (db: Database, range: ReportRange, no
 };
 
 /** `now` (the app's clock) decides which days have ended and may be answered from memory. */
-export function buildReport(db: Database, name: AnalyticsReportName, range: ReportRange, now: Date): Promise<AnalyticsReport> {
-  return REPORTS[name](db, range, now);
+export function buildReport(
+  db: Database,
+  sources: ReportSources,
+  name: AnalyticsReportName,
+  range: ReportRange,
+  now: Date,
+): Promise<AnalyticsReport> {
+  return REPORTS[name](db, range, now, sources);
 }
 
 /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */

@@ -1,7 +1,13 @@
 import { count, desc, and, eq, sql, tables, type Database } from '@fretline/db';
 import type { AuditEntry } from '@fretline/contract';
-import type { PersonalDataEraser } from '../../platform/erasure.ts';
+import type { PersonalDataEraser } from '../erasure.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
+
+/*
+ * The audit log is a platform concern (ADR 0050): the staff console and the editor both record
+ * into it, and the staff console reads it. Its table stays in the staff schema; this module is
+ * the only code that touches it.
+ */
 
 const { auditLog } = tables;
 
@@ -15,7 +21,7 @@ export interface AuditInput {
 }
 
 /**
- * Issue 7 "Audit log": who, what and when of every staff change. Call it inside the same
+ * Who, what and when of every staff change. Call it inside the same
  * transaction as the change, so a change is never made without its record (or the reverse).
  */
 export async function recordAudit(db: Database, actor: RequestAuth, input: AuditInput, now: Date): Promise<void> {
@@ -69,7 +75,7 @@ const PERSONAL_DIFF_KEYS = ['session_ip', 'session_user_agent', 'email', 'first_
  * staff member's e-mail becomes the anonymised account's, and changes made to the deleted member
  * lose their IPs and contact details.
  */
-export const eraseStaffPersonalData: PersonalDataEraser = async (db: Database, { idUser }) => {
+export const eraseAuditPersonalData: PersonalDataEraser = async (db: Database, { idUser }) => {
   await db
     .update(auditLog)
     .set({ actorEmail: `deleted-${idUser}@deleted.invalid` })
