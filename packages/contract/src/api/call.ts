@@ -54,8 +54,9 @@ export function pathParamNames(path: string): string[] {
 export function fillPath(path: string, params: Readonly<Record<string, unknown>> | undefined): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
+    const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+    if (!text) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(text);
   });
 }
 
