@@ -30,15 +30,19 @@ import { registerJobHandler } from '../../platform/jobs/index.ts';
 import * as finance from './finance.service.ts';
 import { stripeWebhookRoutes } from './finance.webhooks.ts';
 import { PROVIDER_CANCEL_JOB } from './membership.ts';
-import { createPaymentProvider } from './providers/index.ts';
+import type { PaymentProvider } from './providers/index.ts';
 import { registerSandboxJobs } from './providers/sandbox.ts';
 
 const IdempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 const ProviderCancelPayload = z.object({ provider: z.enum(['sandbox', 'stripe']), providerSubscriptionId: z.string() });
 
+/** The adapters buildApp hands the finance service (ADR 0051). */
+export interface FinanceRoutesOptions {
+  provider: PaymentProvider;
+}
+
 /** /api/finance: the finance calls of spec §7. Every id in a path is checked against the signed-in user. */
-export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app);
+export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, { provider }) => {
   const ctx = (request: FastifyRequest): finance.FinanceContext => ({
     db: app.db,
     config: app.config,

@@ -25,7 +25,7 @@ import {
   VideoSlugParamsSchema,
   hasRoleGroup,
 } from '@fretline/contract';
-import { createMediaStore, registerMediaRoutes } from '../../platform/media/index.ts';
+import { registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getMembership } from '../finance/index.ts';
 import { coursesEditorRoutes } from './editor/courses-editor.routes.ts';
@@ -38,8 +38,7 @@ import { forgetCatalogue } from './catalogue-cache.ts';
 import * as service from './videos.service.ts';
 
 /** /api/videos: the videos calls of spec §7, the list calls the catalogue pages need, and the media store. */
-export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createMediaStore({ secret: app.config.SECRET_KEY, mediaDir: app.config.MEDIA_DIR });
+export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   registerMediaRoutes(app, store);
   // Issue 7 content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
