@@ -13,6 +13,7 @@ import {
   type VideoSectionType,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
+import { onUniqueViolation } from '../../../platform/database-errors.ts';
 import { signedMediaUrl, type MediaStore } from '../../../platform/media/index.ts';
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
@@ -279,23 +280,12 @@ async function requireCourseExists(db: Database, idCourse: number | null, field:
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown } | undefined;
-  if (!e) return false;
-  if (e.code === '23505') return true;
-  return e.cause ? isUniqueViolation(e.cause) : false;
-}
-
 /** Two editors saving the same new slug at once: the unique index decides, the loser gets the 409. */
 async function withSlugRace<T>(slug: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('SLUG_TAKEN', 409, `The slug “${slug}” was just taken by another video. Choose another.`, 'video_slug');
-    }
-    throw err;
-  }
+  return onUniqueViolation(
+    work,
+    () => new AppError('SLUG_TAKEN', 409, `The slug “${slug}” was just taken by another video. Choose another.`, 'video_slug'),
+  );
 }
 
 const short = (value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 117)}…` : value);
