@@ -89,7 +89,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
     { schema: { params: SubscriptionIdParamsSchema, response: { 200: SubscriptionResponseSchema } } },
     async (request) => {
       const user = signedIn(request);
-      return { data: { subscription: await finance.requireOwnSubscription(app.db, user.idUser, request.params.id) } };
+      return { data: { subscription: await finance.getSubscription(ctx(request), user, request.params.id) } };
     },
   );
 
