@@ -35,7 +35,14 @@ import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { VISITOR, type Viewer } from './lock-rules.ts';
 import { forgetCatalogue } from './catalogue-cache.ts';
-import * as service from './videos.service.ts';
+import { getCourse, getCurrentCourse, listCourses } from './courses.service.ts';
+import { listFreeResources } from './free-resources.service.ts';
+import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
+import { recordProgress } from './progress.service.ts';
+import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
+import { getSitemap } from './sitemap.service.ts';
+import type { VideosContext } from './videos.context.ts';
+import { getVideo, listVideos } from './videos.service.ts';
 
 /** /api/videos: the videos calls of spec §7, the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
@@ -55,7 +62,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
   });
 
-  const context = (): service.VideosContext => ({
+  const context = (): VideosContext => ({
     db: app.db,
     store,
     now: app.clock(),
@@ -89,7 +96,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
         response: { 200: VideoListResponseSchema },
       },
     },
-    async (request) => ({ data: await service.listVideos(context(), await viewerOf(request), request.query) }),
+    async (request) => ({ data: await listVideos(context(), await viewerOf(request), request.query) }),
   );
 
   app.get(
@@ -105,7 +112,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     },
     async (request) => ({
       data: {
-        video: await service.getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
+        video: await getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
       },
     }),
   );
@@ -124,13 +131,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     },
     async (request) => {
       const viewer = await signedInViewer(request);
-      const video = await service.recordProgress(
-        context(),
-        viewer,
-        request.params.videoSlug,
-        request.body,
-        request.query.courseSlug,
-      );
+      const video = await recordProgress(context(), viewer, request.params.videoSlug, request.body, request.query.courseSlug);
       return { data: { video } };
     },
   );
@@ -140,7 +141,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     {
       schema: { tags, summary: 'Published courses by course_order', response: { 200: CourseListResponseSchema } },
     },
-    async () => ({ data: { courses: await service.listCourses(context()) } }),
+    async () => ({ data: { courses: await listCourses(context()) } }),
   );
 
   app.get(
@@ -153,7 +154,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
         response: { 200: CourseResponseSchema },
       },
     },
-    async (request) => ({ data: await service.getCourse(context(), await viewerOf(request), request.params.courseSlug) }),
+    async (request) => ({ data: await getCourse(context(), await viewerOf(request), request.params.courseSlug) }),
   );
 
   app.get(
@@ -165,7 +166,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
         response: { 200: CurrentCourseResponseSchema },
       },
     },
-    async (request) => ({ data: { course: await service.getCurrentCourse(context(), await signedInViewer(request)) } }),
+    async (request) => ({ data: { course: await getCurrentCourse(context(), await signedInViewer(request)) } }),
   );
 
   app.get(
@@ -182,7 +183,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
       const auth = requireUser(request);
       const limit = request.query.limit ?? SAVED_VIDEOS_PAGE_SIZE;
       const { offset = 0, id_video: idVideo } = request.query;
-      return { data: await service.listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
+      return { data: await listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
     },
   );
 
@@ -198,7 +199,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     },
     async (request, reply) => {
       const viewer = await signedInViewer(request);
-      const saved = await service.saveVideo(context(), viewer, request.body.id_video);
+      const saved = await saveVideo(context(), viewer, request.body.id_video);
       return reply.code(201).send({ data: { saved } });
     },
   );
@@ -215,7 +216,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     },
     async (request, reply) => {
       const auth = requireUser(request);
-      await service.removeSaved(context(), auth.user.idUser, request.params.id);
+      await removeSaved(context(), auth.user.idUser, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -223,7 +224,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   app.get(
     '/live',
     { schema: { tags, summary: 'Live streams: live now, upcoming, past', response: { 200: LiveStreamListResponseSchema } } },
-    async (request) => ({ data: { streams: await service.listLiveStreams(context(), await viewerOf(request)) } }),
+    async (request) => ({ data: { streams: await listLiveStreams(context(), await viewerOf(request)) } }),
   );
 
   app.get(
@@ -232,7 +233,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
       schema: { tags, summary: 'One live stream', params: StreamSlugParamsSchema, response: { 200: LiveStreamResponseSchema } },
     },
     async (request) => ({
-      data: { stream: await service.getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
+      data: { stream: await getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
     }),
   );
 
@@ -245,7 +246,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
         response: { 200: FreeResourceListResponseSchema },
       },
     },
-    async (request) => ({ data: await service.listFreeResources(context(), await viewerOf(request)) }),
+    async (request) => ({ data: await listFreeResources(context(), await viewerOf(request)) }),
   );
 
   app.get(
@@ -257,6 +258,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
         response: { 200: SitemapResponseSchema },
       },
     },
-    async () => ({ data: await service.getSitemap(context()) }),
+    async () => ({ data: await getSitemap(context()) }),
   );
 };

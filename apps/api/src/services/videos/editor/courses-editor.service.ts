@@ -11,7 +11,7 @@ import { onUniqueViolation } from '../../../platform/database-errors.ts';
 import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
-import { sanitizeSectionHtml } from '../videos.service.ts';
+import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './courses-editor.repository.ts';
 import { textToHtml, type EditorContext } from './videos-editor.service.ts';
 

@@ -19,7 +19,7 @@ import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
 import { findChords, findSections } from '../videos.repository.ts';
-import { sanitizeSectionHtml } from '../videos.service.ts';
+import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './videos-editor.repository.ts';
 
 /** Everything an editor call needs besides its input (ADR 0037). */
