@@ -14,6 +14,7 @@ import {
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { onUniqueViolation } from '../../../platform/database-errors.ts';
+import { escapeHtml } from '../../../platform/html.ts';
 import { signedMediaUrl, type MediaStore } from '../../../platform/media/index.ts';
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
@@ -168,12 +169,11 @@ export async function getEditorOptions(ctx: Pick<EditorContext, 'db'>): Promise<
 /** Plain text typed into a text section becomes paragraphs; HTML is kept (and sanitised). */
 export function textToHtml(content: string): string {
   if (/<[a-z!/]/i.test(content)) return content;
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return content
     .split(/\r?\n\s*\r?\n/)
     .map((para) => para.trim())
     .filter(Boolean)
-    .map((para) => `<p>${escape(para).replace(/\r?\n/g, '<br>')}</p>`)
+    .map((para) => `<p>${escapeHtml(para).replace(/\r?\n/g, '<br>')}</p>`)
     .join('');
 }
 
