@@ -1,5 +1,6 @@
 import { and, asc, type Database, desc, eq, inArray, sql, type SQL, tables } from '@fretline/db';
 import type { VideoFacet } from '@fretline/contract';
+import { containsPattern } from '../../platform/like-pattern.ts';
 
 // The videos' queries (ADR 0051): the catalogue list and its facets, one video and its sections, the sitemap.
 
@@ -35,10 +36,6 @@ export interface VideoListCriteria {
   includeUnpublished: boolean;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 /** The WHERE clause of the list; `withFacets` false leaves the facet filters out (for facet counts). */
 export function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | undefined {
   const parts: SQL[] = [];
@@ -52,7 +49,7 @@ export function listConditions(criteria: VideoListCriteria, withFacets = true): 
     parts.push(sql`exists (select 1 from ${tables.videoTags} t where t.id_video = ${v.idVideo} and t.tag_slug = ${tag})`);
   }
   if (criteria.search) {
-    const pattern = `%${escapeLike(criteria.search)}%`;
+    const pattern = containsPattern(criteria.search);
     parts.push(sql`(${v.videoTitle} ilike ${pattern} or ${v.videoArtist} ilike ${pattern})`);
   }
   return parts.length ? and(...parts) : undefined;
