@@ -54,7 +54,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
       orderable: SUBSCRIPTION_ORDER_FIELDS,
       defaultOrder: '-subscription_created',
     });
-    const subscriptions = await finance.listSubscriptions(ctx(request), user.idUser, query.filter, query.order, query);
+    const subscriptions = await finance.listSubscriptions(ctx(request), user, query.filter, query.order, query);
     return { data: { subscriptions } };
   });
 

@@ -61,12 +61,12 @@ export async function getProductBySlug(ctx: FinanceContext, slug: string) {
 
 export async function listSubscriptions(
   ctx: FinanceContext,
-  idUser: number,
+  user: SignedInUser,
   filter: SubscriptionListFilter,
   order: SubscriptionListOrder,
   page: { limit: number; offset: number },
 ): Promise<SubscriptionRow[]> {
-  return repo.listSubscriptionsOf(ctx.db, idUser, filter, order, page);
+  return repo.listSubscriptionsOf(ctx.db, user.idUser, filter, order, page);
 }
 
 /** A subscription of this user, or the 404 every other user's id gets (issue 5, security). */
