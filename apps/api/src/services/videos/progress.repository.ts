@@ -7,7 +7,10 @@ const cv = tables.courseVideos;
 
 export async function findCourseProgress(db: Database, idUser: number, idCourse: number) {
   const [row] = await db
-    .select()
+    .select({
+      idCourseVideoActive: tables.courseProgress.idCourseVideoActive,
+      videoLastPlayed: tables.courseProgress.videoLastPlayed,
+    })
     .from(tables.courseProgress)
     .where(and(eq(tables.courseProgress.idUser, idUser), eq(tables.courseProgress.idCourse, idCourse)))
     .limit(1);
@@ -39,7 +42,11 @@ export async function findFinishedVideoIds(db: Database, idUser: number, idCours
 
 export async function findPlay(db: Database, idUser: number, idVideo: number) {
   const [row] = await db
-    .select()
+    .select({
+      idVideoPlay: tables.videoPlays.idVideoPlay,
+      videoPlayTotalTime: tables.videoPlays.videoPlayTotalTime,
+      videoPlayCurrentTime: tables.videoPlays.videoPlayCurrentTime,
+    })
     .from(tables.videoPlays)
     .where(and(eq(tables.videoPlays.idUser, idUser), eq(tables.videoPlays.idVideo, idVideo)))
     .limit(1);
@@ -47,7 +54,11 @@ export async function findPlay(db: Database, idUser: number, idVideo: number) {
 }
 
 export async function findPlayById(db: Database, idVideoPlay: number) {
-  const [row] = await db.select().from(tables.videoPlays).where(eq(tables.videoPlays.idVideoPlay, idVideoPlay)).limit(1);
+  const [row] = await db
+    .select({ idUser: tables.videoPlays.idUser, idVideo: tables.videoPlays.idVideo })
+    .from(tables.videoPlays)
+    .where(eq(tables.videoPlays.idVideoPlay, idVideoPlay))
+    .limit(1);
   return row;
 }
 
