@@ -12,7 +12,12 @@ import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
 import { authRoutes, countSignupsPerDay, sessionPlugin } from './services/auth/index.ts';
-import { eraseFinancePersonalData, financeRoutes } from './services/finance/index.ts';
+import {
+  createPaymentProvider,
+  eraseFinancePersonalData,
+  financeRoutes,
+  type PaymentProvider,
+} from './services/finance/index.ts';
 import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
 import { eraseVideosPersonalData, titlesByPath, videosRoutes } from './services/videos/index.ts';
 import { staffRoutes } from './services/staff/index.ts';
@@ -22,6 +27,7 @@ import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports
 import { healthRoutes } from './platform/health.routes.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
+import { createMediaStore, type MediaStore } from './platform/media/index.ts';
 import { redirectsPlugin } from './web/redirects.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -30,6 +36,10 @@ export interface BuildAppOptions extends AppDeps {
   web?: (app: FastifyInstance) => Promise<void>;
   /** The global per-IP budget of /api (ADR 0004); tests pass a small one. */
   rateLimit?: RateLimitSettings;
+  /** The payment provider; built from PAYMENTS when absent (tests may pass a fake one). */
+  paymentProvider?: PaymentProvider;
+  /** The media store (signed URLs over MEDIA_DIR); built from the config when absent. */
+  mediaStore?: MediaStore;
 }
 
 /**
@@ -68,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setReplySerializer((payload) => JSON.stringify(payload, wireDateReplacer));
 
   await app.register(depsPlugin, options);
+  // The adapters, built once here and handed to the services that use them (ADR 0051).
+  const paymentProvider = options.paymentProvider ?? createPaymentProvider(app);
+  const mediaStore =
+    options.mediaStore ?? createMediaStore({ secret: options.config.SECRET_KEY, mediaDir: options.config.MEDIA_DIR });
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
@@ -97,8 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!options.config.isProduction) await api.register(devMailApiRoutes);
       await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });
       await api.register(messagesRoutes, { prefix: '/messages' });
-      await api.register(videosRoutes, { prefix: '/videos' });
-      await api.register(financeRoutes, { prefix: '/finance' });
+      await api.register(videosRoutes, { prefix: '/videos', store: mediaStore });
+      await api.register(financeRoutes, { prefix: '/finance', provider: paymentProvider });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
       // Analytics sits below the services it reports on, so it is handed their counts (ADR 0050).

@@ -1,5 +1,6 @@
 import type { StaffMemberDetail, StaffMemberSummary, StaffSession } from '@fretline/contract';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, tables, type Database } from '@fretline/db';
+import { containsPattern } from '../../platform/like-pattern.ts';
 
 /*
  * The auth service's account views for the staff console (issue 7, ADR 0035): member search, one
@@ -21,18 +22,13 @@ const memberColumns = {
   user_created: users.createdAt,
 };
 
-/** Escapes LIKE wildcards so a search for `50%` means the text, not a pattern. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Members by name or e-mail (any part; "first last" matches the full name), newest first. */
 export async function searchMembers(
   db: Database,
   options: { q?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: StaffMemberSummary[]; total: number }> {
   const q = options.q?.trim();
-  const pattern = q ? `%${likeEscape(q)}%` : undefined;
+  const pattern = q ? containsPattern(q) : undefined;
   const where = pattern
     ? or(
         ilike(users.email, pattern),

@@ -1,3 +1,4 @@
+import { TtlCache } from '../../platform/ttl-cache.ts';
 import type { SessionUser } from './auth.repository.ts';
 
 /**
@@ -15,11 +16,10 @@ interface Entry {
   user: SessionUser;
   /** When the session stops being valid by the clock (its expiry, or the staff limit). */
   validUntil: number;
-  /** Wall-clock time after which the database is asked again. */
-  freshUntil: number;
 }
 
-const entries = new Map<string, Entry>();
+// After CACHE_MS of wall-clock time the database is asked again.
+const entries = new TtlCache<string, Entry>(CACHE_MS, MAX_ENTRIES);
 // Bumped by every forget: a lookup that started before a write must not store what it read.
 let generation = 0;
 
@@ -30,7 +30,7 @@ export function sessionGeneration(): number {
 export function readCachedSession(tokenHash: string, now: Date): SessionUser | undefined {
   const entry = entries.get(tokenHash);
   if (!entry) return undefined;
-  if (entry.freshUntil <= Date.now() || entry.validUntil <= now.getTime()) {
+  if (entry.validUntil <= now.getTime()) {
     entries.delete(tokenHash);
     return undefined;
   }
@@ -39,15 +39,14 @@ export function readCachedSession(tokenHash: string, now: Date): SessionUser | u
 
 export function rememberSession(tokenHash: string, user: SessionUser, validUntil: Date, startedAt: number): void {
   if (startedAt !== generation) return;
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  entries.set(tokenHash, { user, validUntil: validUntil.getTime(), freshUntil: Date.now() + CACHE_MS });
+  entries.set(tokenHash, { user, validUntil: validUntil.getTime() });
 }
 
 /** Forgets every cached session of these users (sign-out, revocation, profile or role change, deletion). */
 export function forgetCachedSessions(...idUsers: number[]): void {
   generation++;
   const ids = new Set(idUsers);
-  for (const [hash, entry] of entries) if (ids.has(entry.user.idUser)) entries.delete(hash);
+  entries.deleteWhere((entry) => ids.has(entry.user.idUser));
 }
 
 /** Forgets one token (sign-out of this session). */

@@ -1,11 +1,10 @@
-import { and, eq, sql, tables, type Database } from '@fretline/db';
+import type { Database } from '@fretline/db';
 import type { SubscriptionStatus } from '@fretline/contract';
 import type { Config } from '../../config.ts';
 import { enqueueFinanceMail, type FinanceMail } from './finance.mails.ts';
+import * as repo from './finance.repository.ts';
 import type { ProviderEvent } from './providers/types.ts';
 import { isBeforeFirstPayment, nextStatus, statusFromProvider } from './state-machine.ts';
-
-const s = tables.subscriptions;
 
 export interface AppliedEvent {
   /** The event had been applied before (a redelivered webhook): nothing changed. */
@@ -31,43 +30,23 @@ export async function applyProviderEvent(
   event: ProviderEvent & { idSubscriptionHint?: number | null },
 ): Promise<AppliedEvent> {
   return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(tables.providerEvents)
-      .values({ provider: event.provider, eventId: event.id, eventType: event.type, eventCreated: event.created })
-      .onConflictDoNothing()
-      .returning({ eventId: tables.providerEvents.eventId });
-    if (recorded.length === 0) return { duplicate: true, unknown: false, stale: false };
+    if (!(await repo.recordProviderEvent(tx, event))) return { duplicate: true, unknown: false, stale: false };
 
-    const sub = await findSubscriptionForEvent(tx, event);
+    const sub = await repo.lockSubscriptionForEvent(tx, event);
     if (!sub) return { duplicate: false, unknown: true, stale: false };
     if (!sub.providerSubscriptionId) {
       // The event overtook our own write of the provider's id (it carries our id as metadata).
-      await tx
-        .update(s)
-        .set({ providerSubscriptionId: event.providerSubscriptionId })
-        .where(eq(s.idSubscription, sub.idSubscription));
+      await repo.updateSubscription(tx, sub.idSubscription, { providerSubscriptionId: event.providerSubscriptionId });
     }
 
     const stale = sub.providerEventAt !== null && event.created.getTime() < sub.providerEventAt.getTime();
     const mails: FinanceMail[] = [];
-    const plan = await tx
-      .select({
-        planName: tables.subscriptionPlans.subscriptionPlanName,
-        price: tables.subscriptionPlans.subscriptionPlanPrice,
-        productName: tables.subscriptionProducts.subscriptionProductName,
-      })
-      .from(tables.subscriptionPlans)
-      .innerJoin(
-        tables.subscriptionProducts,
-        eq(tables.subscriptionProducts.idSubscriptionProduct, tables.subscriptionPlans.fkProductPlan),
-      )
-      .where(eq(tables.subscriptionPlans.idSubscriptionPlan, sub.fkPlanSubscription))
-      .then((rows) => rows[0]);
+    const plan = await repo.findPlanForMail(tx, sub.fkPlanSubscription);
     const productName = plan?.productName ?? 'Fretline';
     const planName = plan?.planName ?? '';
 
     let wanted: SubscriptionStatus | null = null;
-    const patch: Partial<typeof s.$inferInsert> = {};
+    const patch: repo.SubscriptionPatch = {};
 
     switch (event.type) {
       case 'subscription.updated':
@@ -82,29 +61,18 @@ export async function applyProviderEvent(
       case 'invoice.paid':
       case 'invoice.payment_failed': {
         const inv = event.invoice;
-        await tx
-          .insert(tables.invoices)
-          .values({
-            fkSubscription: sub.idSubscription,
-            idUser: sub.idUser,
-            providerInvoiceId: inv.id,
-            stripeInvoiceNumber: inv.number,
-            stripeInvoiceUrl: inv.url,
-            stripeInvoiceTotal: inv.total,
-            stripeInvoiceStatus: inv.status,
-            stripeInvoiceCreated: inv.created,
-            periodStart: inv.periodStart,
-            periodEnd: inv.periodEnd,
-          })
-          .onConflictDoUpdate({
-            target: tables.invoices.providerInvoiceId,
-            // A paid invoice stays paid even if its earlier failure arrives late.
-            set: {
-              stripeInvoiceStatus: sql`case when ${tables.invoices.stripeInvoiceStatus} = 'paid' then 'paid' else excluded.stripe_invoice_status end`,
-              stripeInvoiceNumber: sql`coalesce(excluded.stripe_invoice_number, ${tables.invoices.stripeInvoiceNumber})`,
-              stripeInvoiceUrl: sql`coalesce(excluded.stripe_invoice_url, ${tables.invoices.stripeInvoiceUrl})`,
-            },
-          });
+        await repo.upsertInvoice(tx, {
+          fkSubscription: sub.idSubscription,
+          idUser: sub.idUser,
+          providerInvoiceId: inv.id,
+          stripeInvoiceNumber: inv.number,
+          stripeInvoiceUrl: inv.url,
+          stripeInvoiceTotal: inv.total,
+          stripeInvoiceStatus: inv.status,
+          stripeInvoiceCreated: inv.created,
+          periodStart: inv.periodStart,
+          periodEnd: inv.periodEnd,
+        });
         if (event.type === 'invoice.paid') {
           wanted = 'active';
           if (
@@ -150,45 +118,9 @@ export async function applyProviderEvent(
       patch.providerEventAt = event.created;
     }
     if (Object.keys(patch).length > 0) {
-      await tx
-        .update(s)
-        .set({ ...patch, subscriptionUpdated: sql`now()` })
-        .where(eq(s.idSubscription, sub.idSubscription));
+      await repo.updateSubscriptionFromEvent(tx, sub.idSubscription, patch);
     }
     for (const mail of mails) await enqueueFinanceMail(tx, config, sub.customerEmail, mail);
     return { duplicate: false, unknown: false, stale, from: sub.subscriptionStatus, ...(to ? { to } : {}) };
   });
-}
-
-async function findSubscriptionForEvent(db: Database, event: ProviderEvent & { idSubscriptionHint?: number | null }) {
-  const columns = {
-    idSubscription: s.idSubscription,
-    idUser: s.idUser,
-    subscriptionStatus: s.subscriptionStatus,
-    fkPlanSubscription: s.fkPlanSubscription,
-    providerSubscriptionId: s.providerSubscriptionId,
-    providerEventAt: s.providerEventAt,
-    currentPeriodEnd: s.currentPeriodEnd,
-    trialEnd: s.trialEnd,
-    customerEmail: s.customerEmail,
-  };
-  const [byProviderId] = await db
-    .select(columns)
-    .from(s)
-    .where(and(eq(s.provider, event.provider), eq(s.providerSubscriptionId, event.providerSubscriptionId)))
-    .for('update');
-  if (byProviderId) return byProviderId;
-  if (!event.idSubscriptionHint) return undefined;
-  const [byHint] = await db
-    .select(columns)
-    .from(s)
-    .where(
-      and(
-        eq(s.idSubscription, event.idSubscriptionHint),
-        eq(s.provider, event.provider),
-        sql`${s.providerSubscriptionId} is null`,
-      ),
-    )
-    .for('update');
-  return byHint;
 }

@@ -9,14 +9,18 @@ import { registerJobHandler } from '../../platform/jobs/index.ts';
 import * as finance from './finance.service.ts';
 import { stripeWebhookRoutes } from './finance.webhooks.ts';
 import { PROVIDER_CANCEL_JOB } from './membership.ts';
-import { createPaymentProvider } from './providers/index.ts';
+import type { PaymentProvider } from './providers/index.ts';
 import { registerSandboxJobs } from './providers/sandbox.ts';
 
 const ProviderCancelPayload = z.object({ provider: z.enum(['sandbox', 'stripe']), providerSubscriptionId: z.string() });
 
+/** The adapters buildApp hands the finance service (ADR 0051). */
+export interface FinanceRoutesOptions {
+  provider: PaymentProvider;
+}
+
 /** /api/finance: the finance calls of spec §7. Every id in a path is checked against the signed-in user. */
-export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app);
+export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, { provider }) => {
   const ctx = (request: FastifyRequest): finance.FinanceContext => ({
     db: app.db,
     config: app.config,
@@ -50,13 +54,13 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       orderable: SUBSCRIPTION_ORDER_FIELDS,
       defaultOrder: '-subscription_created',
     });
-    const subscriptions = await finance.listSubscriptions(ctx(request), user.idUser, query.filter, query.order, query);
+    const subscriptions = await finance.listSubscriptions(ctx(request), user, query.filter, query.order, query);
     return { data: { subscriptions } };
   });
 
   route(app, 'finance.getSubscription', user, async (request) => {
     const user = signedIn(request);
-    return { data: { subscription: await finance.requireOwnSubscription(app.db, user.idUser, request.params.id) } };
+    return { data: { subscription: await finance.getSubscription(ctx(request), user, request.params.id) } };
   });
 
   route(app, 'finance.createSubscription', user, async (request, reply) => {

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, or, sql, tables, type Database } from '@fretline/db';
+import type { Database } from '@fretline/db';
 import { MEMBERSHIP_PRODUCT_SLUG } from '@fretline/contract';
 import { enqueueJob } from '../../platform/jobs/index.ts';
+import * as repo from './finance.repository.ts';
 
 export { MEMBERSHIP_PRODUCT_SLUG };
 
@@ -19,20 +20,8 @@ export interface Membership {
  * user's first subscription (a draft that never reached the payment provider does not count).
  */
 export async function getMembership(db: Database, idUser: number, now: Date = new Date()): Promise<Membership> {
-  const s = tables.subscriptions;
-  const p = tables.subscriptionProducts;
-  const [row] = await db
-    .select({
-      member: sql<boolean>`coalesce(bool_or(${and(
-        eq(p.subscriptionProductSlug, MEMBERSHIP_PRODUCT_SLUG),
-        or(eq(s.subscriptionStatus, 'active'), and(eq(s.subscriptionStatus, 'cancelled'), gt(s.currentPeriodEnd, now))),
-      )}), false)`,
-      subscribed: sql<number>`count(*) filter (where ${s.subscriptionStatus} <> 'draft')::int`,
-    })
-    .from(s)
-    .innerJoin(p, eq(p.idSubscriptionProduct, s.idSubscriptionProduct))
-    .where(eq(s.idUser, idUser));
-  return { hasMembership: row?.member === true, eligibleForTrial: (row?.subscribed ?? 0) === 0 };
+  const facts = await repo.findMembershipFacts(db, idUser, now);
+  return { hasMembership: facts.member, eligibleForTrial: facts.subscribed === 0 };
 }
 
 /**
@@ -41,17 +30,12 @@ export async function getMembership(db: Database, idUser: number, now: Date = ne
  * Returns the ids of the subscriptions it cancelled.
  */
 export async function cancelAllSubscriptionsForUser(db: Database, idUser: number, now: Date = new Date()): Promise<number[]> {
-  const s = tables.subscriptions;
-  const rows = await db
-    .update(s)
-    .set({ subscriptionStatus: 'cancelled', subscriptionCancelled: now, subscriptionUpdated: now, currentPeriodEnd: now })
-    .where(
-      and(
-        eq(s.idUser, idUser),
-        inArray(s.subscriptionStatus, ['draft', 'created', 'initialised', 'active', 'incomplete', 'failed']),
-      ),
-    )
-    .returning({ idSubscription: s.idSubscription, provider: s.provider, providerSubscriptionId: s.providerSubscriptionId });
+  const rows = await repo.cancelSubscriptionsOf(
+    db,
+    idUser,
+    ['draft', 'created', 'initialised', 'active', 'incomplete', 'failed'],
+    now,
+  );
   for (const row of rows) {
     if (!row.providerSubscriptionId) continue;
     await enqueueJob(db, {

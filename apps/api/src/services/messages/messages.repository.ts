@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, tables, type Database, type SQL } from '@fretline/db';
+import { containsPattern } from '../../platform/like-pattern.ts';
 
 const { threads, participants, messages, helpdesks, helpdeskCategories, threadTokens, captchaUses } = tables;
 
@@ -61,7 +62,7 @@ export interface ParticipantThreadRow extends ThreadRow {
 
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return or(
     ilike(threads.threadTitle, pattern),
     ilike(threads.threadLastMessage, pattern),

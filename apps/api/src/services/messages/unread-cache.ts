@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { TtlCache } from '../../platform/ttl-cache.ts';
 
 /**
  * The unread count's cache (ADR 0026). With REDIS_URL the count is shared by every instance in
@@ -10,7 +11,7 @@ const MEMO_TTL_MS = 1_000;
 // Short as well: a poll that read the database just before a write could store the old count.
 const REDIS_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
-const memo = new Map<number, { count: number; expires: number }>();
+const memo = new TtlCache<number, number>(MEMO_TTL_MS, MAX_ENTRIES);
 const redisKey = (idUser: number) => `fretline:messages:unread:${idUser}`;
 
 export async function readUnreadCount(app: FastifyInstance, idUser: number): Promise<number | undefined> {
@@ -23,13 +24,7 @@ export async function readUnreadCount(app: FastifyInstance, idUser: number): Pro
       return undefined;
     }
   }
-  const hit = memo.get(idUser);
-  if (!hit) return undefined;
-  if (hit.expires <= Date.now()) {
-    memo.delete(idUser);
-    return undefined;
-  }
-  return hit.count;
+  return memo.get(idUser);
 }
 
 export async function rememberUnreadCount(app: FastifyInstance, idUser: number, count: number): Promise<void> {
@@ -39,8 +34,7 @@ export async function rememberUnreadCount(app: FastifyInstance, idUser: number, 
     });
     return;
   }
-  if (memo.size >= MAX_ENTRIES) memo.clear();
-  memo.set(idUser, { count, expires: Date.now() + MEMO_TTL_MS });
+  memo.set(idUser, count);
 }
 
 /** Forgets the counts of these users (the participants a write touched). */

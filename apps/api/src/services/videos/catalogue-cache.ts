@@ -1,3 +1,5 @@
+import { TtlCache } from '../../platform/ttl-cache.ts';
+
 /**
  * Short in-process memories of catalogue reads that every visitor shares (ADR 0018): list pages,
  * their totals and facet counts, and what a video or course page shows every viewer alike. A read
@@ -8,10 +10,8 @@
  */
 const registry = new Set<CatalogueCache<unknown>>();
 
-type Entries<T> = Map<string, { until: number; value: Promise<T> }>;
-
 export class CatalogueCache<T> {
-  private byDatabase = new WeakMap<object, Entries<T>>();
+  private byDatabase = new WeakMap<object, TtlCache<string, Promise<T>>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -22,17 +22,15 @@ export class CatalogueCache<T> {
 
   get(db: object, key: string, load: () => Promise<T>): Promise<T> {
     let entries = this.byDatabase.get(db);
-    if (!entries) this.byDatabase.set(db, (entries = new Map<string, { until: number; value: Promise<T> }>()));
-    const now = Date.now();
+    if (!entries) this.byDatabase.set(db, (entries = new TtlCache<string, Promise<T>>(this.ttlMs, this.maxEntries)));
     const hit = entries.get(key);
-    if (hit && hit.until > now) return hit.value;
-    if (entries.size >= this.maxEntries) entries.clear();
+    if (hit) return hit;
     const value = load();
-    entries.set(key, { until: now + this.ttlMs, value });
+    entries.set(key, value);
     const owner = entries;
     // A failed read is not remembered. (One that a write overtook is gone already: clear() drops the map.)
     value.catch(() => {
-      if (owner.get(key)?.value === value) owner.delete(key);
+      if (owner.get(key) === value) owner.delete(key);
     });
     return value;
   }

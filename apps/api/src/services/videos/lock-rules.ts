@@ -1,4 +1,5 @@
 import { EXCERPT_LENGTH, stripTags, truncateText, type VideoSection } from '@fretline/contract';
+import { escapeHtml } from '../../platform/html.ts';
 
 /** Who is asking, as far as the premium rules care (ADR 0015). */
 export interface Viewer {
@@ -50,10 +51,6 @@ export function previewSections(sections: readonly VideoSection[]): VideoSection
       video_section_stream_poster_signed: null,
     };
   });
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** ADR 0016: a play counts as finished at 90% of the media's length. */

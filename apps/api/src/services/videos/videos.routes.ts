@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
-import { createMediaStore, registerMediaRoutes } from '../../platform/media/index.ts';
+import { registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { getMembership } from '../finance/index.ts';
@@ -12,11 +12,17 @@ import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { VISITOR, type Viewer } from './lock-rules.ts';
 import { forgetCatalogue } from './catalogue-cache.ts';
-import * as service from './videos.service.ts';
+import { getCourse, getCurrentCourse, listCourses } from './courses.service.ts';
+import { listFreeResources } from './free-resources.service.ts';
+import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
+import { recordProgress } from './progress.service.ts';
+import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
+import { getSitemap } from './sitemap.service.ts';
+import type { VideosContext } from './videos.context.ts';
+import { getVideo, listVideos } from './videos.service.ts';
 
 /** /api/videos: the videos calls of spec §7, the list calls the catalogue pages need, and the media store. */
-export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createMediaStore({ secret: app.config.SECRET_KEY, mediaDir: app.config.MEDIA_DIR });
+export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   // Not a declared call (ADR 0052): it answers signed media files, not JSON, and no page calls it through the API client.
   registerMediaRoutes(app, store);
   // Issue 7 content editing (ADR 0037): the Editor group's calls, in one scope so that every
@@ -34,7 +40,7 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
   });
 
-  const context = (): service.VideosContext => ({
+  const context = (): VideosContext => ({
     db: app.db,
     store,
     now: app.clock(),
@@ -57,69 +63,63 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   route(app, 'videos.listVideos', { access: 'public' }, async (request) => ({
-    data: await service.listVideos(context(), await viewerOf(request), request.query),
+    data: await listVideos(context(), await viewerOf(request), request.query),
   }));
 
   route(app, 'videos.getVideo', { access: 'public' }, async (request) => ({
     data: {
-      video: await service.getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
+      video: await getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
     },
   }));
 
   route(app, 'videos.recordProgress', { access: 'user' }, async (request) => {
     const viewer = await signedInViewer(request);
-    const video = await service.recordProgress(
-      context(),
-      viewer,
-      request.params.videoSlug,
-      request.body,
-      request.query.courseSlug,
-    );
+    const video = await recordProgress(context(), viewer, request.params.videoSlug, request.body, request.query.courseSlug);
     return { data: { video } };
   });
 
   route(app, 'videos.listCourses', { access: 'public' }, async () => ({
-    data: { courses: await service.listCourses(context()) },
+    data: { courses: await listCourses(context()) },
   }));
 
   route(app, 'videos.getCourse', { access: 'public' }, async (request) => ({
-    data: await service.getCourse(context(), await viewerOf(request), request.params.courseSlug),
+    data: await getCourse(context(), await viewerOf(request), request.params.courseSlug),
   }));
 
   route(app, 'videos.getCurrentCourse', { access: 'user' }, async (request) => ({
-    data: { course: await service.getCurrentCourse(context(), await signedInViewer(request)) },
+    data: { course: await getCurrentCourse(context(), await signedInViewer(request)) },
   }));
 
   route(app, 'videos.listSaved', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     const limit = request.query.limit ?? SAVED_VIDEOS_PAGE_SIZE;
     const { offset = 0, id_video: idVideo } = request.query;
-    return { data: await service.listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
+    return { data: await listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
   });
 
   route(app, 'videos.saveVideo', { access: 'user' }, async (request, reply) => {
     const viewer = await signedInViewer(request);
-    const saved = await service.saveVideo(context(), viewer, request.body.id_video);
+    const saved = await saveVideo(context(), viewer, request.body.id_video);
     return reply.code(201).send({ data: { saved } });
   });
 
   route(app, 'videos.removeSaved', { access: 'user' }, async (request, reply) => {
     const auth = requireUser(request);
-    await service.removeSaved(context(), auth.user.idUser, request.params.id);
+    await removeSaved(context(), auth.user.idUser, request.params.id);
     return reply.code(204).send(null);
   });
 
   route(app, 'videos.listLiveStreams', { access: 'public' }, async (request) => ({
-    data: { streams: await service.listLiveStreams(context(), await viewerOf(request)) },
+    data: { streams: await listLiveStreams(context(), await viewerOf(request)) },
   }));
 
   route(app, 'videos.getLiveStream', { access: 'public' }, async (request) => ({
-    data: { stream: await service.getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
+    data: { stream: await getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
   }));
 
   route(app, 'videos.listFreeResources', { access: 'public' }, async (request) => ({
-    data: await service.listFreeResources(context(), await viewerOf(request)),
+    data: await listFreeResources(context(), await viewerOf(request)),
   }));
 
-  route(app, 'videos.getSitemap', { access: 'public' }, async () => ({ data: await service.getSitemap(context()) }));
+  route(app, 'videos.getSitemap', { access: 'public' }, async () => ({ data: await getSitemap(context()) }));
 };

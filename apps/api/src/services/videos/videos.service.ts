@@ -1,71 +1,53 @@
-import sanitizeHtml from 'sanitize-html';
 import {
+  type Video,
   VIDEO_FACETS,
   VIDEO_ORDER_FIELDS,
-  videoSubtitle,
-  type Course,
-  type CourseRef,
-  type CourseSummary,
-  type CourseVideoEntry,
-  type CurrentCourse,
-  type FreeResource,
-  type LiveStream,
-  type SavedVideo,
-  type Video,
   type VideoCategory,
   type VideoFacet,
   type VideoFacets,
   type VideoListQuery,
   type VideoPlayer,
-  type VideoProgressBody,
   type VideoSection,
   type VideoSectionType,
   type VideoSummary,
 } from '@fretline/contract';
-import type { Database } from '@fretline/db';
-import { signedMediaUrl, type MediaStore } from '../../platform/media/index.ts';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
-import {
-  coursePercentComplete,
-  isPlayComplete,
-  isStreamLocked,
-  isVideoLocked,
-  previewSections,
-  type Viewer,
-} from './lock-rules.ts';
+import { signedMediaUrl } from '../../platform/media/index.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { isVideoLocked, previewSections, type Viewer } from './lock-rules.ts';
 import { CatalogueCache } from './catalogue-cache.ts';
-import * as repo from './videos.repository.ts';
+import { sanitizeSectionHtml, VIDEO_NOT_FOUND, type VideosContext } from './videos.context.ts';
+import { orderedEntries, toCourseRef, toEntry } from './courses.service.ts';
+import {
+  type CourseEntryRow,
+  type CourseRow,
+  findCourseById,
+  findCourseBySlug,
+  findCoursesOfVideo,
+  findNextCourse,
+} from './courses.repository.ts';
+import { findPlay } from './progress.repository.ts';
+import { findSavedVideoIds } from './saved.repository.ts';
+import {
+  countFacets,
+  countVideos,
+  findChords,
+  findSections,
+  findTagsForVideos,
+  findVideoBySlug,
+  findVideoRows,
+  type ORDER_COLUMNS,
+  type SectionRow,
+  type VideoListCriteria,
+  type VideoRow,
+} from './videos.repository.ts';
 
-/** Everything a videos call needs besides its input. */
-export interface VideosContext {
-  db: Database;
-  store: MediaStore;
-  now: Date;
-  /** `{TEACHER_NAME}s-technique-tuneups` is the technique course (spec §7). */
-  teacherName: string;
-}
+// The catalogue list and one video: lock rules applied per viewer (ADR 0015), shared reads remembered (ADR 0018).
 
-export const VIDEO_NOT_FOUND = 'VIDEO_NOT_FOUND';
-export const COURSE_NOT_FOUND = 'COURSE_NOT_FOUND';
 const DEFAULT_PAGE = 24;
-const FREE_LESSONS_SHOWN = 12;
-
-export const techniqueCourseSlug = (teacherName: string) => `${teacherName}s-technique-tuneups`;
-
-// Text sections are written by staff but still pass through an allow-list before they are served.
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'blockquote', 'a', 'code', 'pre', 'span'],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-  allowedSchemes: ['https', 'http', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-};
-export const sanitizeSectionHtml = (html: string) => sanitizeHtml(html, SANITIZE);
-
-// ---------------------------------------------------------------- list
 
 export interface ParsedListQuery {
-  criteria: repo.VideoListCriteria;
-  order: { column: keyof typeof repo.ORDER_COLUMNS; descending: boolean };
+  criteria: VideoListCriteria;
+  order: { column: keyof typeof ORDER_COLUMNS; descending: boolean };
   limit: number;
   offset: number;
 }
@@ -115,7 +97,7 @@ export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
   }
   return {
     criteria: { facets, tags, search, includeUnpublished: false },
-    order: { column: column as keyof typeof repo.ORDER_COLUMNS, descending },
+    order: { column: column as keyof typeof ORDER_COLUMNS, descending },
     limit: query.limit ?? DEFAULT_PAGE,
     offset: query.offset ?? 0,
   };
@@ -128,9 +110,9 @@ export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
 const facetCache = new CatalogueCache<VideoFacets>(30_000);
 const pageCache = new CatalogueCache<{ videos: BaseSummary[]; total: number }>(10_000);
 
-async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): Promise<VideoFacets> {
+async function getFacets(ctx: VideosContext, criteria: VideoListCriteria): Promise<VideoFacets> {
   return facetCache.get(ctx.db, JSON.stringify([criteria.tags, criteria.search ?? '']), async () => {
-    const rows = await repo.countFacets(ctx.db, criteria);
+    const rows = await countFacets(ctx.db, criteria);
     const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
     for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
     return facets;
@@ -140,8 +122,8 @@ async function getFacets(ctx: VideosContext, criteria: repo.VideoListCriteria): 
 /** A summary's fields that are the same for every viewer. */
 type BaseSummary = Omit<VideoSummary, 'video_locked' | 'saved_to_my_list'>;
 
-async function toBaseSummaries(ctx: VideosContext, rows: repo.VideoRow[]): Promise<BaseSummary[]> {
-  const tags = await repo.findTagsForVideos(
+async function toBaseSummaries(ctx: VideosContext, rows: VideoRow[]): Promise<BaseSummary[]> {
+  const tags = await findTagsForVideos(
     ctx.db,
     rows.map((r) => r.idVideo),
   );
@@ -170,7 +152,7 @@ async function toBaseSummaries(ctx: VideosContext, rows: repo.VideoRow[]): Promi
 
 async function forViewer(ctx: VideosContext, viewer: Viewer, videos: BaseSummary[]): Promise<VideoSummary[]> {
   const saved = viewer.idUser
-    ? await repo.findSavedVideoIds(
+    ? await findSavedVideoIds(
         ctx.db,
         viewer.idUser,
         videos.map((v) => v.id_video),
@@ -183,7 +165,7 @@ async function forViewer(ctx: VideosContext, viewer: Viewer, videos: BaseSummary
   }));
 }
 
-async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: repo.VideoRow[]): Promise<VideoSummary[]> {
+export async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: VideoRow[]): Promise<VideoSummary[]> {
   return forViewer(ctx, viewer, await toBaseSummaries(ctx, rows));
 }
 
@@ -192,8 +174,8 @@ export async function listVideos(ctx: VideosContext, viewer: Viewer, query: Vide
   const [page, facets] = await Promise.all([
     pageCache.get(ctx.db, JSON.stringify(parsed), async () => {
       const [rows, total] = await Promise.all([
-        repo.findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
-        repo.countVideos(ctx.db, parsed.criteria),
+        findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
+        countVideos(ctx.db, parsed.criteria),
       ]);
       return { videos: await toBaseSummaries(ctx, rows), total };
     }),
@@ -202,183 +184,38 @@ export async function listVideos(ctx: VideosContext, viewer: Viewer, query: Vide
   return { videos: await forViewer(ctx, viewer, page.videos), total: page.total, facets };
 }
 
-// ---------------------------------------------------------------- courses
-
-const toCourseRef = (ctx: VideosContext, course: repo.CourseRow): CourseRef => ({
-  id_course: course.idCourse,
-  course_slug: course.courseSlug,
-  course_title: course.courseTitle,
-  course_image: signedMediaUrl(ctx, course.courseImage),
-});
-
-const toEntry = (ctx: VideosContext, e: repo.CourseEntryRow): CourseVideoEntry => ({
-  id_course_video: e.idCourseVideo,
-  id_video: e.idVideo,
-  video_title: e.videoTitle,
-  video_slug: e.videoSlug,
-  video_image: signedMediaUrl(ctx, e.videoImage),
-  video_premium: e.videoPremium,
-  video_duration: e.videoDuration,
-  course_video_part: e.part?.trim() || null,
-});
-
-const courseListCache = new CatalogueCache<Awaited<ReturnType<typeof repo.findPublishedCourses>>>(10_000);
-
-export async function listCourses(ctx: VideosContext): Promise<CourseSummary[]> {
-  const rows = await courseListCache.get(ctx.db, 'published', () => repo.findPublishedCourses(ctx.db));
-  return rows.map((c) => ({
-    id_course: c.idCourse,
-    course_slug: c.courseSlug,
-    course_archetype: c.courseArchetype,
-    course_title: c.courseTitle,
-    course_excerpt: c.courseExcerpt,
-    course_order: c.courseOrder,
-    course_image: signedMediaUrl(ctx, c.courseImage),
-    course_image_text: c.courseImageText,
-  }));
-}
-
-/** A course's entries in the order its page and prev/next use: the technique course newest first (§7). */
-async function orderedEntries(ctx: VideosContext, course: repo.CourseRow): Promise<repo.CourseEntryRow[]> {
-  const entries = await repo.findCourseEntries(ctx.db, course.idCourse);
-  return course.courseSlug === techniqueCourseSlug(ctx.teacherName) ? entries.reverse() : entries;
-}
-
-/** What a course page shows every viewer alike: the course (description sanitised), its entries, testimonials. */
-interface CourseBase {
-  course: repo.CourseRow;
-  entries: repo.CourseEntryRow[];
-  testimonials: Awaited<ReturnType<typeof repo.findTestimonials>>;
-}
-
-// The course and video pages' shared reads, remembered like list pages (ADR 0018). Signed URLs, the
-// lock and everything about the viewer are worked out per request from them.
-const courseCache = new CatalogueCache<CourseBase | null>(10_000);
+// A video page's shared reads, remembered like list pages (ADR 0018).
 const videoCache = new CatalogueCache<VideoBase | null>(10_000);
 
-function findCourseBase(ctx: VideosContext, slug: string): Promise<CourseBase | null> {
-  return courseCache.get(ctx.db, slug, async () => {
-    const row = await repo.findCourseBySlug(ctx.db, slug);
-    if (!row) return null;
-    const [entries, testimonials] = await Promise.all([orderedEntries(ctx, row), repo.findTestimonials(ctx.db, row.idCourse)]);
-    const course = { ...row, courseDescription: row.courseDescription ? sanitizeSectionHtml(row.courseDescription) : null };
-    return { course, entries, testimonials };
-  });
-}
-
-async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): Promise<CourseBase> {
-  const base = await findCourseBase(ctx, slug);
-  if (!base || (!base.course.coursePublished && !viewer.isEditor)) throw notFound(undefined, COURSE_NOT_FOUND);
-  return base;
-}
-
-export async function getCourse(
-  ctx: VideosContext,
-  viewer: Viewer,
-  slug: string,
-): Promise<{ course: Course; course_watched_videos: number[] }> {
-  const { course, entries, testimonials } = await requireCourse(ctx, viewer, slug);
-  const [progress, finished] = await Promise.all([
-    viewer.idUser ? repo.findCourseProgress(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve(undefined),
-    viewer.idUser ? repo.findFinishedVideoIds(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve([]),
-  ]);
-  const active = progress?.idCourseVideoActive
-    ? entries.find((e) => e.idCourseVideo === progress.idCourseVideoActive)
-    : undefined;
-  const entryIds = new Set(entries.map((e) => e.idVideo));
-  const watched = finished.filter((id) => entryIds.has(id));
-  return {
-    course: {
-      id_course: course.idCourse,
-      course_slug: course.courseSlug,
-      course_archetype: course.courseArchetype,
-      course_title: course.courseTitle,
-      course_description: course.courseDescription,
-      course_excerpt: course.courseExcerpt,
-      course_order: course.courseOrder,
-      course_image: signedMediaUrl(ctx, course.courseImage),
-      course_image_text: course.courseImageText,
-      course_jumbo_image: signedMediaUrl(ctx, course.courseJumboImage),
-      course_jumbo_image_position: course.courseJumboImagePosition,
-      course_trailer_url: course.courseTrailerUrl,
-      course_published: course.coursePublished,
-      course_videos: entries.filter((e) => e.kind !== 'song').map((e) => toEntry(ctx, e)),
-      course_songs: entries.filter((e) => e.kind === 'song').map((e) => toEntry(ctx, e)),
-      course_video_active: active ? { ...toEntry(ctx, active), video_last_played: progress?.videoLastPlayed ?? null } : null,
-      // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016).
-      course_percent_complete: coursePercentComplete(watched.length, entries.length),
-      course_stream_folder: course.streamFolder,
-      course_stream_manifest: course.streamManifest,
-      course_stream_preview: course.streamPreview,
-      course_stream_poster: course.streamPoster,
-      course_stream_duration: course.streamDuration,
-      course_stream_width: course.streamWidth,
-      course_stream_height: course.streamHeight,
-      course_stream_bitrate: course.streamBitrate,
-      // The trailer is the course's shop window: free to everyone.
-      course_stream_manifest_signed: signedMediaUrl(ctx, course.streamManifest),
-      course_stream_preview_signed: signedMediaUrl(ctx, course.streamPreview),
-      course_stream_poster_signed: signedMediaUrl(ctx, course.streamPoster),
-      course_testimonials: testimonials.map((t) => ({
-        id_course_testimonial: t.idCourseTestimonial,
-        course_testimonial_name: t.testimonialName,
-        course_testimonial_content: t.testimonialContent,
-        course_testimonial_image: signedMediaUrl(ctx, t.testimonialImage),
-      })),
-    },
-    course_watched_videos: watched,
-  };
-}
-
-/**
- * GET me/course: the course the user played last, with the resume point and percent complete the
- * course page shows (the same getCourse, so the home card and the course page always agree).
- */
-export async function getCurrentCourse(ctx: VideosContext, viewer: Viewer & { idUser: number }): Promise<CurrentCourse | null> {
-  const slug = await repo.findLastPlayedCourseSlug(ctx.db, viewer.idUser);
-  if (!slug) return null;
-  const { course } = await getCourse(ctx, viewer, slug);
-  return {
-    id_course: course.id_course,
-    course_slug: course.course_slug,
-    course_title: course.course_title,
-    course_image: course.course_image,
-    course_video_active: course.course_video_active,
-    course_percent_complete: course.course_percent_complete,
-  };
-}
-
-// ---------------------------------------------------------------- one video
-
-async function requireVideo(ctx: VideosContext, viewer: Viewer, slug: string): Promise<repo.VideoRow> {
-  const video = await repo.findVideoBySlug(ctx.db, slug);
+export async function requireVideo(ctx: VideosContext, viewer: Viewer, slug: string): Promise<VideoRow> {
+  const video = await findVideoBySlug(ctx.db, slug);
   if (!video || (!video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
   return video;
 }
 
 /** What a video page shows every viewer alike; text sections are sanitised once, here. */
 interface VideoBase {
-  video: repo.VideoRow;
-  context: { course: repo.CourseRow; entries: repo.CourseEntryRow[] } | null;
-  nextCourse: repo.CourseRow | undefined;
-  recommended: repo.CourseRow | undefined;
-  sections: repo.SectionRow[];
-  chords: Awaited<ReturnType<typeof repo.findChords>>;
-  tags: Awaited<ReturnType<typeof repo.findTagsForVideos>>;
+  video: VideoRow;
+  context: { course: CourseRow; entries: CourseEntryRow[] } | null;
+  nextCourse: CourseRow | undefined;
+  recommended: CourseRow | undefined;
+  sections: SectionRow[];
+  chords: Awaited<ReturnType<typeof findChords>>;
+  tags: Awaited<ReturnType<typeof findTagsForVideos>>;
 }
 
 function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | undefined): Promise<VideoBase | null> {
   return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
-    const video = await repo.findVideoBySlug(ctx.db, slug);
+    const video = await findVideoBySlug(ctx.db, slug);
     if (!video) return null;
     const [context, sections, chords, tags, recommended] = await Promise.all([
       findCourseContext(ctx, video, courseSlug),
-      repo.findSections(ctx.db, video.idVideo),
-      repo.findChords(ctx.db, video.idVideo),
-      repo.findTagsForVideos(ctx.db, [video.idVideo]),
-      video.idRecommendedCourse ? repo.findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
+      findSections(ctx.db, video.idVideo),
+      findChords(ctx.db, video.idVideo),
+      findTagsForVideos(ctx.db, [video.idVideo]),
+      video.idRecommendedCourse ? findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
     ]);
-    const nextCourse = context ? await repo.findNextCourse(ctx.db, context.course) : undefined;
+    const nextCourse = context ? await findNextCourse(ctx.db, context.course) : undefined;
     const clean = sections.map((row) => ({
       ...row,
       sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
@@ -390,22 +227,22 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
 /** The course a video is watched in: the courseSlug query when the video is in it, else its first course. */
 async function findCourseContext(
   ctx: VideosContext,
-  video: repo.VideoRow,
+  video: VideoRow,
   courseSlug: string | undefined,
-): Promise<{ course: repo.CourseRow; entries: repo.CourseEntryRow[] } | null> {
+): Promise<{ course: CourseRow; entries: CourseEntryRow[] } | null> {
   if (courseSlug) {
-    const course = await repo.findCourseBySlug(ctx.db, courseSlug);
+    const course = await findCourseBySlug(ctx.db, courseSlug);
     if (course?.coursePublished) {
       const entries = await orderedEntries(ctx, course);
       if (entries.some((e) => e.idVideo === video.idVideo)) return { course, entries };
     }
   }
-  const [first] = await repo.findCoursesOfVideo(ctx.db, video.idVideo);
+  const [first] = await findCoursesOfVideo(ctx.db, video.idVideo);
   if (!first) return null;
   return { course: first, entries: await orderedEntries(ctx, first) };
 }
 
-function toSection(ctx: VideosContext, row: repo.SectionRow): VideoSection {
+function toSection(ctx: VideosContext, row: SectionRow): VideoSection {
   return {
     id_video_section: row.idVideoSection,
     video_section_type: row.sectionType as VideoSectionType,
@@ -430,8 +267,8 @@ export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string,
   const { video, context, nextCourse, recommended, sections, chords, tags } = base;
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
   const [saved, play] = await Promise.all([
-    viewer.idUser ? repo.findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),
-    viewer.idUser ? repo.findPlay(ctx.db, viewer.idUser, video.idVideo) : Promise.resolve(undefined),
+    viewer.idUser ? findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),
+    viewer.idUser ? findPlay(ctx.db, viewer.idUser, video.idVideo) : Promise.resolve(undefined),
   ]);
   const at = context ? context.entries.findIndex((e) => e.idVideo === video.idVideo) : -1;
   const prev = context && at > 0 ? context.entries[at - 1] : undefined;
@@ -484,173 +321,5 @@ export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string,
     id_video_play: play?.idVideoPlay ?? null,
     video_play_total_time: play?.videoPlayTotalTime ?? null,
     video_play_current_time: play?.videoPlayCurrentTime ?? null,
-  };
-}
-
-/**
- * PATCH videos/{videoSlug}: records the play position and moves the resume point and percent
- * complete of the course it is watched in (the courseSlug query), or of every course holding the
- * video when none is named (ADR 0016).
- */
-export async function recordProgress(
-  ctx: VideosContext,
-  viewer: Viewer & { idUser: number },
-  slug: string,
-  body: VideoProgressBody,
-  courseSlug: string | undefined,
-): Promise<Video> {
-  const video = await requireVideo(ctx, viewer, slug);
-  if (isVideoLocked({ premium: video.videoPremium }, viewer)) {
-    throw new AppError('VIDEO_LOCKED', 403, 'This video is for members. Join the membership to watch it.');
-  }
-  if (body.video_play_current_time > body.video_play_total_time && body.video_play_total_time > 0) {
-    throw badRequest('video_play_current_time cannot be after the end of the video.', 'video_play_current_time');
-  }
-  if (body.id_video_play !== undefined) {
-    const existing = await repo.findPlayById(ctx.db, body.id_video_play);
-    // Another user's play, or a play of another video, does not exist as far as this caller knows.
-    if (!existing || existing.idUser !== viewer.idUser || existing.idVideo !== video.idVideo) {
-      throw notFound(undefined, 'VIDEO_PLAY_NOT_FOUND');
-    }
-  }
-  await ctx.db.transaction(async (tx) => {
-    await repo.upsertPlay(tx, {
-      idUser: viewer.idUser,
-      idVideo: video.idVideo,
-      totalTime: body.video_play_total_time,
-      currentTime: body.video_play_current_time,
-      completed: isPlayComplete(body.video_play_total_time, body.video_play_current_time),
-      now: ctx.now,
-    });
-    const named = courseSlug ? await repo.findCourseBySlug(tx, courseSlug) : undefined;
-    const all = await repo.findCoursesOfVideo(tx, video.idVideo);
-    const targets = named && all.some((c) => c.idCourse === named.idCourse) ? [named] : all;
-    for (const course of targets) {
-      const entries = await repo.findCourseEntries(tx, course.idCourse);
-      const entry = entries.find((e) => e.idVideo === video.idVideo);
-      if (!entry) continue;
-      const finished = await repo.findFinishedVideoIds(tx, viewer.idUser, course.idCourse);
-      await repo.upsertCourseProgress(tx, {
-        idUser: viewer.idUser,
-        idCourse: course.idCourse,
-        idCourseVideo: entry.idCourseVideo,
-        percent: coursePercentComplete(finished.length, entries.length),
-        now: ctx.now,
-      });
-    }
-  });
-  return getVideo(ctx, viewer, video.videoSlug, courseSlug);
-}
-
-// ---------------------------------------------------------------- My List
-
-function toSaved(ctx: VideosContext, row: repo.SavedRow): SavedVideo {
-  return {
-    id_user_video: row.idUserVideo,
-    id_video: row.idVideo,
-    video_title: row.videoTitle,
-    video_slug: row.videoSlug,
-    video_route: `/videos/${row.videoSlug}`,
-    video_image_url: signedMediaUrl(ctx, row.videoImage),
-    video_subtitle: videoSubtitle({
-      video_category: row.videoCategory as VideoCategory,
-      video_artist: row.videoArtist,
-      video_type: row.videoType,
-    }),
-  };
-}
-
-export async function listSaved(ctx: VideosContext, idUser: number, limit: number, offset: number, idVideo?: number) {
-  const { rows, total } = await repo.findSavedPage(ctx.db, idUser, limit, offset, idVideo);
-  return { saved: rows.map((r) => toSaved(ctx, r)), total };
-}
-
-export async function saveVideo(ctx: VideosContext, viewer: Viewer & { idUser: number }, idVideo: number): Promise<SavedVideo> {
-  const video = await repo.findVideoById(ctx.db, idVideo);
-  if (!video || (!video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
-  return toSaved(ctx, await repo.insertSaved(ctx.db, viewer.idUser, idVideo, ctx.now));
-}
-
-export async function removeSaved(ctx: VideosContext, idUser: number, idUserVideo: number): Promise<void> {
-  // Scoped by the owner: another user's id is a 404 and nothing changes.
-  if (!(await repo.deleteSaved(ctx.db, idUser, idUserVideo))) throw notFound(undefined, 'SAVED_VIDEO_NOT_FOUND');
-}
-
-// ---------------------------------------------------------------- live, free resources, sitemap
-
-function streamStatus(starts: Date, ends: Date, now: Date): LiveStream['stream_status'] {
-  if (now < starts) return 'upcoming';
-  return now < ends ? 'live' : 'past';
-}
-
-const STATUS_RANK = { live: 0, upcoming: 1, past: 2 } as const;
-
-export async function listLiveStreams(ctx: VideosContext, viewer: Viewer, slug?: string): Promise<LiveStream[]> {
-  const rows = await repo.findLiveStreams(ctx.db, slug);
-  const streams = rows.map(({ stream, replaySlug, replayTitle }): LiveStream => {
-    const status = streamStatus(stream.streamStarts, stream.streamEnds, ctx.now);
-    const locked = isStreamLocked({ premium: stream.streamPremium }, viewer);
-    return {
-      id_live_stream: stream.idLiveStream,
-      stream_slug: stream.streamSlug,
-      stream_title: stream.streamTitle,
-      stream_description: stream.streamDescription ? sanitizeSectionHtml(stream.streamDescription) : null,
-      stream_starts: stream.streamStarts,
-      stream_ends: stream.streamEnds,
-      stream_status: status,
-      stream_premium: stream.streamPremium,
-      stream_locked: locked,
-      stream_poster_signed: signedMediaUrl(ctx, stream.streamPoster),
-      stream_manifest_signed: status === 'live' && !locked ? signedMediaUrl(ctx, stream.streamManifest) : null,
-      stream_replay: replaySlug ? { video_slug: replaySlug, video_title: replayTitle } : null,
-    };
-  });
-  // Live now first, then upcoming soonest first, then past newest first.
-  return streams.sort((a, b) => {
-    const rank = STATUS_RANK[a.stream_status] - STATUS_RANK[b.stream_status];
-    if (rank) return rank;
-    const diff = a.stream_starts.getTime() - b.stream_starts.getTime();
-    return a.stream_status === 'past' ? -diff : diff;
-  });
-}
-
-export async function getLiveStream(ctx: VideosContext, viewer: Viewer, slug: string): Promise<LiveStream> {
-  let [stream] = await listLiveStreams(ctx, viewer, slug);
-  if (!stream) {
-    // A renamed stream is still found by its previous slug (the page then redirects to the new one).
-    const current = await repo.findStreamSlugByFormerSlug(ctx.db, slug);
-    if (current) [stream] = await listLiveStreams(ctx, viewer, current);
-  }
-  if (!stream) throw notFound(undefined, 'STREAM_NOT_FOUND');
-  return stream;
-}
-
-export async function listFreeResources(ctx: VideosContext, viewer: Viewer) {
-  const [resources, lessons] = await Promise.all([
-    repo.findFreeResources(ctx.db),
-    repo.findFreeLessons(ctx.db, FREE_LESSONS_SHOWN),
-  ]);
-  return {
-    resources: resources.map((r): FreeResource => ({
-      id_free_resource: r.idFreeResource,
-      resource_slug: r.resourceSlug,
-      resource_title: r.resourceTitle,
-      resource_description: r.resourceDescription,
-      resource_extension: r.resourceExtension,
-      resource_image_signed: signedMediaUrl(ctx, r.resourceImage),
-      resource_url_signed: signedMediaUrl(ctx, r.resourcePath),
-    })),
-    videos: await toSummaries(ctx, viewer, lessons),
-  };
-}
-
-export async function getSitemap(ctx: VideosContext) {
-  const { videoRows, courseRows, streamRows } = await repo.findSitemapRows(ctx.db);
-  return {
-    urls: [
-      ...courseRows.map((r) => ({ path: `/courses/${r.slug}`, updated: r.updated })),
-      ...videoRows.map((r) => ({ path: `/videos/${r.slug}`, updated: r.updated })),
-      ...streamRows.map((r) => ({ path: `/live/${r.slug}`, updated: r.updated })),
-    ],
   };
 }

@@ -7,10 +7,11 @@ import type {
   EditorCourseTestimonialsBody,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
+import { onUniqueViolation } from '../../../platform/database-errors.ts';
 import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
-import { sanitizeSectionHtml } from '../videos.service.ts';
+import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './courses-editor.repository.ts';
 import { textToHtml, type EditorContext } from './videos-editor.service.ts';
 
@@ -21,23 +22,12 @@ const courseNotFound = () => notFound(COURSE_NOT_FOUND_TEXT, 'COURSE_NOT_FOUND')
 
 // ---------------------------------------------------------------- shared with the live and resource editors
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown } | undefined;
-  if (!e) return false;
-  if (e.code === '23505') return true;
-  return e.cause ? isUniqueViolation(e.cause) : false;
-}
-
 /** Two editors saving the same new slug at once: the unique index decides, the loser gets the 409. */
 export async function withSlugRace<T>(field: string, slug: string, noun: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('SLUG_TAKEN', 409, `The slug “${slug}” was just taken by another ${noun}. Choose another.`, field);
-    }
-    throw err;
-  }
+  return onUniqueViolation(
+    work,
+    () => new AppError('SLUG_TAKEN', 409, `The slug “${slug}” was just taken by another ${noun}. Choose another.`, field),
+  );
 }
 
 const short = (value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 117)}…` : value);

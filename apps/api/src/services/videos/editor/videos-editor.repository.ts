@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, tables, type Database, type SQL } from '@fretline/db';
 import type { EditorTextFacet, VideoCategory } from '@fretline/contract';
+import { containsPattern } from '../../../platform/like-pattern.ts';
 
 const v = tables.videos;
 const c = tables.courses;
@@ -9,10 +10,6 @@ const history = tables.videoSlugHistory;
 export type VideoInsert = typeof tables.videos.$inferInsert;
 export type SectionInsert = Omit<typeof tables.videoSections.$inferInsert, 'idVideo' | 'idVideoSection'>;
 export type ChordInsert = Omit<typeof tables.videoChords.$inferInsert, 'idVideo' | 'idVideoChord'>;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 
 export interface EditorListCriteria {
   q: string | undefined;
@@ -25,7 +22,7 @@ function listWhere(criteria: EditorListCriteria): SQL | undefined {
   if (criteria.published !== undefined) parts.push(eq(v.videoPublished, criteria.published));
   if (criteria.category) parts.push(eq(v.videoCategory, criteria.category));
   if (criteria.q) {
-    const pattern = `%${escapeLike(criteria.q)}%`;
+    const pattern = containsPattern(criteria.q);
     parts.push(sql`(${v.videoTitle} ilike ${pattern} or ${v.videoSlug} ilike ${pattern} or ${v.videoArtist} ilike ${pattern})`);
   }
   return parts.length ? and(...parts) : undefined;

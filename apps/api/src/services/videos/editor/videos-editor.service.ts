@@ -13,12 +13,14 @@ import {
   type VideoSectionType,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
+import { onUniqueViolation } from '../../../platform/database-errors.ts';
+import { escapeHtml } from '../../../platform/html.ts';
 import { signedMediaUrl, type MediaStore } from '../../../platform/media/index.ts';
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { findChords, findSections } from '../videos.repository.ts';
-import { sanitizeSectionHtml } from '../videos.service.ts';
+import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './videos-editor.repository.ts';
 
 /** Everything an editor call needs besides its input (ADR 0037). */
@@ -167,12 +169,11 @@ export async function getEditorOptions(ctx: Pick<EditorContext, 'db'>): Promise<
 /** Plain text typed into a text section becomes paragraphs; HTML is kept (and sanitised). */
 export function textToHtml(content: string): string {
   if (/<[a-z!/]/i.test(content)) return content;
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return content
     .split(/\r?\n\s*\r?\n/)
     .map((para) => para.trim())
     .filter(Boolean)
-    .map((para) => `<p>${escape(para).replace(/\r?\n/g, '<br>')}</p>`)
+    .map((para) => `<p>${escapeHtml(para).replace(/\r?\n/g, '<br>')}</p>`)
     .join('');
 }
 
@@ -279,23 +280,12 @@ async function requireCourseExists(db: Database, idCourse: number | null, field:
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown } | undefined;
-  if (!e) return false;
-  if (e.code === '23505') return true;
-  return e.cause ? isUniqueViolation(e.cause) : false;
-}
-
 /** Two editors saving the same new slug at once: the unique index decides, the loser gets the 409. */
 async function withSlugRace<T>(slug: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('SLUG_TAKEN', 409, `The slug “${slug}” was just taken by another video. Choose another.`, 'video_slug');
-    }
-    throw err;
-  }
+  return onUniqueViolation(
+    work,
+    () => new AppError('SLUG_TAKEN', 409, `The slug “${slug}” was just taken by another video. Choose another.`, 'video_slug'),
+  );
 }
 
 const short = (value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 117)}…` : value);

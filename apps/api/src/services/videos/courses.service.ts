@@ -1,0 +1,160 @@
+import type { Course, CourseRef, CourseSummary, CourseVideoEntry, CurrentCourse } from '@fretline/contract';
+import { signedMediaUrl } from '../../platform/media/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { coursePercentComplete, type Viewer } from './lock-rules.ts';
+import { CatalogueCache } from './catalogue-cache.ts';
+import { COURSE_NOT_FOUND, sanitizeSectionHtml, techniqueCourseSlug, type VideosContext } from './videos.context.ts';
+import {
+  type CourseEntryRow,
+  type CourseRow,
+  findCourseBySlug,
+  findCourseEntries,
+  findPublishedCourses,
+  findTestimonials,
+} from './courses.repository.ts';
+import { findCourseProgress, findFinishedVideoIds, findLastPlayedCourseSlug } from './progress.repository.ts';
+
+// Courses: the published list, one course page with the viewer's progress, the current course.
+
+export const toCourseRef = (ctx: VideosContext, course: CourseRow): CourseRef => ({
+  id_course: course.idCourse,
+  course_slug: course.courseSlug,
+  course_title: course.courseTitle,
+  course_image: signedMediaUrl(ctx, course.courseImage),
+});
+
+export const toEntry = (ctx: VideosContext, e: CourseEntryRow): CourseVideoEntry => ({
+  id_course_video: e.idCourseVideo,
+  id_video: e.idVideo,
+  video_title: e.videoTitle,
+  video_slug: e.videoSlug,
+  video_image: signedMediaUrl(ctx, e.videoImage),
+  video_premium: e.videoPremium,
+  video_duration: e.videoDuration,
+  course_video_part: e.part?.trim() || null,
+});
+
+const courseListCache = new CatalogueCache<Awaited<ReturnType<typeof findPublishedCourses>>>(10_000);
+
+export async function listCourses(ctx: VideosContext): Promise<CourseSummary[]> {
+  const rows = await courseListCache.get(ctx.db, 'published', () => findPublishedCourses(ctx.db));
+  return rows.map((c) => ({
+    id_course: c.idCourse,
+    course_slug: c.courseSlug,
+    course_archetype: c.courseArchetype,
+    course_title: c.courseTitle,
+    course_excerpt: c.courseExcerpt,
+    course_order: c.courseOrder,
+    course_image: signedMediaUrl(ctx, c.courseImage),
+    course_image_text: c.courseImageText,
+  }));
+}
+
+/** A course's entries in the order its page and prev/next use: the technique course newest first (§7). */
+export async function orderedEntries(ctx: VideosContext, course: CourseRow): Promise<CourseEntryRow[]> {
+  const entries = await findCourseEntries(ctx.db, course.idCourse);
+  return course.courseSlug === techniqueCourseSlug(ctx.teacherName) ? entries.reverse() : entries;
+}
+
+/** What a course page shows every viewer alike: the course (description sanitised), its entries, testimonials. */
+interface CourseBase {
+  course: CourseRow;
+  entries: CourseEntryRow[];
+  testimonials: Awaited<ReturnType<typeof findTestimonials>>;
+}
+
+// The course and video pages' shared reads, remembered like list pages (ADR 0018). Signed URLs, the
+// lock and everything about the viewer are worked out per request from them.
+const courseCache = new CatalogueCache<CourseBase | null>(10_000);
+
+function findCourseBase(ctx: VideosContext, slug: string): Promise<CourseBase | null> {
+  return courseCache.get(ctx.db, slug, async () => {
+    const row = await findCourseBySlug(ctx.db, slug);
+    if (!row) return null;
+    const [entries, testimonials] = await Promise.all([orderedEntries(ctx, row), findTestimonials(ctx.db, row.idCourse)]);
+    const course = { ...row, courseDescription: row.courseDescription ? sanitizeSectionHtml(row.courseDescription) : null };
+    return { course, entries, testimonials };
+  });
+}
+
+async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): Promise<CourseBase> {
+  const base = await findCourseBase(ctx, slug);
+  if (!base || (!base.course.coursePublished && !viewer.isEditor)) throw notFound(undefined, COURSE_NOT_FOUND);
+  return base;
+}
+
+export async function getCourse(
+  ctx: VideosContext,
+  viewer: Viewer,
+  slug: string,
+): Promise<{ course: Course; course_watched_videos: number[] }> {
+  const { course, entries, testimonials } = await requireCourse(ctx, viewer, slug);
+  const [progress, finished] = await Promise.all([
+    viewer.idUser ? findCourseProgress(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve(undefined),
+    viewer.idUser ? findFinishedVideoIds(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve([]),
+  ]);
+  const active = progress?.idCourseVideoActive
+    ? entries.find((e) => e.idCourseVideo === progress.idCourseVideoActive)
+    : undefined;
+  const entryIds = new Set(entries.map((e) => e.idVideo));
+  const watched = finished.filter((id) => entryIds.has(id));
+  return {
+    course: {
+      id_course: course.idCourse,
+      course_slug: course.courseSlug,
+      course_archetype: course.courseArchetype,
+      course_title: course.courseTitle,
+      course_description: course.courseDescription,
+      course_excerpt: course.courseExcerpt,
+      course_order: course.courseOrder,
+      course_image: signedMediaUrl(ctx, course.courseImage),
+      course_image_text: course.courseImageText,
+      course_jumbo_image: signedMediaUrl(ctx, course.courseJumboImage),
+      course_jumbo_image_position: course.courseJumboImagePosition,
+      course_trailer_url: course.courseTrailerUrl,
+      course_published: course.coursePublished,
+      course_videos: entries.filter((e) => e.kind !== 'song').map((e) => toEntry(ctx, e)),
+      course_songs: entries.filter((e) => e.kind === 'song').map((e) => toEntry(ctx, e)),
+      course_video_active: active ? { ...toEntry(ctx, active), video_last_played: progress?.videoLastPlayed ?? null } : null,
+      // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016).
+      course_percent_complete: coursePercentComplete(watched.length, entries.length),
+      course_stream_folder: course.streamFolder,
+      course_stream_manifest: course.streamManifest,
+      course_stream_preview: course.streamPreview,
+      course_stream_poster: course.streamPoster,
+      course_stream_duration: course.streamDuration,
+      course_stream_width: course.streamWidth,
+      course_stream_height: course.streamHeight,
+      course_stream_bitrate: course.streamBitrate,
+      // The trailer is the course's shop window: free to everyone.
+      course_stream_manifest_signed: signedMediaUrl(ctx, course.streamManifest),
+      course_stream_preview_signed: signedMediaUrl(ctx, course.streamPreview),
+      course_stream_poster_signed: signedMediaUrl(ctx, course.streamPoster),
+      course_testimonials: testimonials.map((t) => ({
+        id_course_testimonial: t.idCourseTestimonial,
+        course_testimonial_name: t.testimonialName,
+        course_testimonial_content: t.testimonialContent,
+        course_testimonial_image: signedMediaUrl(ctx, t.testimonialImage),
+      })),
+    },
+    course_watched_videos: watched,
+  };
+}
+
+/**
+ * GET me/course: the course the user played last, with the resume point and percent complete the
+ * course page shows (the same getCourse, so the home card and the course page always agree).
+ */
+export async function getCurrentCourse(ctx: VideosContext, viewer: Viewer & { idUser: number }): Promise<CurrentCourse | null> {
+  const slug = await findLastPlayedCourseSlug(ctx.db, viewer.idUser);
+  if (!slug) return null;
+  const { course } = await getCourse(ctx, viewer, slug);
+  return {
+    id_course: course.id_course,
+    course_slug: course.course_slug,
+    course_title: course.course_title,
+    course_image: course.course_image,
+    course_video_active: course.course_video_active,
+    course_percent_complete: course.course_percent_complete,
+  };
+}

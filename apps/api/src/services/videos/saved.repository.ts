@@ -1,0 +1,88 @@
+import { and, type Database, desc, eq, inArray, sql, tables } from '@fretline/db';
+
+// My List: the videos a learner saved, always scoped by the owner.
+
+const v = tables.videos;
+
+export async function findSavedVideoIds(db: Database, idUser: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ idVideo: tables.savedVideos.idVideo })
+    .from(tables.savedVideos)
+    .where(and(eq(tables.savedVideos.idUser, idUser), inArray(tables.savedVideos.idVideo, ids)));
+  return new Set(rows.map((r) => r.idVideo));
+}
+
+export interface SavedRow {
+  idUserVideo: number;
+  idVideo: number;
+  videoTitle: string;
+  videoSlug: string;
+  videoImage: string | null;
+  videoCategory: string;
+  videoArtist: string | null;
+  videoType: string | null;
+}
+
+const savedColumns = {
+  idUserVideo: tables.savedVideos.idUserVideo,
+  idVideo: v.idVideo,
+  videoTitle: v.videoTitle,
+  videoSlug: v.videoSlug,
+  videoImage: v.videoImage,
+  videoCategory: v.videoCategory,
+  videoArtist: v.videoArtist,
+  videoType: v.videoType,
+};
+
+/** The user's My List, newest first; only published videos are shown. */
+export async function findSavedPage(
+  db: Database,
+  idUser: number,
+  limit: number,
+  offset: number,
+  idVideo?: number,
+): Promise<{ rows: SavedRow[]; total: number }> {
+  const s = tables.savedVideos;
+  const where = and(eq(s.idUser, idUser), eq(v.videoPublished, true), idVideo ? eq(s.idVideo, idVideo) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(savedColumns)
+      .from(s)
+      .innerJoin(v, eq(v.idVideo, s.idVideo))
+      .where(where)
+      .orderBy(desc(s.savedCreated), desc(s.idUserVideo))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s)
+      .innerJoin(v, eq(v.idVideo, s.idVideo))
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Saves a video to the user's list; saving it again returns the existing entry. */
+export async function insertSaved(db: Database, idUser: number, idVideo: number, now: Date): Promise<SavedRow> {
+  const s = tables.savedVideos;
+  await db.insert(s).values({ idUser, idVideo, savedCreated: now }).onConflictDoNothing();
+  const [row] = await db
+    .select(savedColumns)
+    .from(s)
+    .innerJoin(v, eq(v.idVideo, s.idVideo))
+    .where(and(eq(s.idUser, idUser), eq(s.idVideo, idVideo)))
+    .limit(1);
+  if (!row) throw new Error('saved video not written');
+  return row;
+}
+
+/** Deletes one of the user's own saved entries; returns whether one was deleted. */
+export async function deleteSaved(db: Database, idUser: number, idUserVideo: number): Promise<boolean> {
+  const s = tables.savedVideos;
+  const rows = await db
+    .delete(s)
+    .where(and(eq(s.idUserVideo, idUserVideo), eq(s.idUser, idUser)))
+    .returning({ id: s.idUserVideo });
+  return rows.length > 0;
+}
