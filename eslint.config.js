@@ -70,10 +70,16 @@ export default tseslint.config(
           patterns: [
             noDb,
             { group: ['**/apps/api/**', '@fretline/api'], message: 'The web app reaches the API over HTTP only.' },
+            { regex: '^(\\.\\./)+api/', message: 'The web app reaches the API over HTTP only.' },
           ],
         },
       ],
     },
+  },
+  {
+    // The web test server (ADR 0054) starts the real API in-process; only it may import the API.
+    files: ['apps/web/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDb] }] },
   },
   {
     // A web feature never imports another feature; routes compose them.

@@ -1,0 +1,104 @@
+import { createTestApp, createUserWithSession, type TestApp, type TestClock } from '../../api/test/test-app.ts';
+import type { Config } from '../../api/src/config.ts';
+
+/**
+ * The real API for web tests (ADR 0054): `buildApp` on a fresh database (PGlite, or a new database
+ * on TEST_DATABASE_URL), listening on a free loopback port. The happy-dom page is moved to that
+ * origin, so the browser client's relative `/api/...` calls go over real HTTP to it, same-origin,
+ * with the page's cookies, exactly as in a browser; loaders reach it through API_URL, as on the
+ * web server. Nothing of our own client is mocked.
+ *
+ * Sign-in: the API sets the session token as an HttpOnly `token` cookie. A test cannot set
+ * HttpOnly from the page, so `signIn` writes the same cookie through `document.cookie`; the API
+ * reads it the same way (ADR 0054 explains why that is the production path in every other
+ * respect).
+ */
+export interface TestUser {
+  idUser: number;
+  token: string;
+  email: string;
+  idSession: number;
+}
+
+export interface ApiTestServer {
+  /** `http://127.0.0.1:<port>`: the API, and the page's own origin. */
+  origin: string;
+  /** The API's database, for seeding and for checking what a page's calls stored. */
+  db: TestApp['db'];
+  config: Config;
+  /** The API's clock: `clock.advance(ms)`. */
+  clock: TestClock;
+  /** A user with a live session (roles optional), not signed in in the page. */
+  createUser(user?: { email?: string; firstName?: string; lastName?: string; roles?: string[] }): Promise<TestUser>;
+  /** Creates a user and signs the page in as them (the `token` cookie). */
+  signIn(user?: { email?: string; firstName?: string; lastName?: string; roles?: string[] }): Promise<TestUser>;
+  /** Drops the page's `token` cookie. */
+  signOut(): void;
+  /**
+   * A page request as the web server receives it from this browser: the URL on this origin, the
+   * page's cookies in the Cookie header. For calling a route's loader or action.
+   */
+  pageRequest(path: string, init?: { method?: string; body?: FormData | URLSearchParams }): Request;
+  close(): Promise<void>;
+}
+
+interface HappyDomWindow {
+  happyDOM?: { setURL(url: string): void };
+}
+
+/** Moves the happy-dom page to `url` (the environment starts on http://localhost:3000). */
+function setPageUrl(url: string): void {
+  const happyDOM = (window as unknown as HappyDomWindow).happyDOM;
+  if (!happyDOM) throw new Error('The web test server needs the happy-dom environment (// @vitest-environment happy-dom).');
+  happyDOM.setURL(url);
+}
+
+function clearPageCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+/**
+ * Starts the API for one test file (call in `beforeAll`, `close` in `afterAll`). `seed` loads the
+ * demo catalogue and the membership product, as `npm run db:seed` does.
+ */
+export async function startApiServer(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<ApiTestServer> {
+  const test = await createTestApp(options);
+  const origin = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  const previousPage = window.location.href;
+  const previousApiUrl = process.env.API_URL;
+  setPageUrl(`${origin}/`);
+  process.env.API_URL = origin;
+
+  const createUser: ApiTestServer['createUser'] = (user) => createUserWithSession(test.db, user);
+  return {
+    origin,
+    db: test.db,
+    config: test.config,
+    clock: test.clock,
+    createUser,
+    async signIn(user) {
+      const created = await createUser(user);
+      document.cookie = `token=${created.token}; Path=/; SameSite=Lax`;
+      return created;
+    },
+    signOut() {
+      document.cookie = 'token=; Max-Age=0; Path=/';
+    },
+    pageRequest(path, init = {}) {
+      const headers = new Headers();
+      if (document.cookie) headers.set('cookie', document.cookie);
+      return new Request(new URL(path, origin), { method: init.method ?? 'GET', headers, body: init.body });
+    },
+    async close() {
+      clearPageCookies();
+      if (previousApiUrl === undefined) delete process.env.API_URL;
+      else process.env.API_URL = previousApiUrl;
+      setPageUrl(previousPage);
+      test.app.server.closeAllConnections();
+      await test.close();
+    },
+  };
+}
