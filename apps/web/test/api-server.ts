@@ -1,3 +1,4 @@
+import { asc, tables } from '@fretline/db';
 import { createTestApp, createUserWithSession, type TestApp, type TestClock } from '../../api/test/test-app.ts';
 import type { Config } from '../../api/src/config.ts';
 
@@ -32,15 +33,25 @@ export interface ApiTestServer {
   createUser(user?: { email?: string; firstName?: string; lastName?: string; roles?: string[] }): Promise<TestUser>;
   /** Creates a user and signs the page in as them (the `token` cookie). */
   signIn(user?: { email?: string; firstName?: string; lastName?: string; roles?: string[] }): Promise<TestUser>;
+  /**
+   * Starts the API's job worker, as the server runs it (API tests run jobs by hand instead). The
+   * sandbox payment provider reports a payment through jobs, as Stripe does through webhooks.
+   */
+  startJobs(): void;
+  /** The analytics actions the API has stored, oldest first. */
+  recordedActions(): Promise<{ name: string; values: { key: string; value: string }[] }[]>;
   /** Drops the page's `token` cookie. */
   signOut(): void;
   /**
    * A page request as the web server receives it from this browser: the URL on this origin, the
    * page's cookies in the Cookie header. For calling a route's loader or action.
    */
-  pageRequest(path: string, init?: { method?: string; body?: FormData | URLSearchParams }): Request;
+  pageRequest(path: string, init?: { method?: string; body?: BodyInit; contentType?: string }): Request;
   close(): Promise<void>;
 }
+
+/** How often the job worker looks for due jobs here: often, so a test waits little. */
+const JOB_POLL_MS = 100;
 
 interface HappyDomWindow {
   happyDOM?: { setURL(url: string): void };
@@ -60,11 +71,14 @@ function clearPageCookies(): void {
   }
 }
 
-/**
- * Starts the API for one test file (call in `beforeAll`, `close` in `afterAll`). `seed` loads the
- * demo catalogue and the membership product, as `npm run db:seed` does.
- */
-export async function startApiServer(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<ApiTestServer> {
+export interface ApiTestServerOptions {
+  /** Loads the demo catalogue and the membership product, as `npm run db:seed` does. */
+  seed?: boolean;
+  config?: Partial<Config>;
+}
+
+/** Starts the API for one test file (call in `beforeAll`, `close` in `afterAll`). */
+export async function startApiServer(options: ApiTestServerOptions = {}): Promise<ApiTestServer> {
   const test = await createTestApp(options);
   const origin = await test.app.listen({ port: 0, host: '127.0.0.1' });
   const previousPage = window.location.href;
@@ -84,12 +98,23 @@ export async function startApiServer(options: { seed?: boolean; config?: Partial
       document.cookie = `token=${created.token}; Path=/; SameSite=Lax`;
       return created;
     },
+    startJobs() {
+      test.app.jobs.start(JOB_POLL_MS);
+    },
+    async recordedActions() {
+      const rows = await test.db
+        .select({ name: tables.actions.actionTypeName, values: tables.actions.actionValues })
+        .from(tables.actions)
+        .orderBy(asc(tables.actions.idAction));
+      return rows.map((row) => ({ name: row.name, values: row.values.map(({ key, value }) => ({ key, value })) }));
+    },
     signOut() {
       document.cookie = 'token=; Max-Age=0; Path=/';
     },
     pageRequest(path, init = {}) {
       const headers = new Headers();
       if (document.cookie) headers.set('cookie', document.cookie);
+      if (init.contentType) headers.set('content-type', init.contentType);
       return new Request(new URL(path, origin), { method: init.method ?? 'GET', headers, body: init.body });
     },
     async close() {
