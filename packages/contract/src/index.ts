@@ -21,3 +21,6 @@ export * from './calls/editor.ts';
 export * from './calls/editor-catalogue.ts';
 export * from './upload-kinds.ts';
 export * from './calls/uploads.ts';
+export * from './api/call.ts';
+export * from './api/addresses/index.ts';
+export * from './api/schemas/index.ts';

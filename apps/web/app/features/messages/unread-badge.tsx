@@ -18,7 +18,7 @@ export function UnreadBadge() {
   const [focused, setFocused] = useState(true);
 
   const refresh = useCallback(async () => {
-    const data = await api.get<{ count: number }>('/messages/threads/unread/count');
+    const data = await api.call('messages.unreadCount');
     setCount(data.count);
   }, []);
 
