@@ -42,6 +42,8 @@ export interface ApiTestServer {
   recordedActions(): Promise<{ name: string; values: { key: string; value: string }[] }[]>;
   /** Drops the page's `token` cookie. */
   signOut(): void;
+  /** Drops every cookie of the page (consent, correlation, session...): a first visit. */
+  clearCookies(): void;
   /**
    * A page request as the web server receives it from this browser: the URL on this origin, the
    * page's cookies in the Cookie header. For calling a route's loader or action.
@@ -111,11 +113,15 @@ export async function startApiServer(options: ApiTestServerOptions = {}): Promis
     signOut() {
       document.cookie = 'token=; Max-Age=0; Path=/';
     },
+    clearCookies: clearPageCookies,
     pageRequest(path, init = {}) {
       const headers = new Headers();
-      if (document.cookie) headers.set('cookie', document.cookie);
       if (init.contentType) headers.set('content-type', init.contentType);
-      return new Request(new URL(path, origin), { method: init.method ?? 'GET', headers, body: init.body });
+      const request = new Request(new URL(path, origin), { method: init.method ?? 'GET', headers, body: init.body });
+      // happy-dom's Request drops a Cookie header given to it (a page may not set one); the web
+      // server's request has one, so it is set on the request's headers afterwards.
+      if (document.cookie) request.headers.set('cookie', document.cookie);
+      return request;
     },
     async close() {
       clearPageCookies();

@@ -135,6 +135,11 @@ export interface ApiClientOptions {
    * HttpOnly cookie, so its client asks the root loader's user instead.
    */
   hasSession?: () => boolean;
+  /**
+   * Whether the fetch sends the caller's own cookies: the browser's client sends the page's
+   * (same-origin); the web server's sends none, the visitor's session riding as the bearer token.
+   */
+  credentials?: RequestCredentials;
   /** Overrides for tests and special callers. */
   timeoutMs?: number;
   retryDelayMs?: number;
@@ -214,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = ky.create({
     fetch: doFetch,
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    credentials: 'same-origin',
+    credentials: options.credentials ?? 'same-origin',
     throwHttpErrors: true,
     retry: {
       limit: RETRY_LIMIT,
@@ -232,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function reportSchemaError(message: string): void {
     const url = `${options.baseUrl}/api/error?${qs.stringify({ message: message.slice(0, 1000) })}`;
     // Fire and forget: a failing report must never become a second error for the user.
-    doFetch(url, { method: 'GET', credentials: 'same-origin' }).catch(() => undefined);
+    doFetch(url, { method: 'GET', credentials: options.credentials ?? 'same-origin' }).catch(() => undefined);
   }
 
   async function toApiError(response: Response, sessionHeld: boolean): Promise<ApiError> {

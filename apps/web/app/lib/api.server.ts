@@ -30,6 +30,7 @@ export function getServerApi(request: Request): ApiClient {
   const userAgent = request.headers.get('user-agent');
   return createApiClient({
     baseUrl: readWebConfig().apiUrl,
+    credentials: 'omit',
     getToken: () => token,
     headers: () => ({
       'x-client-app': `${CLIENT_APP}-ssr`,
