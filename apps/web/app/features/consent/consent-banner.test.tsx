@@ -44,7 +44,7 @@ describe('the cookie consent banner', () => {
     expect(await screen.findByTestId('consent-banner')).toBeTruthy();
     recordAction('not_found', { path: '/held-until-accepted' });
 
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Accept all' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
 
     expect(screen.queryByTestId('consent-banner')).toBeNull();
     await waitFor(async () => expect(await sentPaths()).toContain('/held-until-accepted'));
@@ -56,7 +56,7 @@ describe('the cookie consent banner', () => {
     expect(await screen.findByTestId('consent-banner')).toBeTruthy();
     recordAction('not_found', { path: '/held-then-rejected' });
 
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Reject non-essential' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject non-essential' }));
 
     expect(screen.queryByTestId('consent-banner')).toBeNull();
     expect(readConsent(server.pageRequest('/'))).toEqual(REJECT_NON_ESSENTIAL);
