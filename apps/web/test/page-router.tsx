@@ -19,9 +19,22 @@ export interface PageRoute {
   id?: string;
 }
 
+/** What React Router gives a route module's component (Route.ComponentProps). */
+interface PageProps {
+  loaderData: unknown;
+  actionData: unknown;
+  params: Record<string, string | undefined>;
+  matches: unknown[];
+}
+
 function RoutePage({ module }: { module: PageModule }) {
-  const props = { loaderData: useLoaderData(), actionData: useActionData(), params: useParams(), matches: useMatches() };
-  const Page = module.default as (props: typeof props) => React.ReactNode;
+  const props: PageProps = {
+    loaderData: useLoaderData(),
+    actionData: useActionData(),
+    params: useParams(),
+    matches: useMatches(),
+  };
+  const Page = module.default as (props: PageProps) => React.ReactNode;
   return <Page {...props} />;
 }
 
