@@ -24,3 +24,6 @@ export * from './calls/uploads.ts';
 export * from './api/call.ts';
 export * from './api/addresses/index.ts';
 export * from './api/schemas/index.ts';
+export * from './wire/list-query.ts';
+export * from './calls/analytics.ts';
+export * from './calls/platform.ts';

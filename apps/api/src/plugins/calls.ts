@@ -9,10 +9,12 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z, type ZodType } from 'zod';
 import {
   API_ADDRESSES,
   CALL_SCHEMAS,
   type CallBodySchema,
+  type CallHeadersSchema,
   type CallName,
   type CallParamsSchema,
   type CallQuerySchema,
@@ -20,6 +22,7 @@ import {
   type CallSchemas,
   type CallStatus,
   type RoleGroup,
+  type SuccessStatus,
 } from '@fretline/contract';
 import { requireRoleGroup, requireUser } from './auth.ts';
 
@@ -51,6 +54,7 @@ export interface CallRouteSchema<N extends CallName> {
   params: CallParamsSchema<N>;
   querystring: CallQuerySchema<N>;
   body: CallBodySchema<N>;
+  headers: CallHeadersSchema<N>;
   response: { [S in CallStatus<N>]: CallResponseSchema<N> };
 }
 
@@ -104,6 +108,16 @@ export function routeUrl(prefix: string, name: string, path: string): string {
   return full.slice(prefix.length) || '/';
 }
 
+/** The response schema under each success status; a 204 beside another status has no body. */
+function responseSchemas(declared: CallSchemas): Record<number, ZodType> {
+  const statuses: readonly SuccessStatus[] = Array.isArray(declared.status)
+    ? declared.status
+    : [(declared.status as SuccessStatus | undefined) ?? 200];
+  return Object.fromEntries(
+    statuses.map((status) => [status, status === 204 && statuses.length > 1 ? z.undefined() : declared.response]),
+  );
+}
+
 /**
  * Registers the API route of the declared call `name` (packages/contract/src/api, ADR 0052):
  * method and path from its address, params/querystring/body/response schemas from its
@@ -128,7 +142,8 @@ export function route<N extends CallName>(app: ZodApp, name: N, options: CallRou
       ...(declared.params ? { params: declared.params } : {}),
       ...(declared.query ? { querystring: declared.query } : {}),
       ...(declared.body ? { body: declared.body } : {}),
-      response: { [declared.status ?? 200]: declared.response },
+      ...(declared.headers ? { headers: declared.headers } : {}),
+      response: responseSchemas(declared),
     },
     ...(guard ? { onRequest: guard } : {}),
     handler: handler as RouteHandlerMethod,

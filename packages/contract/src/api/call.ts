@@ -15,15 +15,22 @@ export interface CallAddress {
   readonly checked?: true;
 }
 
+export type SuccessStatus = 200 | 201 | 204;
+
 /** What a call carries: the schemas of its parts, and the status of a successful answer. */
 export interface CallSchemas {
   readonly params?: ZodType;
   readonly query?: ZodType;
   readonly body?: ZodType;
+  /** Request headers the API reads and validates (e.g. an idempotency key). */
+  readonly headers?: ZodType;
   /** The whole success body, `{ data: ... }` (or `z.null()` for a 204). */
   readonly response: ZodType;
-  /** The success status; 200 when absent. */
-  readonly status?: 200 | 201 | 204;
+  /**
+   * The success status; 200 when absent. A list when the answer depends on the outcome (201 for
+   * a new subscription, 200 for a repeated one); a 204 in a list carries no body.
+   */
+  readonly status?: SuccessStatus | readonly SuccessStatus[];
   /** One line for the OpenAPI page. */
   readonly summary?: string;
 }

@@ -40,6 +40,9 @@ type InputOf<S> = S extends ZodType ? z.input<S> : undefined;
 export type CallParamsSchema<N extends CallName> = Part<N, 'params'>;
 export type CallQuerySchema<N extends CallName> = Part<N, 'query'>;
 export type CallBodySchema<N extends CallName> = Part<N, 'body'>;
+export type CallHeadersSchema<N extends CallName> = CallSchemaTable[N] extends { readonly headers: infer S extends ZodType }
+  ? S
+  : undefined;
 export type CallResponseSchema<N extends CallName> = CallSchemaTable[N]['response'];
 
 /** What a caller sends: the schemas' input types (undefined when the call has no such part). */
@@ -47,11 +50,21 @@ export type CallParams<N extends CallName> = InputOf<Part<N, 'params'>>;
 export type CallQuery<N extends CallName> = InputOf<Part<N, 'query'>>;
 export type CallBody<N extends CallName> = InputOf<Part<N, 'body'>>;
 
-/** What a caller gets: the parsed `data` of the success body (undefined for a 204). */
-export type CallData<N extends CallName> = z.output<CallResponseSchema<N>> extends { data: infer D } ? D : undefined;
+/** The success status of a call: its declared status (or statuses), else 200. */
+export type CallStatus<N extends CallName> = CallSchemaTable[N] extends { readonly status: infer S }
+  ? S extends readonly (infer E extends number)[]
+    ? E
+    : S extends number
+      ? S
+      : 200
+  : 200;
 
-/** The success status of a call: its declared status, else 200. */
-export type CallStatus<N extends CallName> = CallSchemaTable[N] extends { readonly status: infer S extends number } ? S : 200;
+/**
+ * What a caller gets: the parsed `data` of the success body; undefined for a 204 (also when a
+ * call may answer 204 beside another status).
+ */
+export type CallData<N extends CallName> =
+  (z.output<CallResponseSchema<N>> extends { data: infer D } ? D : undefined) | (204 extends CallStatus<N> ? undefined : never);
 
 /** The schema of a response's `data`, which the client checks after reviving dates. */
 export function dataSchemaOf(response: ZodType): ZodType | undefined {
@@ -59,4 +72,4 @@ export function dataSchemaOf(response: ZodType): ZodType | undefined {
   return shape?.data;
 }
 
-export type { CallSchemas, SchemasFor } from '../call.ts';
+export type { CallSchemas, SchemasFor, SuccessStatus } from '../call.ts';
