@@ -10,4 +10,10 @@ export const videosAddresses = {
   'videos.recordProgress': { method: 'PATCH', path: '/videos/videos/:videoSlug', checked: true },
   'videos.listSaved': { method: 'GET', path: '/videos/saved', checked: true },
   'videos.saveVideo': { method: 'POST', path: '/videos/saved', checked: true },
+  'videos.getCurrentCourse': { method: 'GET', path: '/videos/me/course' },
+  'videos.removeSaved': { method: 'DELETE', path: '/videos/saved/:id' },
+  'videos.listLiveStreams': { method: 'GET', path: '/videos/live' },
+  'videos.getLiveStream': { method: 'GET', path: '/videos/live/:streamSlug' },
+  'videos.listFreeResources': { method: 'GET', path: '/videos/free-resources' },
+  'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
 } as const satisfies Record<string, CallAddress>;

@@ -1,11 +1,18 @@
 import {
   CourseListResponseSchema,
+  CurrentCourseResponseSchema,
+  FreeResourceListResponseSchema,
+  LiveStreamListResponseSchema,
+  LiveStreamResponseSchema,
   CourseResponseSchema,
   CourseSlugParamsSchema,
   SavedBodySchema,
+  SavedIdParamsSchema,
   SavedListQuerySchema,
   SavedListResponseSchema,
   SavedResponseSchema,
+  SitemapResponseSchema,
+  StreamSlugParamsSchema,
   VideoListQuerySchema,
   VideoListResponseSchema,
   VideoProgressBodySchema,
@@ -13,6 +20,7 @@ import {
   VideoResponseSchema,
   VideoSlugParamsSchema,
 } from '../../calls/videos.ts';
+import { NoContentSchema } from '../../wire/envelope.ts';
 import type { SchemasFor } from '../call.ts';
 import type { videosAddresses } from '../addresses/videos.ts';
 
@@ -52,5 +60,25 @@ export const videosSchemas = {
     body: SavedBodySchema,
     response: SavedResponseSchema,
     status: 201,
+  },
+  'videos.getCurrentCourse': {
+    summary: "The signed-in user's current course (the one played last) with resume point and percent complete",
+    response: CurrentCourseResponseSchema,
+  },
+  'videos.removeSaved': {
+    summary: "Remove one of the caller's own My List entries",
+    params: SavedIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  'videos.listLiveStreams': { summary: 'Live streams: live now, upcoming, past', response: LiveStreamListResponseSchema },
+  'videos.getLiveStream': { summary: 'One live stream', params: StreamSlugParamsSchema, response: LiveStreamResponseSchema },
+  'videos.listFreeResources': {
+    summary: 'Free downloads (signed URLs) and the free lessons',
+    response: FreeResourceListResponseSchema,
+  },
+  'videos.getSitemap': {
+    summary: 'Paths of published videos, courses and live streams for sitemap.xml',
+    response: SitemapResponseSchema,
   },
 } satisfies SchemasFor<typeof videosAddresses>;
