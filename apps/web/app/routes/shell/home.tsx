@@ -1,5 +1,5 @@
 import type { CourseSummary, CurrentCourse, SubscriptionProduct, VideoFacets, VideoSummary } from '@fretline/contract';
-import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/content/home';
+import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
 import { getServerApi, readCookie } from '../../lib/api.server';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';

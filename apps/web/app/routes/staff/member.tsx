@@ -12,11 +12,11 @@ import {
   type StaffSession,
 } from '@fretline/contract';
 import { Badge, Button, Card } from '../../components/ui';
-import { requireStaffAccess } from '../../features/staff/access.server';
-import { describeAction, describeDiff, formatWhen, memberName } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
-import { RoleEditor } from '../../features/staff/role-editor';
-import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { describeAction, describeDiff, formatWhen, memberName } from '../../features/editor/console/format';
+import { PageHeader } from '../../features/editor/console/page-header';
+import { RoleEditor } from '../../features/editor/members/role-editor';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { ApiError } from '../../lib/api-client';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
