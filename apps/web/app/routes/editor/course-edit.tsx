@@ -1,30 +1,16 @@
-import { data } from 'react-router';
-import type { EditorCourse } from '@fretline/contract';
-import { saveCourseLists, splitCourseForm } from '../../features/editor/course/course-actions.server';
 import { CourseForm } from '../../features/editor/course/course-form';
-import { DeletePanel } from '../../features/editor/form-kit/delete-panel';
-import { deleteEntry, idFromParam, saveEntry } from '../../features/editor/form-kit/form-actions.server';
+import { courseEntity } from '../../features/editor/course/course-actions.server';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
-import { EditorPageHeader, readCreateOutcome } from '../../features/editor/form-kit/editor-page-header';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
-import { ApiError } from '../../lib/api-client';
+import { DeletePanel } from '../../features/editor/form-kit/delete-panel';
+import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
+import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/course-edit';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
-  const idCourse = idFromParam(params.idCourse);
-  if (!idCourse) throw data(null, { status: 404 });
-  try {
-    const { course } = await api.get<{ course: EditorCourse }>(`/videos/editor/courses/${idCourse}`);
-    return {
-      course,
-      ...readCreateOutcome(request.url),
-    };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
-    throw err;
-  }
+  return loadEntry(api, courseEntity, params.idCourse, request.url);
 }
 
 /**
@@ -33,26 +19,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
-  const idCourse = idFromParam(params.idCourse);
-  if (!idCourse) throw data(null, { status: 404 });
-  const form = await request.formData();
-  const spec = {
-    base: `/videos/editor/courses/${idCourse}`,
-    noun: 'course',
-    listPage: '/staff/content/courses',
-    publishedKey: 'course_published',
-  };
-  if (form.get('intent') === 'delete') return deleteEntry(api, form, spec);
-  const { intent, course, entries, testimonials } = splitCourseForm(form);
-  return saveEntry(api, spec, intent, course, {
-    save: () => saveCourseLists(api, idCourse, { entries, testimonials }),
-    failed: 'The course’s fields were saved, but not all of its lists',
-  });
+  return editEntry(api, courseEntity, params.idCourse, await request.formData());
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
   seoMeta({
-    title: loaded ? `Edit ${loaded.course.course_title}` : 'Edit course',
+    title: loaded ? `Edit ${loaded.entry.course_title}` : 'Edit course',
     description: 'Edit a course.',
     path: `/staff/content/courses/${params.idCourse}`,
     matches,
@@ -62,18 +34,19 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
 export { StaffErrorBoundary as ErrorBoundary };
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, done, problem } = loaderData;
+  const { entry: course, done, problem } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <EditorPageHeader
-        back={{ to: '/staff/content/courses', label: 'Courses' }}
-        title={course.course_title}
-        published={course.course_published}
-        updated={course.course_updated}
-        publicHref={`/courses/${course.course_slug}`}
-        draftPreview={true}
-        problem={actionData ? null : problem}
-      />
+    <EditEntryPage
+      header={{
+        back: { to: '/staff/content/courses', label: 'Courses' },
+        title: course.course_title,
+        published: course.course_published,
+        updated: course.course_updated,
+        publicHref: `/courses/${course.course_slug}`,
+        draftPreview: true,
+        problem: actionData ? null : problem,
+      }}
+    >
       {/* A save re-reads the course: the form starts again from what the server kept. */}
       <CourseForm key={String(course.course_updated)} course={course} result={actionData} notice={problem ? null : done} />
       <DeletePanel
@@ -82,6 +55,6 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
         published={course.course_published}
         consequences="Its lesson and song order, testimonials and learners’ progress go with it; the videos themselves stay."
       />
-    </div>
+    </EditEntryPage>
   );
 }

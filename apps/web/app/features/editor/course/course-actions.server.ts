@@ -1,27 +1,39 @@
-import type { ApiClient } from '../../../lib/api-client';
+import type { EditorCourse } from '@fretline/contract';
+import type { EditorEntity } from '../form-kit/form-actions.server';
 import { splitForm } from '../form-kit/form-actions.server';
 
-/**
- * The course form's fields split into the three calls that save it: the course's own fields, its
- * lessons and songs, its testimonials (ADR 0037). `intent` says which button was pressed.
- */
-export function splitCourseForm(form: FormData) {
-  const { intent, main, parts } = splitForm(form, [
-    'course_videos',
-    'course_video_parts',
-    'course_songs',
-    'course_testimonials',
-  ] as const);
-  const entries = new URLSearchParams([...parts.course_videos, ...parts.course_video_parts, ...parts.course_songs]);
-  return { intent, course: main, entries, testimonials: parts.course_testimonials };
+/** A course's lessons and songs, and its testimonials: each list is saved whole by a call of its own. */
+interface CourseLists {
+  entries: URLSearchParams;
+  testimonials: URLSearchParams;
 }
 
-/** Saves the lessons, songs and testimonials of course `idCourse` (after its fields). */
-export async function saveCourseLists(
-  api: ApiClient,
-  idCourse: number,
-  lists: { entries: URLSearchParams; testimonials: URLSearchParams },
-): Promise<void> {
-  await api.put(`/videos/editor/courses/${idCourse}/entries`, lists.entries);
-  await api.put(`/videos/editor/courses/${idCourse}/testimonials`, lists.testimonials);
-}
+/**
+ * A course (ADR 0037): its fields, then its lessons and songs, then its testimonials, each list
+ * saved whole; saving an empty list clears it.
+ */
+export const courseEntity: EditorEntity<EditorCourse, CourseLists> = {
+  noun: 'course',
+  path: '/videos/editor/courses',
+  answerKey: 'course',
+  listPage: '/staff/content/courses',
+  publishedKey: 'course_published',
+  idOf: (course) => course.id_course,
+  splitForm(form) {
+    const { intent, main, parts } = splitForm(form, [
+      'course_videos',
+      'course_video_parts',
+      'course_songs',
+      'course_testimonials',
+    ] as const);
+    const entries = new URLSearchParams([...parts.course_videos, ...parts.course_video_parts, ...parts.course_songs]);
+    return { intent, fields: main, lists: { entries, testimonials: parts.course_testimonials } };
+  },
+  saveLists: {
+    async save(api, idCourse, lists) {
+      await api.put(`/videos/editor/courses/${idCourse}/entries`, lists.entries);
+      await api.put(`/videos/editor/courses/${idCourse}/testimonials`, lists.testimonials);
+    },
+    failed: 'The course’s fields were saved, but not all of its lists',
+  },
+};

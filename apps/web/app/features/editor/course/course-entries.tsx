@@ -4,8 +4,7 @@ import { Badge, Button, Spinner, inputClasses } from '../../../components/ui';
 import { api } from '../../../lib/api.client';
 import { errorMessage, isCancelledError } from '../../../lib/api-client';
 import { ErrorText, fieldErrorId, fieldId, type FieldErrors } from '../form-kit/fields';
-import { rowButtonId, useEditorList } from '../form-kit/editor-list';
-import { RowTools } from '../form-kit/row-tools';
+import { ListRowTools, rowButtonId, useEditorList, type EditorList } from '../form-kit/repeatable-list';
 
 /** One lesson or song as the editor lists it. */
 interface EntryDraft {
@@ -100,7 +99,7 @@ function EntryList({
   name: ListName;
   title: string;
   noun: string;
-  list: ReturnType<typeof useEditorList<EntryDraft>>;
+  list: EditorList<EntryDraft>;
   errors: FieldErrors;
 }) {
   const headingId = `${name}-heading`;
@@ -165,19 +164,17 @@ function EntryList({
                     </span>
                   </span>
                 </div>
-                <RowTools
+                <ListRowTools
                   inline
+                  list={list}
                   itemKey={item.key}
                   index={i}
-                  count={list.items.length}
                   label={label}
-                  onMove={(delta) => list.move(item.key, delta, (p, n) => `Moved “${item.value.title}” to ${p} of ${n}.`)}
-                  onRemove={() =>
-                    list.remove(item.key, {
-                      focus: (n) => (n ? rowButtonId(n, 'remove') : 'video-search'),
-                      said: `Removed “${item.value.title}” from the ${noun}s.`,
-                    })
-                  }
+                  speech={{
+                    moved: (p, n) => `Moved “${item.value.title}” to ${p} of ${n}.`,
+                    removed: `Removed “${item.value.title}” from the ${noun}s.`,
+                    focusAfterRemove: (n) => (n ? rowButtonId(n, 'remove') : 'video-search'),
+                  }}
                 />
               </li>
             );

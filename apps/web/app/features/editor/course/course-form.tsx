@@ -1,24 +1,18 @@
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
-import { Form } from 'react-router';
-import {
-  COURSE_ARCHETYPES,
-  COURSE_JUMBO_POSITIONS,
-  UPLOAD_ACCEPT_IMAGES,
-  type CourseArchetype,
-  type EditorCourse,
-} from '@fretline/contract';
-import { CourseEntries } from './course-entries';
-import { FormMessages, SaveBar } from '../form-kit/form-parts';
+import { COURSE_ARCHETYPES, COURSE_JUMBO_POSITIONS, type CourseArchetype, type EditorCourse } from '@fretline/contract';
+import { EditorForm } from '../form-kit/editor-form';
 import {
   FormSection,
-  MediaField,
+  MediaPathInput,
   SelectInput,
+  StreamDetails,
   TextArea,
   TextInput,
   type EditorFormResult,
   type FieldErrors,
-  StreamMeasureFields,
 } from '../form-kit/fields';
+import { MediaField } from '../form-kit/media-upload';
+import { TitleSlugFields } from '../form-kit/title-slug-fields';
+import { CourseEntries } from './course-entries';
 import { TestimonialsEditor } from './testimonials-editor';
 
 const ARCHETYPE_LABELS: Record<CourseArchetype, string> = {
@@ -49,187 +43,148 @@ export function CourseForm({
   const published = course?.course_published ?? false;
 
   return (
-    <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
-      <FormMessages result={result} notice={notice} noun="course" />
-      <p id="form-required-note" className="text-sm text-stone-600">
-        Fields marked <span className="text-brand-700">*</span> are needed to save.
-      </p>
-
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <div className="min-w-0 space-y-6">
-          <FormSection id="group-basics" title="Basics">
-            <TitleSlugFields
-              prefix="course"
-              saved={
-                course ? { title: course.course_title, slug: course.course_slug, history: course.course_slug_history } : undefined
-              }
-              publicPath={'/courses'}
-              errors={errors}
-            />
-            <SelectInput
-              name="course_archetype"
-              label="Kind"
-              hint="A technique course lists its newest lesson first."
-              errors={errors}
-              options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
-              defaultValue={course?.course_archetype ?? 'course'}
-            />
-            <TextArea
-              name="course_excerpt"
-              label="Excerpt"
-              hint="One or two sentences for the course list and search results."
-              errors={errors}
-              rows={2}
-              maxLength={500}
-              defaultValue={course?.course_excerpt ?? ''}
-            />
-            <TextArea
-              name="course_description"
-              label="Description"
-              hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
-              errors={errors}
-              rows={6}
-              defaultValue={course?.course_description ?? ''}
-            />
-          </FormSection>
-
-          <FormSection id="group-images" title="Images">
-            <div className="grid gap-4 md:grid-cols-2">
-              <MediaField
-                name="course_image"
-                label="Card image"
-                accept={UPLOAD_ACCEPT_IMAGES}
-                defaultValue={course?.course_image}
-                defaultUrl={course?.course_image_signed}
-                hint="On the course list and course cards (16:9)."
-                errors={errors}
-              />
-              <MediaField
-                name="course_jumbo_image"
-                label="Banner image"
-                accept={UPLOAD_ACCEPT_IMAGES}
-                defaultValue={course?.course_jumbo_image}
-                defaultUrl={course?.course_jumbo_image_signed}
-                hint="The wide picture behind the course page’s title."
-                errors={errors}
-              />
-            </div>
-            <div className="grid gap-4 md:grid-cols-2">
-              <TextInput
-                name="course_image_text"
-                label="Image text"
-                hint="Describes the card image for people who cannot see it."
-                errors={errors}
-                maxLength={300}
-                defaultValue={course?.course_image_text ?? ''}
-              />
-              <SelectInput
-                name="course_jumbo_image_position"
-                label="Banner focus"
-                hint="The part of the banner that stays in view on narrow screens."
-                errors={errors}
-                options={COURSE_JUMBO_POSITIONS.map((p) => ({ value: p, label: POSITION_LABELS[p] }))}
-                defaultValue={course?.course_jumbo_image_position ?? 'center'}
-              />
-            </div>
-          </FormSection>
-
-          <FormSection
-            id="group-trailer"
-            title="Trailer"
-            description="A short stream that shows what the course is like; free to everyone."
-          >
-            <TextInput
-              name="course_stream_manifest"
-              label="Trailer stream (.m3u8)"
-              hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Empty: no trailer."
-              errors={errors}
-              defaultValue={course?.course_stream_manifest ?? ''}
-              autoCapitalize="off"
-              spellCheck={false}
-              className="font-mono text-sm"
-            />
-            <div className="grid gap-4 md:grid-cols-2">
-              <MediaField
-                name="course_stream_poster"
-                label="Trailer poster"
-                accept={UPLOAD_ACCEPT_IMAGES}
-                defaultValue={course?.course_stream_poster}
-                defaultUrl={course?.course_stream_poster_signed}
-                hint="Shown before the trailer plays."
-                errors={errors}
-              />
-              <TextInput
-                name="course_trailer_url"
-                label="Trailer link"
-                hint="Where “Watch the trailer” points elsewhere, e.g. /courses/your-slug#trailer or an https:// address."
-                errors={errors}
-                defaultValue={course?.course_trailer_url ?? ''}
-                autoCapitalize="off"
-                spellCheck={false}
-              />
-            </div>
-            <details className="rounded-xl border border-stone-200 p-3">
-              <summary className="cursor-pointer text-sm font-semibold text-ink-900">Stream details</summary>
-              <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                <TextInput
-                  name="course_stream_preview"
-                  label="Preview clip (media path)"
-                  errors={errors}
-                  defaultValue={course?.course_stream_preview ?? ''}
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  className="font-mono text-sm"
-                />
-                <TextInput
-                  name="course_stream_folder"
-                  label="Stream folder"
-                  hint="Empty: the manifest’s folder."
-                  errors={errors}
-                  defaultValue={course?.course_stream_folder ?? ''}
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  className="font-mono text-sm"
-                />
-                <StreamMeasureFields
-                  prefix="course"
-                  values={
-                    course
-                      ? {
-                          duration: course.course_stream_duration,
-                          width: course.course_stream_width,
-                          height: course.course_stream_height,
-                          bitrate: course.course_stream_bitrate,
-                        }
-                      : undefined
-                  }
-                  errors={errors}
-                />
-              </div>
-            </details>
-          </FormSection>
-
-          <FormSection
-            id="group-entries"
-            title="Lessons and songs"
-            description="In the order learners take them. Draft videos are kept in place but hidden from learners until published."
-          >
-            <CourseEntries lessons={course?.course_videos ?? []} songs={course?.course_songs ?? []} errors={errors} />
-          </FormSection>
-
-          <FormSection id="group-testimonials" title="Testimonials" description="What learners say, in the order shown.">
-            <TestimonialsEditor testimonials={course?.course_testimonials ?? []} errors={errors} />
-          </FormSection>
-        </div>
-
-        <SaveBar
-          isNew={course === null}
-          published={published}
-          previewHref={course ? `/courses/${course.course_slug}` : null}
-          noun="course"
-          publicWhere="on /courses"
+    <EditorForm
+      noun="course"
+      result={result}
+      notice={notice}
+      saveBar={{
+        isNew: course === null,
+        published,
+        previewHref: course ? `/courses/${course.course_slug}` : null,
+        publicWhere: 'on /courses',
+      }}
+    >
+      <FormSection id="group-basics" title="Basics">
+        <TitleSlugFields
+          prefix="course"
+          saved={
+            course ? { title: course.course_title, slug: course.course_slug, history: course.course_slug_history } : undefined
+          }
+          publicPath={'/courses'}
+          errors={errors}
         />
-      </div>
-    </Form>
+        <SelectInput
+          name="course_archetype"
+          label="Kind"
+          hint="A technique course lists its newest lesson first."
+          errors={errors}
+          options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
+          defaultValue={course?.course_archetype ?? 'course'}
+        />
+        <TextArea
+          name="course_excerpt"
+          label="Excerpt"
+          hint="One or two sentences for the course list and search results."
+          errors={errors}
+          rows={2}
+          maxLength={500}
+          defaultValue={course?.course_excerpt ?? ''}
+        />
+        <TextArea
+          name="course_description"
+          label="Description"
+          hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
+          errors={errors}
+          rows={6}
+          defaultValue={course?.course_description ?? ''}
+        />
+      </FormSection>
+
+      <FormSection id="group-images" title="Images">
+        <div className="grid gap-4 md:grid-cols-2">
+          <MediaField
+            name="course_image"
+            label="Card image"
+            savedIn={course}
+            hint="On the course list and course cards (16:9)."
+            errors={errors}
+          />
+          <MediaField
+            name="course_jumbo_image"
+            label="Banner image"
+            savedIn={course}
+            hint="The wide picture behind the course page’s title."
+            errors={errors}
+          />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextInput
+            name="course_image_text"
+            label="Image text"
+            hint="Describes the card image for people who cannot see it."
+            errors={errors}
+            maxLength={300}
+            defaultValue={course?.course_image_text ?? ''}
+          />
+          <SelectInput
+            name="course_jumbo_image_position"
+            label="Banner focus"
+            hint="The part of the banner that stays in view on narrow screens."
+            errors={errors}
+            options={COURSE_JUMBO_POSITIONS.map((p) => ({ value: p, label: POSITION_LABELS[p] }))}
+            defaultValue={course?.course_jumbo_image_position ?? 'center'}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection
+        id="group-trailer"
+        title="Trailer"
+        description="A short stream that shows what the course is like; free to everyone."
+      >
+        <MediaPathInput
+          name="course_stream_manifest"
+          label="Trailer stream (.m3u8)"
+          hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Empty: no trailer."
+          errors={errors}
+          defaultValue={course?.course_stream_manifest ?? ''}
+        />
+        <div className="grid gap-4 md:grid-cols-2">
+          <MediaField
+            name="course_stream_poster"
+            label="Trailer poster"
+            savedIn={course}
+            hint="Shown before the trailer plays."
+            errors={errors}
+          />
+          <TextInput
+            name="course_trailer_url"
+            label="Trailer link"
+            hint="Where “Watch the trailer” points elsewhere, e.g. /courses/your-slug#trailer or an https:// address."
+            errors={errors}
+            defaultValue={course?.course_trailer_url ?? ''}
+            autoCapitalize="off"
+            spellCheck={false}
+          />
+        </div>
+        <StreamDetails prefix="course" savedIn={course} errors={errors}>
+          <MediaPathInput
+            name="course_stream_preview"
+            label="Preview clip (media path)"
+            errors={errors}
+            defaultValue={course?.course_stream_preview ?? ''}
+          />
+          <MediaPathInput
+            name="course_stream_folder"
+            label="Stream folder"
+            hint="Empty: the manifest’s folder."
+            errors={errors}
+            defaultValue={course?.course_stream_folder ?? ''}
+          />
+        </StreamDetails>
+      </FormSection>
+
+      <FormSection
+        id="group-entries"
+        title="Lessons and songs"
+        description="In the order learners take them. Draft videos are kept in place but hidden from learners until published."
+      >
+        <CourseEntries lessons={course?.course_videos ?? []} songs={course?.course_songs ?? []} errors={errors} />
+      </FormSection>
+
+      <FormSection id="group-testimonials" title="Testimonials" description="What learners say, in the order shown.">
+        <TestimonialsEditor testimonials={course?.course_testimonials ?? []} errors={errors} />
+      </FormSection>
+    </EditorForm>
   );
 }

@@ -1,8 +1,17 @@
-import { UPLOAD_ACCEPT_IMAGES, COURSE_MAX_TESTIMONIALS, type EditorTestimonial } from '@fretline/contract';
+import { COURSE_MAX_TESTIMONIALS, type EditorTestimonial } from '@fretline/contract';
 import { Button } from '../../../components/ui';
-import { ErrorText, fieldErrorId, MediaField, TextArea, TextInput, fieldId, type FieldErrors } from '../form-kit/fields';
-import { rowButtonId, useEditorList } from '../form-kit/editor-list';
-import { RowTools } from '../form-kit/row-tools';
+import { TextArea, TextInput, fieldId, rowFields, type FieldErrors } from '../form-kit/fields';
+import { MediaField } from '../form-kit/media-upload';
+import { ListStatus, RepeatableRow, rowButtonId, useEditorList } from '../form-kit/repeatable-list';
+
+/** The card is the row itself; the heading line carries the buttons on one line. */
+const TESTIMONIAL_LOOK = {
+  row: 'rounded-xl border border-stone-200 bg-stone-50/60 p-3 sm:p-4',
+  fieldset: 'space-y-3',
+  header: 'flex flex-wrap items-center justify-between gap-2',
+  heading: 'font-semibold text-ink-900',
+  inline: true,
+};
 
 interface TestimonialDraft {
   name: string;
@@ -43,70 +52,53 @@ export function TestimonialsEditor({
       ) : (
         <ol className="space-y-3">
           {list.items.map((item, i) => {
-            const at = (field: string) => `course_testimonials.${i}.${field}`;
-            const name = (field: string) => `course_testimonials[${i}][${field}]`;
-            const label = `testimonial ${i + 1}${item.value.name ? ` from ${item.value.name}` : ''}`;
+            const at = rowFields('course_testimonials', i, errors);
             return (
-              <li key={item.key} className="rounded-xl border border-stone-200 bg-stone-50/60 p-3 sm:p-4">
-                <fieldset className="space-y-3">
-                  <legend className="sr-only">Testimonial {i + 1}</legend>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p aria-hidden="true" className="font-semibold text-ink-900">
-                      Testimonial {i + 1}
-                    </p>
-                    <RowTools
-                      inline
-                      itemKey={item.key}
-                      index={i}
-                      count={list.items.length}
-                      label={label}
-                      onMove={(delta) => list.move(item.key, delta, (p, n) => `Moved the testimonial to ${p} of ${n}.`)}
-                      onRemove={() =>
-                        list.remove(item.key, {
-                          focus: (n) => (n ? rowButtonId(n, 'remove') : 'add-testimonial'),
-                          said: 'Testimonial removed.',
-                        })
-                      }
+              <RepeatableRow
+                key={item.key}
+                list={list}
+                itemKey={item.key}
+                index={i}
+                label={`testimonial ${i + 1}${item.value.name ? ` from ${item.value.name}` : ''}`}
+                legend={`Testimonial ${i + 1}`}
+                heading={`Testimonial ${i + 1}`}
+                look={TESTIMONIAL_LOOK}
+                speech={{
+                  moved: (p, n) => `Moved the testimonial to ${p} of ${n}.`,
+                  removed: 'Testimonial removed.',
+                  focusAfterRemove: (n) => (n ? rowButtonId(n, 'remove') : 'add-testimonial'),
+                }}
+              >
+                <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_16rem]">
+                  <div className="space-y-3">
+                    <TextInput
+                      {...at('course_testimonial_name')}
+                      label="Who said it"
+                      required
+                      maxLength={120}
+                      defaultValue={item.value.name}
+                      onChange={(e) => {
+                        const next = e.currentTarget.value;
+                        list.update(item.key, (v) => ({ ...v, name: next }));
+                      }}
+                    />
+                    <TextArea
+                      {...at('course_testimonial_content')}
+                      label="What they said"
+                      required
+                      rows={3}
+                      maxLength={2000}
+                      defaultValue={item.value.content}
                     />
                   </div>
-                  <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_16rem]">
-                    <div className="space-y-3">
-                      <TextInput
-                        name={name('course_testimonial_name')}
-                        path={at('course_testimonial_name')}
-                        label="Who said it"
-                        errors={errors}
-                        required
-                        maxLength={120}
-                        defaultValue={item.value.name}
-                        onChange={(e) => {
-                          const next = e.currentTarget.value;
-                          list.update(item.key, (v) => ({ ...v, name: next }));
-                        }}
-                      />
-                      <TextArea
-                        name={name('course_testimonial_content')}
-                        path={at('course_testimonial_content')}
-                        label="What they said"
-                        errors={errors}
-                        required
-                        rows={3}
-                        maxLength={2000}
-                        defaultValue={item.value.content}
-                      />
-                    </div>
-                    <MediaField
-                      name={name('course_testimonial_image')}
-                      path={at('course_testimonial_image')}
-                      label="Photo (optional)"
-                      accept={UPLOAD_ACCEPT_IMAGES}
-                      defaultValue={item.value.image}
-                      defaultUrl={item.value.imageUrl}
-                      errors={errors}
-                    />
-                  </div>
-                </fieldset>
-              </li>
+                  <MediaField
+                    {...at('course_testimonial_image')}
+                    label="Photo (optional)"
+                    defaultValue={item.value.image}
+                    defaultUrl={item.value.imageUrl}
+                  />
+                </div>
+              </RepeatableRow>
             );
           })}
         </ol>
@@ -128,10 +120,7 @@ export function TestimonialsEditor({
       >
         Add a testimonial
       </Button>
-      <ErrorText id={fieldErrorId('course_testimonials')} message={errors.course_testimonials} />
-      <p role="status" aria-live="polite" className="sr-only">
-        {list.announcement}
-      </p>
+      <ListStatus announcement={list.announcement} errorPath="course_testimonials" error={errors.course_testimonials} />
     </div>
   );
 }

@@ -10,7 +10,6 @@ import { Button } from '../../../components/ui';
 export function DeletePanel({
   noun,
   title,
-  titleField = 'title',
   published,
   removedWith,
   consequences,
@@ -19,8 +18,6 @@ export function DeletePanel({
   /** 'video', 'course', 'live stream', 'free resource'. */
   noun: string;
   title: string;
-  /** The form field the title is posted as. */
-  titleField?: string;
   published: boolean;
   /** What is removed together with it: “… will be removed for good, with {removedWith}.” */
   removedWith?: string;
@@ -60,7 +57,7 @@ export function DeletePanel({
           }}
         >
           <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name={titleField} value={title} />
+          <input type="hidden" name="title" value={title} />
           <p className="text-sm text-stone-700" id="delete-warning">
             “{title}” will be removed for good{removedWith ? `, with ${removedWith}.` : `. ${consequences ?? ''}`}
             {published ? ` ${publishedNote}` : ''} This cannot be undone.

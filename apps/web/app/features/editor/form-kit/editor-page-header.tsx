@@ -38,11 +38,7 @@ export function EditorPageHeader({ back, title, published, updated, publicHref, 
   const linkText = published ? 'View on the site' : draftPreview ? 'Preview the draft' : null;
   return (
     <div>
-      <p className="mb-2 text-sm">
-        <Link to={back.to} className="font-medium text-brand-700 hover:underline">
-          ← {back.label}
-        </Link>
-      </p>
+      <BackLink {...back} />
       <PageHeader
         title={title}
         description={
@@ -63,6 +59,48 @@ export function EditorPageHeader({ back, title, published, updated, publicHref, 
           The draft was created, but: {problem}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Back to the entry's list, above its page's heading. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <p className="mb-2 text-sm">
+      <Link to={to} className="font-medium text-brand-700 hover:underline">
+        ← {label}
+      </Link>
+    </p>
+  );
+}
+
+/** A new entry's page: back to the list, the heading, then the empty form. */
+export function NewEntryPage({
+  back,
+  title,
+  description,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-6xl">
+      <BackLink {...back} />
+      <PageHeader title={title} description={description} />
+      {children}
+    </div>
+  );
+}
+
+/** An entry's edit page: its head, then its form and the delete panel (`children`). */
+export function EditEntryPage({ header, children }: { header: EditorPageHeaderProps; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <EditorPageHeader {...header} />
+      {children}
     </div>
   );
 }

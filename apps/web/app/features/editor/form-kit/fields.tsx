@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Badge, cx, inputClasses, selectClasses } from '../../../components/ui';
-import { MediaUpload } from './media-upload';
 
 /**
  * The labelled fields of the staff content editors (videos, courses, live streams, free
@@ -42,14 +41,23 @@ interface FieldShellProps {
   children: (props: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => React.ReactNode;
 }
 
-/** A label, hint, control and error wired together for screen readers; the id comes from the path. */
-export function FieldShell({ path, label, hint, error, required, children }: FieldShellProps) {
-  const id = fieldId(path);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+/** A field's label (with a star when it is needed to save) and its hint, as every editor field shows them. */
+export function FieldLabel({
+  htmlFor,
+  label,
+  required,
+  hint,
+  hintId,
+}: {
+  htmlFor: string;
+  label: string;
+  required?: boolean | undefined;
+  hint?: string | undefined;
+  hintId?: string | undefined;
+}) {
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold text-ink-900">
+    <>
+      <label htmlFor={htmlFor} className="block text-sm font-semibold text-ink-900">
         {label}
         {required ? (
           <span aria-hidden="true" className="text-brand-700">
@@ -63,6 +71,18 @@ export function FieldShell({ path, label, hint, error, required, children }: Fie
           {hint}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** A label, hint, control and error wired together for screen readers; the id comes from the path. */
+export function FieldShell({ path, label, hint, error, required, children }: FieldShellProps) {
+  const id = fieldId(path);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="space-y-1.5">
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={hintId} />
       {children({
         id,
         'aria-invalid': error ? true : undefined,
@@ -186,70 +206,110 @@ export function PublishBadge({ published }: { published: boolean }) {
   return published ? <Badge tone="success">Published</Badge> : <Badge tone="warning">Draft</Badge>;
 }
 
-/** The media-store picker (upload with progress) with this form's error for the field beside it. */
-export function MediaField({
+/**
+ * A media path typed by hand (an HLS playlist, a stream folder): monospaced, never capitalised or
+ * spell-checked.
+ */
+export function MediaPathInput(props: Omit<TextInputProps, 'autoCapitalize' | 'spellCheck'>) {
+  return <TextInput autoCapitalize="off" spellCheck={false} className="font-mono text-sm" {...props} />;
+}
+
+/**
+ * A checkbox with a title and an explanation. `sendsFalse` adds a hidden `false` before it, so an
+ * unticked box still says so (a form sends only ticked boxes); without it the field is left out.
+ */
+export function CheckField({
   name,
-  path,
-  label,
-  accept,
-  defaultValue,
-  defaultUrl,
-  hint,
-  errors,
+  title,
+  description,
+  defaultChecked,
+  sendsFalse = true,
 }: {
   name: string;
-  /** The API's path of the field, when it differs from the name (bracket keys). */
-  path?: string;
-  label: string;
-  accept: string;
-  defaultValue: string | null | undefined;
-  defaultUrl?: string | null | undefined;
-  hint?: string;
-  errors: FieldErrors;
+  title: string;
+  description: string;
+  defaultChecked: boolean;
+  sendsFalse?: boolean;
 }) {
-  const key = path ?? name;
   return (
-    <div id={fieldId(key)} tabIndex={-1} className="outline-none">
-      <MediaUpload
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 px-3 py-2.5 has-checked:border-brand-600 has-checked:bg-brand-50">
+      {/* The hidden field goes first, so an unticked box still says false (a form sends only ticked boxes). */}
+      {sendsFalse ? <input type="hidden" name={name} value="false" /> : null}
+      <input
+        type="checkbox"
         name={name}
-        label={label}
-        accept={accept}
-        defaultValue={defaultValue ?? null}
-        defaultUrl={defaultUrl ?? null}
-        {...(hint ? { hint } : {})}
+        value="true"
+        defaultChecked={defaultChecked}
+        className="mt-1 size-4 shrink-0 accent-brand-600"
       />
-      <ErrorText id={fieldErrorId(key)} message={errors[key]} />
-    </div>
+      <span>
+        <span className="block font-semibold text-ink-900">{title}</span>
+        <span className="block text-sm text-stone-600">{description}</span>
+      </span>
+    </label>
   );
 }
 
-/** A stream's measurements, as numbers the API checks (the video and course editors' "Stream details"). */
-export function StreamMeasureFields({
+const STREAM_MEASURES = [
+  ['duration', 'Duration (seconds)'],
+  ['width', 'Width (pixels)'],
+  ['height', 'Height (pixels)'],
+  ['bitrate', 'Bitrate (bits per second)'],
+] as const;
+
+/** An entry that keeps its stream's measurements as `video_stream_duration` and the rest. */
+export type WithStreamMeasures<P extends string> = {
+  readonly [K in `${P}_stream_${(typeof STREAM_MEASURES)[number][0]}`]: number | null;
+};
+
+/**
+ * The folded "Stream details" of the video and course editors: `children` (other stream fields)
+ * first, then the stream's measurements, as numbers the API checks.
+ */
+export function StreamDetails<P extends 'video' | 'course'>({
   prefix,
-  values,
+  savedIn,
   errors,
+  children,
 }: {
   /** `video` for `video_stream_duration` and the rest. */
-  prefix: 'video' | 'course';
-  values: { duration?: number | null; width?: number | null; height?: number | null; bitrate?: number | null } | undefined;
+  prefix: P;
+  savedIn: WithStreamMeasures<P> | null;
   errors: FieldErrors;
+  children?: React.ReactNode;
 }) {
-  const fields = [
-    ['duration', 'Duration (seconds)'],
-    ['width', 'Width (pixels)'],
-    ['height', 'Height (pixels)'],
-    ['bitrate', 'Bitrate (bits per second)'],
-  ] as const;
-  return fields.map(([key, label]) => (
-    <TextInput
-      key={key}
-      name={`${prefix}_stream_${key}`}
-      label={label}
-      errors={errors}
-      type="number"
-      inputMode="numeric"
-      min={0}
-      defaultValue={values?.[key] ?? ''}
-    />
-  ));
+  const saved = savedIn as Readonly<Record<string, number | null>> | null;
+  return (
+    <details className="rounded-xl border border-stone-200 p-3">
+      <summary className="cursor-pointer text-sm font-semibold text-ink-900">Stream details</summary>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {children}
+        {STREAM_MEASURES.map(([key, label]) => (
+          <TextInput
+            key={key}
+            name={`${prefix}_stream_${key}`}
+            label={label}
+            errors={errors}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={saved?.[`${prefix}_stream_${key}`] ?? ''}
+          />
+        ))}
+      </div>
+    </details>
+  );
 }
+
+/**
+ * The fields of row `index` of the list `list`: each field's form name in bracket keys
+ * (`video_chords[2][video_chord_text]`), its API path (`video_chords.2.video_chord_text`) and the
+ * form's errors, as one spread for a field component.
+ */
+export const rowFields =
+  (list: string, index: number, errors: FieldErrors) =>
+  (field: string): { name: string; path: string; errors: FieldErrors } => ({
+    name: `${list}[${index}][${field}]`,
+    path: `${list}.${index}.${field}`,
+    errors,
+  });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 import {
-  deleteEntry,
+  editEntry,
   failure,
   formText,
   idFromParam,
   localInputToWire,
   moveInOrder,
-  saveEntry,
   splitForm,
+  type EditorEntity,
 } from './form-actions.server';
 import { movedOrder } from './move-buttons';
 
@@ -61,7 +61,7 @@ describe('catalogue form actions', () => {
         { message: 'course videos 0: Use ids from the list.', field: 'course_videos.0' },
       ],
     });
-    const result = failure(err, 'course');
+    const result = failure(err, { noun: 'course' });
     expect(result.init?.status).toBe(400);
     expect(result.data).toEqual({
       ok: false,
@@ -72,11 +72,23 @@ describe('catalogue form actions', () => {
       new ApiError('The slug “x” is already used.', 409, {
         errors: [{ message: 'The slug “x” is already used.', field: 'course_slug' }],
       }),
-      'course',
+      { noun: 'course' },
     );
     expect(taken.data.message).toBe('The slug “x” is already used.');
-    expect(() => failure(new ApiError('down', 503), 'course')).toThrow('down');
-    expect(() => failure(new Error('bug'), 'course')).toThrow('bug');
+    expect(() => failure(new ApiError('down', 503), { noun: 'course' })).toThrow('down');
+    expect(() => failure(new Error('bug'), { noun: 'course' })).toThrow('bug');
+  });
+
+  it('counts even one field for the video form, whose summary names each field', () => {
+    const one = new ApiError('Enter a title.', 400, { errors: [{ message: 'Enter a title.', field: 'video_title' }] });
+    expect(failure(one, { noun: 'video', summaryNamesFields: true }).data.message).toBe(
+      'The video was not saved: one field needs a look.',
+    );
+    expect(failure(one, { noun: 'course' }).data.message).toBe('Enter a title.');
+    const refused = new ApiError('That was refused.', 409);
+    expect(
+      failure(refused, { noun: 'video', summaryNamesFields: true }, 'Saved as a draft, but not published').data.message,
+    ).toBe('Saved as a draft, but not published: That was refused.');
   });
 });
 
@@ -104,20 +116,36 @@ function recordingApi(failOn?: string, lists: Record<string, unknown> = {}) {
   return { api, calls };
 }
 
-const spec = {
-  base: '/videos/editor/live-streams/7',
+/** A live stream whose form also saves a list of its own through `/lists`, to show every step. */
+const entity: EditorEntity<{ id_live_stream: number }, URLSearchParams> = {
   noun: 'live stream',
+  path: '/videos/editor/live-streams',
+  answerKey: 'stream',
   listPage: '/staff/content/live',
   publishedKey: 'stream_published',
+  idOf: (stream) => stream.id_live_stream,
+  splitForm(form) {
+    const { intent, main, parts } = splitForm(form, ['lists'] as const);
+    return { intent, fields: main, lists: parts.lists };
+  },
+  saveLists: {
+    save: async (api, id, lists) => void (await api.put(`/videos/editor/live-streams/${id}/lists`, lists)),
+    failed: 'Lists not saved',
+  },
 };
+
+/** The form as a page posts it: the pressed button's intent and the fields. */
+function posted(intent: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('intent', intent);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}
 
 describe('the edit pages’ save, publish and delete', () => {
   it('saves the fields, then the entry’s own lists, then publishes, and says so', async () => {
     const { api, calls } = recordingApi();
-    const result = await saveEntry(api, spec, 'publish', new URLSearchParams('stream_title=Live'), {
-      save: () => api.put('/videos/editor/live-streams/7/lists', new URLSearchParams()),
-      failed: 'Lists not saved',
-    });
+    const result = await editEntry(api, entity, '7', posted('publish', { stream_title: 'Live' }));
     expect(calls).toEqual([
       'PUT /videos/editor/live-streams/7',
       'PUT /videos/editor/live-streams/7/lists',
@@ -128,41 +156,44 @@ describe('the edit pages’ save, publish and delete', () => {
 
   it('unpublishes with false, and a plain save touches no status', async () => {
     const unpublish = recordingApi();
-    expect(await saveEntry(unpublish.api, spec, 'unpublish', new URLSearchParams())).toEqual({
+    expect(await editEntry(unpublish.api, entity, '7', posted('unpublish'))).toEqual({
       ok: true,
       message: 'Saved and unpublished: it is a draft again.',
     });
     expect(unpublish.calls.at(-1)).toBe('PUT /videos/editor/live-streams/7/published {"stream_published":"false"}');
     const save = recordingApi();
-    expect(await saveEntry(save.api, spec, 'save', new URLSearchParams())).toEqual({ ok: true, message: 'Saved.' });
-    expect(save.calls).toEqual(['PUT /videos/editor/live-streams/7']);
+    expect(await editEntry(save.api, entity, '7', posted('save'))).toEqual({ ok: true, message: 'Saved.' });
+    expect(save.calls).toEqual(['PUT /videos/editor/live-streams/7', 'PUT /videos/editor/live-streams/7/lists']);
   });
 
   it('stops at the first refusal and says how far it got', async () => {
     const fields = recordingApi('PUT /videos/editor/live-streams/7');
-    const refused = (await saveEntry(fields.api, spec, 'publish', new URLSearchParams())) as unknown as {
+    const refused = (await editEntry(fields.api, entity, '7', posted('publish'))) as unknown as {
       data: { message: string };
     };
     expect(refused.data.message).toBe('That was refused.');
     expect(fields.calls).toHaveLength(1);
 
+    const lists = recordingApi('PUT /videos/editor/live-streams/7/lists');
+    const some = (await editEntry(lists.api, entity, '7', posted('publish'))) as unknown as { data: { message: string } };
+    expect(some.data.message).toBe('Lists not saved: That was refused.');
+
     const status = recordingApi('PUT /videos/editor/live-streams/7/published');
-    const half = (await saveEntry(status.api, spec, 'publish', new URLSearchParams())) as unknown as {
+    const half = (await editEntry(status.api, entity, '7', posted('publish'))) as unknown as {
       data: { message: string };
     };
     expect(half.data.message).toBe('Saved, but the status did not change: That was refused.');
   });
 
   it('deletes and goes back to the list naming what went; a refusal stays on the page', async () => {
-    const form = new FormData();
-    form.append('title', 'Friday Blues & Q&A');
+    const form = posted('delete', { title: 'Friday Blues & Q&A' });
     const { api } = recordingApi();
-    const gone = (await deleteEntry(api, form, spec)) as Response;
+    const gone = (await editEntry(api, entity, '7', form)) as Response;
     expect(gone.status).toBe(302);
     expect(gone.headers.get('location')).toBe('/staff/content/live?deleted=Friday%20Blues%20%26%20Q%26A');
 
     const kept = recordingApi('DELETE /videos/editor/live-streams/7');
-    const refused = (await deleteEntry(kept.api, form, spec)) as unknown as { data: { message: string } };
+    const refused = (await editEntry(kept.api, entity, '7', form)) as unknown as { data: { message: string } };
     expect(refused.data.message).toBe('The live stream was not deleted: That was refused.');
   });
 

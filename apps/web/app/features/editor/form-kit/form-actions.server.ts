@@ -1,7 +1,51 @@
 import { data, redirect } from 'react-router';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
-import { movedOrder } from './move-buttons';
+import { readCreateOutcome } from './editor-page-header';
 import type { EditorFormResult, FieldErrors } from './fields';
+import { movedOrder } from './move-buttons';
+
+/**
+ * The actions of the four entry editors (videos, courses, live streams, free resources) in one
+ * shape (ADR 0053): each entry names itself once as an `EditorEntity`, and its pages' loaders and
+ * actions are the functions below. Every button saves the whole form first, so nothing typed is
+ * lost (ADR 0037).
+ */
+
+/** The form's fields split into the bodies of an entry's calls; `intent` says which button was pressed. */
+export interface EntryForm<L = undefined> {
+  intent: string;
+  /** The entry's own fields, for its create and update calls. */
+  fields: URLSearchParams;
+  /** What it keeps in calls of its own (a course's lessons and testimonials, a video's courses). */
+  lists: L;
+}
+
+export interface EditorEntity<E, L = undefined> {
+  /** 'live stream': for the texts of failures. */
+  noun: string;
+  /** Its editor calls: the list and create call; one entry is `${path}/${id}`. */
+  path: string;
+  /** The key of the entry in the API's answers (`{ stream: … }`). */
+  answerKey: string;
+  /** The console list it goes back to once deleted; one entry's page is `${listPage}/${id}`. */
+  listPage: string;
+  /** The field of its `…/published` call: `stream_published`. */
+  publishedKey: string;
+  idOf: (entry: E) => number;
+  splitForm: (form: FormData) => EntryForm<L>;
+  /** Saves the entry's lists after its fields, when it has any. */
+  saveLists?: { save: (api: ApiClient, id: number, lists: L, isNew: boolean) => Promise<void>; failed: string };
+  /** The text when the fields were saved but publishing or unpublishing was refused. */
+  statusFailed?: string;
+  /** The video form names every field in its summary, so its head line counts even one. */
+  summaryNamesFields?: boolean;
+}
+
+/** What the shared steps read of an entity: its names and texts, not its types. */
+type EntityNames = Pick<
+  EditorEntity<unknown, unknown>,
+  'noun' | 'path' | 'answerKey' | 'listPage' | 'publishedKey' | 'statusFailed' | 'summaryNamesFields'
+>;
 
 /**
  * The API words validation errors as `course title: Enter a title.` so a message read alone names
@@ -13,7 +57,7 @@ function withoutFieldLabel(field: string, message: string): string {
 }
 
 /** A 4xx from the API as the form shows it: the first message on top, each field's message beside it. */
-export function failure(err: unknown, noun: string, prefix?: string) {
+export function failure(err: unknown, entity: Pick<EntityNames, 'noun' | 'summaryNamesFields'>, prefix?: string) {
   if (!(err instanceof ApiError) || err.status === undefined || err.status >= 500) throw err;
   const errors: FieldErrors = {};
   for (const e of err.body?.errors ?? []) {
@@ -22,8 +66,13 @@ export function failure(err: unknown, noun: string, prefix?: string) {
   const count = Object.keys(errors).length;
   const first = err.body?.errors[0];
   const text = first?.field ? (errors[first.field] ?? err.message) : err.message;
-  const message =
-    count > 1 ? `${prefix ?? `The ${noun} was not saved`}: ${count} fields need a look.` : prefix ? `${prefix}: ${text}` : text;
+  const head = prefix ?? `The ${entity.noun} was not saved`;
+  const counted = count > 1 || (count === 1 && entity.summaryNamesFields);
+  const message = counted
+    ? `${head}: ${count === 1 ? 'one field needs' : `${count} fields need`} a look.`
+    : prefix
+      ? `${prefix}: ${text}`
+      : text;
   return data<EditorFormResult>({ ok: false, message, errors }, { status: err.status });
 }
 
@@ -37,6 +86,13 @@ export function formText(form: FormData, name: string): string {
 export function idFromParam(value: string | undefined): number | null {
   const id = Number(value);
   return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The id of a route parameter, or the 404 page. */
+function requireId(value: string | undefined): number {
+  const id = idFromParam(value);
+  if (!id) throw data(null, { status: 404 });
+  return id;
 }
 
 /**
@@ -64,6 +120,91 @@ export function splitForm<G extends string>(
 export function localInputToWire(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/.exec(value.trim());
   return match ? `${match[1]} ${match[2]}:${match[3] ?? '00'}` : value.trim();
+}
+
+/** An edit page's loader: the entry named by the route parameter (404 when there is none) and how its creation went. */
+export async function loadEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>, param: string | undefined, requestUrl: string) {
+  const id = requireId(param);
+  try {
+    const answer = await api.get<Record<string, E>>(`${entity.path}/${id}`);
+    return { entry: answer[entity.answerKey] as E, ...readCreateOutcome(requestUrl) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+/** Delete: the entry goes, and its list page says which one. */
+export async function deleteEntry(api: ApiClient, entity: EntityNames, id: number, form: FormData) {
+  try {
+    await api.delete(`${entity.path}/${id}`);
+  } catch (err) {
+    return failure(err, entity, `The ${entity.noun} was not deleted`);
+  }
+  return redirect(`${entity.listPage}?deleted=${encodeURIComponent(formText(form, 'title'))}`);
+}
+
+const SAVED_TEXT: Record<string, string> = {
+  publish: 'Saved and published.',
+  unpublish: 'Saved and unpublished: it is a draft again.',
+};
+
+/** Publishes or unpublishes when the button asked for it. */
+async function setPublished(api: ApiClient, entity: EntityNames, id: number, intent: string) {
+  if (intent !== 'publish' && intent !== 'unpublish') return;
+  await api.put(`${entity.path}/${id}/published`, { [entity.publishedKey]: String(intent === 'publish') });
+}
+
+/**
+ * An edit page's action. Delete is its own form; every other button saves the fields, then the
+ * entry's lists, then publishes or unpublishes when asked, stopping at the first refusal.
+ */
+export async function editEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>, param: string | undefined, form: FormData) {
+  const id = requireId(param);
+  if (form.get('intent') === 'delete') return deleteEntry(api, entity, id, form);
+  const { intent, fields, lists } = entity.splitForm(form);
+  try {
+    await api.put(`${entity.path}/${id}`, fields);
+  } catch (err) {
+    return failure(err, entity);
+  }
+  if (entity.saveLists) {
+    try {
+      await entity.saveLists.save(api, id, lists, false);
+    } catch (err) {
+      return failure(err, entity, entity.saveLists.failed);
+    }
+  }
+  try {
+    await setPublished(api, entity, id, intent);
+  } catch (err) {
+    return failure(err, entity, entity.statusFailed ?? 'Saved, but the status did not change');
+  }
+  return { ok: true, message: SAVED_TEXT[intent] ?? 'Saved.' } satisfies EditorFormResult;
+}
+
+/**
+ * A new page's action: creates the draft, then saves its lists and publishes it when asked. Once
+ * the draft exists, a later step that fails sends the editor to its page with the reason.
+ */
+export async function createEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>, form: FormData) {
+  const { intent, fields, lists } = entity.splitForm(form);
+  let id: number;
+  try {
+    id = entity.idOf((await api.post<Record<string, E>>(entity.path, fields))[entity.answerKey] as E);
+  } catch (err) {
+    return failure(err, entity);
+  }
+  const page = `${entity.listPage}/${id}`;
+  try {
+    await entity.saveLists?.save(api, id, lists, true);
+    if (intent !== 'publish') return redirect(`${page}?done=created`);
+    await setPublished(api, entity, id, intent);
+    return redirect(`${page}?done=published`);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === undefined || err.status >= 500) throw err;
+    return redirect(`${page}?done=created&problem=${encodeURIComponent(err.message)}`);
+  }
 }
 
 /** What a list page's up/down buttons reorder (ADR 0037 "Ordering"). */
@@ -98,65 +239,4 @@ export async function moveInOrder(api: ApiClient, form: FormData, spec: OrderedL
     }
     throw err;
   }
-}
-
-/** One course, live stream or free resource as its edit page's action reaches it. */
-export interface EditorEntrySpec {
-  /** Its editor call, e.g. `/videos/editor/live-streams/12`. */
-  base: string;
-  /** 'live stream': for the texts of failures. */
-  noun: string;
-  /** The console list it goes back to once deleted. */
-  listPage: string;
-  /** The field of its `…/published` call: `stream_published`. */
-  publishedKey: string;
-}
-
-/** Delete: the entry goes, and its list page says which one. */
-export async function deleteEntry(api: ApiClient, form: FormData, spec: EditorEntrySpec) {
-  try {
-    await api.delete(spec.base);
-  } catch (err) {
-    return failure(err, spec.noun, `The ${spec.noun} was not deleted`);
-  }
-  return redirect(`${spec.listPage}?deleted=${encodeURIComponent(formText(form, 'title'))}`);
-}
-
-const SAVED_TEXT: Record<string, string> = {
-  publish: 'Saved and published.',
-  unpublish: 'Saved and unpublished: it is a draft again.',
-};
-
-/**
- * Every button saves the whole form first, so nothing typed is lost: the fields, then whatever
- * else the entry keeps in calls of its own (`also`, a course's lists); then it publishes or
- * unpublishes when the button asked for it.
- */
-export async function saveEntry(
-  api: ApiClient,
-  spec: EditorEntrySpec,
-  intent: string,
-  fields: URLSearchParams,
-  also?: { save: () => Promise<unknown>; failed: string },
-) {
-  try {
-    await api.put(spec.base, fields);
-  } catch (err) {
-    return failure(err, spec.noun);
-  }
-  if (also) {
-    try {
-      await also.save();
-    } catch (err) {
-      return failure(err, spec.noun, also.failed);
-    }
-  }
-  try {
-    if (intent === 'publish' || intent === 'unpublish') {
-      await api.put(`${spec.base}/published`, { [spec.publishedKey]: String(intent === 'publish') });
-    }
-  } catch (err) {
-    return failure(err, spec.noun, 'Saved, but the status did not change');
-  }
-  return { ok: true, message: SAVED_TEXT[intent] ?? 'Saved.' } satisfies EditorFormResult;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   UPLOAD_ACCEPT_ALL,
+  UPLOAD_ACCEPT_IMAGES,
   UPLOAD_ERRORS,
   UPLOAD_KINDS,
   formatUploadBytes,
@@ -12,6 +13,7 @@ import { errorMessage, isCancelledError } from '../../../lib/api-client';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { cx } from '../../../components/ui/cx';
+import { ErrorText, FieldLabel, fieldErrorId, fieldId, type FieldErrors } from './fields';
 import { startMediaUpload, type MediaUploadRequest } from './media-upload-request';
 
 export interface MediaUploadProps {
@@ -160,14 +162,7 @@ export function MediaUpload({
 
   return (
     <div className="space-y-2">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-ink-900">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel htmlFor={inputId} label={label} hint={hint} hintId={hintId} />
       <input type="hidden" name={name} value={mediaPath} />
 
       {mediaPath ? (
@@ -278,6 +273,57 @@ export function MediaUpload({
           className={cx(inputClasses, 'mt-2 font-mono text-sm')}
         />
       </details>
+    </div>
+  );
+}
+
+/** An entry that keeps a media path under `N` and its signed URL under `N_signed` (`course_image`). */
+export type WithSignedMedia<N extends string> = { readonly [K in N]: string | null } & {
+  readonly [K in `${N}_signed`]: string | null;
+};
+
+/**
+ * The media-store picker (upload with progress) with this form's error for the field beside it.
+ * The saved value comes from `defaultValue`/`defaultUrl`, or from `savedIn`, the entry that holds
+ * the path under the field's name and its signed URL beside it.
+ */
+export function MediaField<N extends string>({
+  name,
+  path,
+  label,
+  accept = UPLOAD_ACCEPT_IMAGES,
+  savedIn,
+  defaultValue,
+  defaultUrl,
+  hint,
+  errors,
+}: {
+  name: N;
+  /** The API's path of the field, when it differs from the name (bracket keys). */
+  path?: string;
+  label: string;
+  /** Images unless said otherwise. */
+  accept?: string;
+  savedIn?: WithSignedMedia<N> | null | undefined;
+  defaultValue?: string | null | undefined;
+  defaultUrl?: string | null | undefined;
+  hint?: string;
+  errors: FieldErrors;
+}) {
+  const key = path ?? name;
+  // The mapped type guarantees both keys; indexing it by a generic name needs the plain record.
+  const saved = savedIn as Readonly<Record<string, string | null>> | null | undefined;
+  return (
+    <div id={fieldId(key)} tabIndex={-1} className="outline-none">
+      <MediaUpload
+        name={name}
+        label={label}
+        accept={accept}
+        defaultValue={defaultValue ?? saved?.[name] ?? null}
+        defaultUrl={defaultUrl ?? saved?.[`${name}_signed`] ?? null}
+        {...(hint ? { hint } : {})}
+      />
+      <ErrorText id={fieldErrorId(key)} message={errors[key]} />
     </div>
   );
 }

@@ -1,23 +1,34 @@
-import type { EditorVideoSummary } from '@fretline/contract';
+import type { EditorLiveStream, EditorVideoSummary } from '@fretline/contract';
 import type { ApiClient } from '../../../lib/api-client';
-import { localInputToWire, splitForm } from '../form-kit/form-actions.server';
+import { localInputToWire, splitForm, type EditorEntity } from '../form-kit/form-actions.server';
 import type { ReplayOption } from './live-stream-form';
 
-/** The stream form as the API's body: the UTC `datetime-local` times become wire dates (spec §7). */
-export function streamBody(form: FormData): { intent: string; stream: URLSearchParams } {
-  const { intent, main } = splitForm(form, [] as const);
-  for (const key of ['stream_starts', 'stream_ends']) {
-    const value = main.get(key);
-    if (value !== null) main.set(key, localInputToWire(value));
-  }
-  // The checkbox sends "false" then, when ticked, "true": the last one counts.
-  const premium = main.getAll('stream_premium');
-  main.set('stream_premium', premium.at(-1) ?? 'false');
-  return { intent, stream: main };
-}
+/**
+ * A live stream: its fields only. The UTC `datetime-local` times become wire dates (spec §7), and
+ * the members-only box says `false` when unticked.
+ */
+export const liveStreamEntity: EditorEntity<EditorLiveStream> = {
+  noun: 'live stream',
+  path: '/videos/editor/live-streams',
+  answerKey: 'stream',
+  listPage: '/staff/content/live',
+  publishedKey: 'stream_published',
+  idOf: (stream) => stream.id_live_stream,
+  splitForm(form) {
+    const { intent, main } = splitForm(form, [] as const);
+    for (const key of ['stream_starts', 'stream_ends']) {
+      const value = main.get(key);
+      if (value !== null) main.set(key, localInputToWire(value));
+    }
+    // The checkbox sends "false" then, when ticked, "true": the last one counts.
+    const premium = main.getAll('stream_premium');
+    main.set('stream_premium', premium.at(-1) ?? 'false');
+    return { intent, fields: main, lists: undefined };
+  },
+};
 
 /** The Live Replay videos a stream may link to (the newest hundred), plus the one it links to now. */
-export async function loadReplayOptions(api: ApiClient, current: ReplayOption | null): Promise<ReplayOption[]> {
+export async function loadReplayOptions(api: ApiClient, stream: EditorLiveStream | null): Promise<ReplayOption[]> {
   const { videos } = await api.get<{ videos: EditorVideoSummary[] }>('/videos/editor/videos', {
     query: { category: 'Live Replay' },
     limit: 100,
@@ -27,6 +38,9 @@ export async function loadReplayOptions(api: ApiClient, current: ReplayOption | 
     video_title: v.video_title,
     video_published: v.video_published,
   }));
-  if (current && !options.some((o) => o.id_video === current.id_video)) options.unshift(current);
+  const current = stream?.stream_replay;
+  if (current && !options.some((o) => o.id_video === current.id_video)) {
+    options.unshift({ id_video: current.id_video, video_title: current.video_title, video_published: current.video_published });
+  }
   return options;
 }

@@ -1,16 +1,17 @@
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
-import { Form } from 'react-router';
-import { UPLOAD_ACCEPT_IMAGES, type EditorLiveStream } from '@fretline/contract';
-import { CheckField, FormMessages, SaveBar } from '../form-kit/form-parts';
+import type { EditorLiveStream } from '@fretline/contract';
+import { EditorForm } from '../form-kit/editor-form';
 import {
+  CheckField,
   FormSection,
-  MediaField,
+  MediaPathInput,
   SelectInput,
   TextArea,
   TextInput,
   type EditorFormResult,
   type FieldErrors,
 } from '../form-kit/fields';
+import { MediaField } from '../form-kit/media-upload';
+import { TitleSlugFields } from '../form-kit/title-slug-fields';
 
 /** A replay the stream may link to. */
 export interface ReplayOption {
@@ -27,7 +28,7 @@ export function toUtcInput(value: Date | string | null | undefined): string {
 }
 
 /** A live stream as an editor sets it (spec §2 /live), saved whole (ADR 0037). */
-export function StreamForm({
+export function LiveStreamForm({
   stream,
   replays,
   result,
@@ -44,103 +45,89 @@ export function StreamForm({
     { value: '', label: 'None yet' },
     ...replays.map((r) => ({ value: String(r.id_video), label: `${r.video_title}${r.video_published ? '' : ' (draft)'}` })),
   ];
+  const time = (name: 'stream_starts' | 'stream_ends', label: string) => (
+    <TextInput
+      name={name}
+      label={label}
+      type="datetime-local"
+      errors={errors}
+      required
+      defaultValue={toUtcInput(stream?.[name])}
+    />
+  );
 
   return (
-    <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
-      <FormMessages result={result} notice={notice} noun="live stream" />
-      <p id="form-required-note" className="text-sm text-stone-600">
-        Fields marked <span className="text-brand-700">*</span> are needed to save.
-      </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <div className="min-w-0 space-y-6">
-          <FormSection id="group-basics" title="Basics">
-            <TitleSlugFields
-              prefix="stream"
-              saved={
-                stream ? { title: stream.stream_title, slug: stream.stream_slug, history: stream.stream_slug_history } : undefined
-              }
-              publicPath={'/live'}
-              errors={errors}
-            />
-            <TextArea
-              name="stream_description"
-              label="Description"
-              hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
-              errors={errors}
-              rows={4}
-              defaultValue={stream?.stream_description ?? ''}
-            />
-            <CheckField
-              name="stream_premium"
-              title="Members only"
-              description="Others see the stream’s page and are invited to join while it is live."
-              defaultChecked={stream?.stream_premium ?? false}
-            />
-          </FormSection>
-
-          <FormSection
-            id="group-when"
-            title="When"
-            description="Times are in UTC, as the site shows them; the end comes after the start."
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextInput
-                name="stream_starts"
-                label="Starts (UTC)"
-                type="datetime-local"
-                errors={errors}
-                required
-                defaultValue={toUtcInput(stream?.stream_starts)}
-              />
-              <TextInput
-                name="stream_ends"
-                label="Ends (UTC)"
-                type="datetime-local"
-                errors={errors}
-                required
-                defaultValue={toUtcInput(stream?.stream_ends)}
-              />
-            </div>
-          </FormSection>
-
-          <FormSection id="group-media" title="Stream and replay">
-            <TextInput
-              name="stream_manifest"
-              label="Live stream (.m3u8)"
-              hint="The media path of the HLS playlist the player loads while the stream is live."
-              errors={errors}
-              defaultValue={stream?.stream_manifest ?? ''}
-              autoCapitalize="off"
-              spellCheck={false}
-              className="font-mono text-sm"
-            />
-            <MediaField
-              name="stream_poster"
-              label="Poster"
-              accept={UPLOAD_ACCEPT_IMAGES}
-              defaultValue={stream?.stream_poster}
-              defaultUrl={stream?.stream_poster_signed}
-              hint="Shown on the live list and before the stream starts (16:9)."
-              errors={errors}
-            />
-            <SelectInput
-              name="id_video_replay"
-              label="Replay video"
-              hint="Once the stream is over, its page links to this Live Replay."
-              errors={errors}
-              options={replayOptions}
-              defaultValue={stream?.id_video_replay ? String(stream.id_video_replay) : ''}
-            />
-          </FormSection>
-        </div>
-        <SaveBar
-          isNew={stream === null}
-          published={published}
-          previewHref={stream && published ? `/live/${stream.stream_slug}` : null}
-          noun="live stream"
-          publicWhere="on /live"
+    <EditorForm
+      noun="live stream"
+      result={result}
+      notice={notice}
+      saveBar={{
+        isNew: stream === null,
+        published,
+        previewHref: stream && published ? `/live/${stream.stream_slug}` : null,
+        publicWhere: 'on /live',
+      }}
+    >
+      <FormSection id="group-basics" title="Basics">
+        <TitleSlugFields
+          prefix="stream"
+          saved={
+            stream ? { title: stream.stream_title, slug: stream.stream_slug, history: stream.stream_slug_history } : undefined
+          }
+          publicPath={'/live'}
+          errors={errors}
         />
-      </div>
-    </Form>
+        <TextArea
+          name="stream_description"
+          label="Description"
+          hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
+          errors={errors}
+          rows={4}
+          defaultValue={stream?.stream_description ?? ''}
+        />
+        <CheckField
+          name="stream_premium"
+          title="Members only"
+          description="Others see the stream’s page and are invited to join while it is live."
+          defaultChecked={stream?.stream_premium ?? false}
+        />
+      </FormSection>
+
+      <FormSection
+        id="group-when"
+        title="When"
+        description="Times are in UTC, as the site shows them; the end comes after the start."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {time('stream_starts', 'Starts (UTC)')}
+          {time('stream_ends', 'Ends (UTC)')}
+        </div>
+      </FormSection>
+
+      <FormSection id="group-media" title="Stream and replay">
+        <MediaPathInput
+          name="stream_manifest"
+          label="Live stream (.m3u8)"
+          hint="The media path of the HLS playlist the player loads while the stream is live."
+          errors={errors}
+          defaultValue={stream?.stream_manifest ?? ''}
+        />
+        <MediaField
+          name="stream_poster"
+          label="Poster"
+          savedIn={stream}
+          hint="Shown on the live list and before the stream starts (16:9)."
+          errors={errors}
+        />
+        <SelectInput
+          name="id_video_replay"
+          label="Replay video"
+          hint="Once the stream is over, its page links to this Live Replay."
+          errors={errors}
+          options={replayOptions}
+          defaultValue={stream?.id_video_replay ? String(stream.id_video_replay) : ''}
+        />
+      </FormSection>
+    </EditorForm>
   );
 }

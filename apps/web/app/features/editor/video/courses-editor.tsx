@@ -1,7 +1,7 @@
 import type { EditorVideoCourse, EditorVideoOptions } from '@fretline/contract';
 import { Button } from '../../../components/ui';
-import { ErrorText, fieldErrorId, SelectInput, TextInput, type FieldErrors } from '../form-kit/fields';
-import { rowButtonId, rowTarget, useEditorList } from '../form-kit/editor-list';
+import { SelectInput, TextInput, rowFields, type FieldErrors } from '../form-kit/fields';
+import { ListStatus, rowButtonId, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
 interface CourseDraft {
   idCourse: number;
@@ -48,6 +48,7 @@ export function CoursesEditor({
         {list.items.map((item, i) => {
           const option = options.find((o) => o.id_course === item.value.idCourse);
           const max = (option?.course_video_count ?? 0) + (item.value.current ? 0 : 1);
+          const at = rowFields('courses', i, errors);
           return (
             <li key={item.key} data-row={item.key} className="rounded-xl border border-stone-200 bg-stone-50/60 p-3">
               <fieldset>
@@ -55,10 +56,8 @@ export function CoursesEditor({
                 <div className="flex items-end gap-2">
                   <div className="min-w-0 flex-1">
                     <SelectInput
-                      name={`courses[${i}][id_course]`}
-                      path={`courses.${i}.id_course`}
+                      {...at('id_course')}
                       label="Course"
-                      errors={errors}
                       options={courseOptions.filter((o) => o.value === String(item.value.idCourse) || !used.has(Number(o.value)))}
                       value={String(item.value.idCourse)}
                       onChange={(e) => {
@@ -84,14 +83,12 @@ export function CoursesEditor({
                 </div>
                 <div className="mt-3 grid grid-cols-2 items-end gap-3 sm:max-w-md">
                   <TextInput
-                    name={`courses[${i}][position]`}
-                    path={`courses.${i}.position`}
+                    {...at('position')}
                     label={
                       item.value.current
                         ? `Position (now ${item.value.current.position} of ${item.value.current.count})`
                         : `Position (1–${max})`
                     }
-                    errors={errors}
                     type="number"
                     inputMode="numeric"
                     min={1}
@@ -99,14 +96,7 @@ export function CoursesEditor({
                     placeholder="Last"
                     defaultValue={item.value.current?.position ?? ''}
                   />
-                  <SelectInput
-                    name={`courses[${i}][kind]`}
-                    path={`courses.${i}.kind`}
-                    label="Listed as"
-                    errors={errors}
-                    options={KIND_OPTIONS}
-                    defaultValue={item.value.kind}
-                  />
+                  <SelectInput {...at('kind')} label="Listed as" options={KIND_OPTIONS} defaultValue={item.value.kind} />
                 </div>
               </fieldset>
             </li>
@@ -129,10 +119,7 @@ export function CoursesEditor({
       >
         Add to a course
       </Button>
-      <p role="status" aria-live="polite" className="sr-only">
-        {list.announcement}
-      </p>
-      <ErrorText id={fieldErrorId('courses')} message={errors.courses} />
+      <ListStatus announcement={list.announcement} errorPath="courses" error={errors.courses} />
     </div>
   );
 }

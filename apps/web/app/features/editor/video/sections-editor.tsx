@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import {
-  UPLOAD_ACCEPT_ALL,
-  UPLOAD_ACCEPT_IMAGES,
-  VIDEO_SECTION_TYPES,
-  type EditorSection,
-  type VideoSectionType,
-} from '@fretline/contract';
+import { UPLOAD_ACCEPT_ALL, VIDEO_SECTION_TYPES, type EditorSection, type VideoSectionType } from '@fretline/contract';
 import { Button, selectClasses } from '../../../components/ui';
-import { ErrorText, MediaField, SelectInput, TextArea, TextInput, fieldErrorId, type FieldErrors } from '../form-kit/fields';
-import { rowTarget, useEditorList } from '../form-kit/editor-list';
-import { RowTools } from '../form-kit/row-tools';
+import { MediaPathInput, SelectInput, TextArea, TextInput, rowFields, type FieldErrors } from '../form-kit/fields';
+import { MediaField } from '../form-kit/media-upload';
+import { ListStatus, RepeatableRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
 export const SECTION_TYPE_LABELS: Record<VideoSectionType, string> = {
   text: 'Text',
@@ -28,119 +22,101 @@ interface SectionDraft {
   values: SectionValues;
 }
 
+/** The card is the fieldset here (the row's list item carries no box of its own). */
+const SECTION_LOOK = {
+  fieldset: 'rounded-xl border border-stone-200 bg-stone-50/60 p-3 sm:p-4',
+  header: 'mb-3 flex flex-wrap items-center justify-between gap-2',
+  heading: 'text-sm font-bold text-ink-900',
+};
+
 const TEXT_HINT =
   'Plain text (a blank line starts a new paragraph) or simple HTML: p, strong, em, ul, ol, li, h3, h4, blockquote, a. Anything else is removed.';
 
+type SectionField = keyof SectionValues;
+
+/** The fields of one section's type; every one is named and placed by its API field. */
 function SectionFields({
   draft,
-  prefix,
-  path,
-  errors,
+  at,
 }: {
   draft: SectionDraft;
-  prefix: string;
-  path: string;
-  errors: FieldErrors;
+  at: (field: SectionField) => ReturnType<ReturnType<typeof rowFields>>;
 }) {
   const v = draft.values;
-  const name = (field: string) => `${prefix}[${field}]`;
-  const at = (field: string) => `${path}.${field}`;
+  // An id pasted from another site's address: never capitalised or spell-checked.
+  const idInput = (field: SectionField, label: string, hint: string) => (
+    <TextInput
+      {...at(field)}
+      label={label}
+      hint={hint}
+      defaultValue={v[field] ?? ''}
+      autoCapitalize="off"
+      spellCheck={false}
+      required
+    />
+  );
+  const poster = (field: 'video_section_youtube_poster' | 'video_section_stream_poster', hint?: string) => (
+    <MediaField
+      {...at(field)}
+      label="Poster image"
+      defaultValue={v[field]}
+      defaultUrl={v[`${field}_signed`]}
+      {...(hint ? { hint } : {})}
+    />
+  );
   switch (draft.type) {
     case 'text':
       return (
         <TextArea
-          name={name('video_section_content')}
-          path={at('video_section_content')}
+          {...at('video_section_content')}
           label="Text"
           hint={TEXT_HINT}
-          errors={errors}
           defaultValue={v.video_section_content ?? ''}
           rows={8}
           required
         />
       );
     case 'soundslice':
-      return (
-        <TextInput
-          name={name('video_section_soundslice_id')}
-          path={at('video_section_soundslice_id')}
-          label="Soundslice id"
-          hint="The id in the slice’s address: soundslice.com/slices/<id>/"
-          errors={errors}
-          defaultValue={v.video_section_soundslice_id ?? ''}
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-        />
+      return idInput(
+        'video_section_soundslice_id',
+        'Soundslice id',
+        'The id in the slice’s address: soundslice.com/slices/<id>/',
       );
     case 'spotify':
-      return (
-        <TextInput
-          name={name('video_section_spotify_id')}
-          path={at('video_section_spotify_id')}
-          label="Spotify track id"
-          hint="The id in the track’s address: open.spotify.com/track/<id>"
-          errors={errors}
-          defaultValue={v.video_section_spotify_id ?? ''}
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-        />
+      return idInput(
+        'video_section_spotify_id',
+        'Spotify track id',
+        'The id in the track’s address: open.spotify.com/track/<id>',
       );
     case 'youtube':
       return (
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput
-            name={name('video_section_youtube_id')}
-            path={at('video_section_youtube_id')}
-            label="YouTube video id"
-            hint="The 11 characters after watch?v= in the address."
-            errors={errors}
-            defaultValue={v.video_section_youtube_id ?? ''}
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-          />
-          <MediaField
-            name={name('video_section_youtube_poster')}
-            path={at('video_section_youtube_poster')}
-            label="Poster image"
-            accept={UPLOAD_ACCEPT_IMAGES}
-            defaultValue={v.video_section_youtube_poster}
-            defaultUrl={v.video_section_youtube_poster_signed}
-            hint="Shown until the visitor allows YouTube."
-            errors={errors}
-          />
+          {idInput('video_section_youtube_id', 'YouTube video id', 'The 11 characters after watch?v= in the address.')}
+          {poster('video_section_youtube_poster', 'Shown until the visitor allows YouTube.')}
         </div>
       );
     case 'asset':
       return (
         <div className="space-y-4">
           <MediaField
-            name={name('video_section_asset_path')}
-            path={at('video_section_asset_path')}
+            {...at('video_section_asset_path')}
             label="File to download"
             accept={UPLOAD_ACCEPT_ALL}
             defaultValue={v.video_section_asset_path}
             defaultUrl={v.video_section_asset_url_signed}
             hint="A PDF, Guitar Pro file, audio or ZIP. Members only on premium videos."
-            errors={errors}
           />
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
             <TextInput
-              name={name('video_section_asset_name')}
-              path={at('video_section_asset_name')}
+              {...at('video_section_asset_name')}
               label="Name on the button"
               hint="Empty: the file’s name."
-              errors={errors}
               defaultValue={v.video_section_asset_name ?? ''}
             />
             <TextInput
-              name={name('video_section_asset_extension')}
-              path={at('video_section_asset_extension')}
+              {...at('video_section_asset_extension')}
               label="File type"
               hint="Empty: from the file."
-              errors={errors}
               defaultValue={v.video_section_asset_extension ?? ''}
             />
           </div>
@@ -149,27 +125,14 @@ function SectionFields({
     case 'stream':
       return (
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput
-            name={name('video_section_stream_manifest')}
-            path={at('video_section_stream_manifest')}
+          <MediaPathInput
+            {...at('video_section_stream_manifest')}
             label="Stream manifest (.m3u8)"
             hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8."
-            errors={errors}
             defaultValue={v.video_section_stream_manifest ?? ''}
-            autoCapitalize="off"
-            spellCheck={false}
-            className="font-mono text-sm"
             required
           />
-          <MediaField
-            name={name('video_section_stream_poster')}
-            path={at('video_section_stream_poster')}
-            label="Poster image"
-            accept={UPLOAD_ACCEPT_IMAGES}
-            defaultValue={v.video_section_stream_poster}
-            defaultUrl={v.video_section_stream_poster_signed}
-            errors={errors}
-          />
+          {poster('video_section_stream_poster')}
         </div>
       );
   }
@@ -187,69 +150,54 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
     'section',
   );
   const [newType, setNewType] = useState<VideoSectionType>('text');
-  const count = list.items.length;
 
   return (
     <div className="space-y-4">
-      {count === 0 ? (
+      {list.items.length === 0 ? (
         <p className="text-sm text-stone-600">No sections yet. Add the lesson’s text, notation or downloads.</p>
       ) : null}
       <ol className="space-y-4">
         {list.items.map((item, i) => {
-          const prefix = `video_sections[${i}]`;
-          const path = `video_sections.${i}`;
-          const label = `section ${i + 1}`;
+          const at = rowFields('video_sections', i, errors);
+          const typeLabel = SECTION_TYPE_LABELS[item.value.type];
           return (
-            <li key={item.key} data-row={item.key}>
-              <fieldset className="rounded-xl border border-stone-200 bg-stone-50/60 p-3 sm:p-4">
-                <legend className="sr-only">
-                  Section {i + 1}: {SECTION_TYPE_LABELS[item.value.type]}
-                </legend>
-                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                  <p aria-hidden="true" className="text-sm font-bold text-ink-900">
-                    {i + 1}. {SECTION_TYPE_LABELS[item.value.type]}
-                  </p>
-                  <RowTools
-                    itemKey={item.key}
-                    index={i}
-                    count={count}
-                    label={label}
-                    onMove={(delta) => list.move(item.key, delta, (position) => `Section moved to position ${position}.`)}
-                    onRemove={() =>
-                      list.remove(item.key, {
-                        focus: (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-section-type'),
-                        said: `Section ${i + 1} removed.`,
-                      })
-                    }
+            <RepeatableRow
+              key={item.key}
+              list={list}
+              itemKey={item.key}
+              index={i}
+              label={`section ${i + 1}`}
+              legend={`Section ${i + 1}: ${typeLabel}`}
+              heading={`${i + 1}. ${typeLabel}`}
+              look={SECTION_LOOK}
+              speech={{
+                moved: (position) => `Section moved to position ${position}.`,
+                removed: `Section ${i + 1} removed.`,
+                focusAfterRemove: (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-section-type'),
+              }}
+            >
+              <div className="space-y-4">
+                <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
+                  <SelectInput
+                    {...at('video_section_type')}
+                    label="Type"
+                    options={TYPE_OPTIONS}
+                    value={item.value.type}
+                    onChange={(e) => {
+                      const type = e.currentTarget.value as VideoSectionType;
+                      list.update(item.key, (d) => ({ ...d, type }));
+                    }}
+                  />
+                  <TextInput
+                    {...at('video_section_heading')}
+                    label="Heading"
+                    defaultValue={item.value.values.video_section_heading ?? ''}
+                    placeholder="About this lesson"
                   />
                 </div>
-                <div className="space-y-4">
-                  <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
-                    <SelectInput
-                      name={`${prefix}[video_section_type]`}
-                      path={`${path}.video_section_type`}
-                      label="Type"
-                      errors={errors}
-                      options={TYPE_OPTIONS}
-                      value={item.value.type}
-                      onChange={(e) => {
-                        const type = e.currentTarget.value as VideoSectionType;
-                        list.update(item.key, (d) => ({ ...d, type }));
-                      }}
-                    />
-                    <TextInput
-                      name={`${prefix}[video_section_heading]`}
-                      path={`${path}.video_section_heading`}
-                      label="Heading"
-                      errors={errors}
-                      defaultValue={item.value.values.video_section_heading ?? ''}
-                      placeholder="About this lesson"
-                    />
-                  </div>
-                  <SectionFields draft={item.value} prefix={prefix} path={path} errors={errors} />
-                </div>
-              </fieldset>
-            </li>
+                <SectionFields draft={item.value} at={at} />
+              </div>
+            </RepeatableRow>
           );
         })}
       </ol>
@@ -284,10 +232,7 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
           Add section
         </Button>
       </div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {list.announcement}
-      </p>
-      <ErrorText id={fieldErrorId('video_sections')} message={errors.video_sections} />
+      <ListStatus announcement={list.announcement} errorPath="video_sections" error={errors.video_sections} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { slugify, type VideoTag } from '@fretline/contract';
 import { Button, inputClasses } from '../../../components/ui';
 import { ErrorText, fieldId, type FieldErrors } from '../form-kit/fields';
-import { useEditorList } from '../form-kit/editor-list';
+import { useEditorList } from '../form-kit/repeatable-list';
 
 /**
  * Free tags (the /videos?tags= filter). A name typed that matches a tag in use takes its slug, so

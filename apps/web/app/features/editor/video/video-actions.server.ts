@@ -1,44 +1,28 @@
-import { data } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import type { FieldErrors } from '../form-kit/fields';
-import type { VideoFormResult } from './video-form';
+import type { EditorVideo } from '@fretline/contract';
+import { splitForm, type EditorEntity } from '../form-kit/form-actions.server';
 
 /**
- * The video form's fields go to the API as they are (their names are the API's bracket keys), split
- * between the video call and the courses call; `intent` says which button was pressed.
+ * A video: its fields (their names are the API's bracket keys), then its places in courses. A new
+ * video with no course skips that call.
  */
-export function splitVideoForm(form: FormData): { intent: string; video: URLSearchParams; courses: URLSearchParams } {
-  const video = new URLSearchParams();
-  const courses = new URLSearchParams();
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string' || key === 'intent') continue;
-    (key === 'courses' || key.startsWith('courses[') ? courses : video).append(key, value);
-  }
-  const intent = form.get('intent');
-  return { intent: typeof intent === 'string' ? intent : 'save', video, courses };
-}
-
-/** A 4xx from the API as the form shows it: the first message on top, each field's message beside it. */
-export function failure(err: unknown, prefix?: string) {
-  if (!(err instanceof ApiError) || err.status === undefined || err.status >= 500) throw err;
-  const errors: FieldErrors = {};
-  for (const e of err.body?.errors ?? []) {
-    if (!e.field || errors[e.field]) continue;
-    // Validation texts arrive as "video title: Enter a title."; beside the field the name is noise.
-    const named = `${e.field.replace(/_/g, ' ')}: `;
-    errors[e.field] = e.message.startsWith(named) ? e.message.slice(named.length) : e.message;
-  }
-  const count = Object.keys(errors).length;
-  const what = prefix ?? 'The video was not saved';
-  const message = count
-    ? `${what}: ${count === 1 ? 'one field needs' : `${count} fields need`} a look.`
-    : prefix
-      ? `${prefix}: ${err.message}`
-      : err.message;
-  return data<VideoFormResult>({ ok: false, message, errors }, { status: err.status });
-}
-
-export function idFromParams(params: { idVideo?: string }): number | null {
-  const id = Number(params.idVideo);
-  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+export const videoEntity: EditorEntity<EditorVideo, URLSearchParams> = {
+  noun: 'video',
+  path: '/videos/editor/videos',
+  answerKey: 'video',
+  listPage: '/staff/content/videos',
+  publishedKey: 'video_published',
+  idOf: (video) => video.id_video,
+  splitForm(form) {
+    const { intent, main, parts } = splitForm(form, ['courses'] as const);
+    return { intent, fields: main, lists: parts.courses };
+  },
+  saveLists: {
+    async save(api, idVideo, courses, isNew) {
+      if (isNew && ![...courses.keys()].length) return;
+      await api.put(`/videos/editor/videos/${idVideo}/courses`, courses);
+    },
+    failed: 'The video was saved, but not its courses',
+  },
+  statusFailed: 'Saved as a draft, but not published',
+  summaryNamesFields: true,
+};

@@ -1,28 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
-import { Form, useNavigation } from 'react-router';
+import { useState } from 'react';
 import {
   EDITOR_TEXT_FACETS,
-  UPLOAD_ACCEPT_IMAGES,
   VIDEO_CATEGORIES,
   type EditorTextFacet,
   type EditorVideo,
   type EditorVideoOptions,
   type VideoPlayer,
 } from '@fretline/contract';
+import { EditorForm } from '../form-kit/editor-form';
 import {
+  CheckField,
   FormSection,
-  MediaField,
+  MediaPathInput,
   SelectInput,
+  StreamDetails,
   TextArea,
   TextInput,
-  fieldId,
   type EditorFormResult,
   type FieldErrors,
-  StreamMeasureFields,
 } from '../form-kit/fields';
-import { SaveBarFrame } from '../form-kit/save-bar-frame';
-import { Button } from '../../../components/ui';
+import { MediaField } from '../form-kit/media-upload';
+import { TitleSlugFields } from '../form-kit/title-slug-fields';
 import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
 import { fieldLabel } from './field-labels';
@@ -40,310 +38,205 @@ const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string
   video_type: { label: 'Type', placeholder: 'Riff, Solo…' },
 };
 
-/** What the page's action answered: a message, and the API's field errors by path. */
-export type VideoFormResult = EditorFormResult;
-
 export interface VideoFormProps {
   /** The saved video; null on the new-video page. */
   video: EditorVideo | null;
   options: EditorVideoOptions;
-  result: VideoFormResult | undefined;
+  result: EditorFormResult | undefined;
   /** Shown above the form (e.g. "Draft created."), when no newer result replaces it. */
   notice?: string | null;
 }
 
 /** Every Video field of spec §3 a person sets, in groups; submitted whole (ADR 0037). */
 export function VideoForm({ video, options, result, notice }: VideoFormProps) {
-  const navigation = useNavigation();
-  const submitted = navigation.formData?.get('intent');
-  const busyIntent = navigation.state === 'submitting' ? (typeof submitted === 'string' ? submitted : 'save') : null;
   const errors: FieldErrors = result?.errors ?? {};
-  const errorList = Object.entries(errors);
-  const summary = useRef<HTMLDivElement>(null);
   const [player, setPlayer] = useState<VideoPlayer>(video?.video_player ?? 'stream');
   const [category, setCategory] = useState(video?.video_category ?? 'Lesson');
-
-  useEffect(() => {
-    if (result) summary.current?.focus();
-  }, [result]);
 
   const published = video?.video_published ?? false;
 
   return (
-    <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
-      <div ref={summary} tabIndex={-1} className="outline-none">
-        {result && !result.ok ? (
-          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-            <p className="font-semibold">{result.message ?? 'The video was not saved.'}</p>
-            {errorList.length ? (
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {errorList.map(([path, message]) => (
-                  <li key={path}>
-                    <a href={`#${fieldId(path)}`} className="underline">
-                      {fieldLabel(path)}: {message}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : result?.ok || notice ? (
-          <p role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-            {result?.message ?? notice}
-          </p>
-        ) : null}
-      </div>
-      <p id="form-required-note" className="text-sm text-stone-600">
-        Fields marked <span className="text-brand-700">*</span> are needed to save.
-      </p>
-
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <div className="min-w-0 space-y-6">
-          <FormSection id="group-basics" title="Basics">
-            <TitleSlugFields
-              prefix="video"
-              saved={video ? { title: video.video_title, slug: video.video_slug, history: video.video_slug_history } : undefined}
-              publicPath={'/videos'}
-              errors={errors}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectInput
-                name="video_category"
-                label="Category"
-                errors={errors}
-                required
-                options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: c }))}
-                value={category}
-                onChange={(e) => setCategory(e.currentTarget.value as typeof category)}
-              />
-              <TextInput
-                name="video_order"
-                label="Order"
-                hint="Lower first. Empty: last."
-                errors={errors}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                defaultValue={video?.video_order ?? ''}
-              />
-            </div>
-            <TextArea
-              name="video_excerpt"
-              label="Excerpt"
-              hint="Shown on cards and in search results. Empty: the start of the first text section (220 characters)."
-              errors={errors}
-              defaultValue={video?.video_excerpt ?? ''}
-              rows={3}
-              maxLength={1000}
-            />
-            <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-stone-200 px-3 py-2.5 has-checked:border-brand-600 has-checked:bg-brand-50">
-              <input
-                type="checkbox"
-                name="video_premium"
-                value="true"
-                defaultChecked={video?.video_premium ?? false}
-                className="mt-1 size-4 shrink-0 accent-brand-600"
-              />
-              <span>
-                <span className="block font-semibold text-ink-900">Premium: for members only</span>
-                <span className="block text-sm text-stone-600">
-                  Others see the title, poster, headings and a short preview, and are invited to join.
-                </span>
-              </span>
-            </label>
-          </FormSection>
-
-          <FormSection id="group-media" title="Player and poster">
-            <fieldset>
-              <legend className="text-sm font-semibold text-ink-900">Player</legend>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {(
-                  [
-                    ['stream', 'Our stream (HLS)'],
-                    ['youtube', 'YouTube'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <label
-                    key={value}
-                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-200 px-3 has-checked:border-brand-600 has-checked:bg-brand-50"
-                  >
-                    <input
-                      type="radio"
-                      name="video_player"
-                      value={value}
-                      checked={player === value}
-                      onChange={() => setPlayer(value)}
-                      className="size-4 shrink-0 accent-brand-600"
-                    />
-                    {label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            {/* Both players' fields are always sent, so switching player loses nothing. */}
-            <div hidden={player !== 'youtube'} className="space-y-4">
-              <TextInput
-                name="youtube_video_id"
-                label="YouTube video id"
-                hint="The 11 characters after watch?v= in the video’s address. Needed to publish."
-                errors={errors}
-                defaultValue={video?.youtube_video_id ?? ''}
-                autoCapitalize="off"
-                spellCheck={false}
-                className="font-mono"
-              />
-            </div>
-            <div hidden={player !== 'stream'} className="space-y-4">
-              <TextInput
-                name="video_stream_manifest"
-                label="Stream manifest (.m3u8)"
-                hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Needed to publish."
-                errors={errors}
-                defaultValue={video?.video_stream_manifest ?? ''}
-                autoCapitalize="off"
-                spellCheck={false}
-                className="font-mono text-sm"
-              />
-              <MediaField
-                name="video_stream_poster"
-                path="video_stream_poster"
-                label="Player poster"
-                accept={UPLOAD_ACCEPT_IMAGES}
-                defaultValue={video?.video_stream_poster}
-                defaultUrl={video?.video_stream_poster_signed}
-                hint="Shown before the stream plays. Empty: the card poster."
-                errors={errors}
-              />
-              <details className="rounded-xl border border-stone-200 p-3">
-                <summary className="cursor-pointer text-sm font-semibold text-ink-900">Stream details</summary>
-                <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                  <StreamMeasureFields
-                    prefix="video"
-                    values={
-                      video
-                        ? {
-                            duration: video.video_stream_duration,
-                            width: video.video_stream_width,
-                            height: video.video_stream_height,
-                            bitrate: video.video_stream_bitrate,
-                          }
-                        : undefined
-                    }
-                    errors={errors}
-                  />
-                </div>
-              </details>
-            </div>
-            <MediaField
-              name="video_image"
-              path="video_image"
-              label="Card poster"
-              accept={UPLOAD_ACCEPT_IMAGES}
-              defaultValue={video?.video_image}
-              defaultUrl={video?.video_image_signed}
-              hint="The picture on video cards and lists (16:9)."
-              errors={errors}
-            />
-          </FormSection>
-
-          <FormSection
-            id="group-facets"
-            title="Facets and tags"
-            description="What /videos filters by. Pick a value already in use (suggested as you type) or type a new one."
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              {EDITOR_TEXT_FACETS.map((facet) => (
-                <TextInput
-                  key={facet}
-                  name={facet}
-                  label={FACET_LABELS[facet].label}
-                  errors={errors}
-                  suggestions={options.values[facet]}
-                  defaultValue={video?.[facet] ?? ''}
-                  placeholder={FACET_LABELS[facet].placeholder}
-                  autoComplete="off"
-                />
-              ))}
-            </div>
-            <TagsEditor tags={video?.video_tags ?? []} known={options.tags} errors={errors} />
-            <SelectInput
-              name="id_recommended_course"
-              label="Recommended course"
-              hint="Suggested on the video’s page when it is not watched in a course."
-              errors={errors}
-              options={[
-                { value: '', label: 'None' },
-                ...options.courses.map((c) => ({
-                  value: String(c.id_course),
-                  label: `${c.course_title}${c.course_published ? '' : ' (draft)'}`,
-                })),
-              ]}
-              defaultValue={video?.id_recommended_course ? String(video.id_recommended_course) : ''}
-            />
-          </FormSection>
-
-          <FormSection id="group-sections" title="Sections" description="What the page shows under the player, in order.">
-            <SectionsEditor sections={video?.video_sections ?? []} errors={errors} />
-          </FormSection>
-
-          <FormSection id="group-chords" title="Chords">
-            <ChordsEditor chords={video?.video_chords ?? []} errors={errors} />
-          </FormSection>
-
-          <FormSection
-            id="group-courses"
-            title="Courses"
-            description="Put the video in a course at the right place: position 1 is the course’s first entry."
-          >
-            <CoursesEditor
-              courses={video?.video_courses ?? []}
-              options={options.courses}
-              defaultKind={category === 'Song' ? 'song' : 'video'}
-              errors={errors}
-            />
-          </FormSection>
+    <EditorForm
+      noun="video"
+      result={result}
+      notice={notice}
+      labelOf={fieldLabel}
+      saveBar={{
+        isNew: video === null,
+        published,
+        previewHref: video ? `/videos/${video.video_slug}` : null,
+        publicWhere: 'on /videos',
+        confirm: false,
+      }}
+    >
+      <FormSection id="group-basics" title="Basics">
+        <TitleSlugFields
+          prefix="video"
+          saved={video ? { title: video.video_title, slug: video.video_slug, history: video.video_slug_history } : undefined}
+          publicPath={'/videos'}
+          errors={errors}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput
+            name="video_category"
+            label="Category"
+            errors={errors}
+            required
+            options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: c }))}
+            value={category}
+            onChange={(e) => setCategory(e.currentTarget.value as typeof category)}
+          />
+          <TextInput
+            name="video_order"
+            label="Order"
+            hint="Lower first. Empty: last."
+            errors={errors}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={video?.video_order ?? ''}
+          />
         </div>
+        <TextArea
+          name="video_excerpt"
+          label="Excerpt"
+          hint="Shown on cards and in search results. Empty: the start of the first text section (220 characters)."
+          errors={errors}
+          defaultValue={video?.video_excerpt ?? ''}
+          rows={3}
+          maxLength={1000}
+        />
+        <CheckField
+          name="video_premium"
+          title="Premium: for members only"
+          description="Others see the title, poster, headings and a short preview, and are invited to join."
+          defaultChecked={video?.video_premium ?? false}
+          sendsFalse={false}
+        />
+      </FormSection>
 
-        <SaveBarFrame published={published} previewHref={video ? `/videos/${video.video_slug}` : null}>
-          <div className="flex flex-wrap gap-2 lg:flex-col">
-            <Button
-              type="submit"
-              name="intent"
-              value="save"
-              variant={published ? 'primary' : 'secondary'}
-              busy={busyIntent === 'save'}
-              disabled={busyIntent !== null}
-              className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
-            >
-              {published ? 'Save changes' : 'Save draft'}
-            </Button>
-            {published ? (
-              <Button
-                type="submit"
-                name="intent"
-                value="unpublish"
-                variant="secondary"
-                busy={busyIntent === 'unpublish'}
-                disabled={busyIntent !== null}
-                className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
+      <FormSection id="group-media" title="Player and poster">
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink-900">Player</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {(
+              [
+                ['stream', 'Our stream (HLS)'],
+                ['youtube', 'YouTube'],
+              ] as const
+            ).map(([value, label]) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-200 px-3 has-checked:border-brand-600 has-checked:bg-brand-50"
               >
-                Unpublish
-              </Button>
-            ) : (
-              <Button
-                type="submit"
-                name="intent"
-                value="publish"
-                busy={busyIntent === 'publish'}
-                disabled={busyIntent !== null}
-                className="flex-auto whitespace-nowrap max-sm:px-4 lg:w-full"
-              >
-                Publish
-              </Button>
-            )}
+                <input
+                  type="radio"
+                  name="video_player"
+                  value={value}
+                  checked={player === value}
+                  onChange={() => setPlayer(value)}
+                  className="size-4 shrink-0 accent-brand-600"
+                />
+                {label}
+              </label>
+            ))}
           </div>
-        </SaveBarFrame>
-      </div>
-    </Form>
+        </fieldset>
+        {/* Both players' fields are always sent, so switching player loses nothing. */}
+        <div hidden={player !== 'youtube'} className="space-y-4">
+          <TextInput
+            name="youtube_video_id"
+            label="YouTube video id"
+            hint="The 11 characters after watch?v= in the video’s address. Needed to publish."
+            errors={errors}
+            defaultValue={video?.youtube_video_id ?? ''}
+            autoCapitalize="off"
+            spellCheck={false}
+            className="font-mono"
+          />
+        </div>
+        <div hidden={player !== 'stream'} className="space-y-4">
+          <MediaPathInput
+            name="video_stream_manifest"
+            label="Stream manifest (.m3u8)"
+            hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Needed to publish."
+            errors={errors}
+            defaultValue={video?.video_stream_manifest ?? ''}
+          />
+          <MediaField
+            name="video_stream_poster"
+            label="Player poster"
+            savedIn={video}
+            hint="Shown before the stream plays. Empty: the card poster."
+            errors={errors}
+          />
+          <StreamDetails prefix="video" savedIn={video} errors={errors} />
+        </div>
+        <MediaField
+          name="video_image"
+          label="Card poster"
+          savedIn={video}
+          hint="The picture on video cards and lists (16:9)."
+          errors={errors}
+        />
+      </FormSection>
+
+      <FormSection
+        id="group-facets"
+        title="Facets and tags"
+        description="What /videos filters by. Pick a value already in use (suggested as you type) or type a new one."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {EDITOR_TEXT_FACETS.map((facet) => (
+            <TextInput
+              key={facet}
+              name={facet}
+              label={FACET_LABELS[facet].label}
+              errors={errors}
+              suggestions={options.values[facet]}
+              defaultValue={video?.[facet] ?? ''}
+              placeholder={FACET_LABELS[facet].placeholder}
+              autoComplete="off"
+            />
+          ))}
+        </div>
+        <TagsEditor tags={video?.video_tags ?? []} known={options.tags} errors={errors} />
+        <SelectInput
+          name="id_recommended_course"
+          label="Recommended course"
+          hint="Suggested on the video’s page when it is not watched in a course."
+          errors={errors}
+          options={[
+            { value: '', label: 'None' },
+            ...options.courses.map((c) => ({
+              value: String(c.id_course),
+              label: `${c.course_title}${c.course_published ? '' : ' (draft)'}`,
+            })),
+          ]}
+          defaultValue={video?.id_recommended_course ? String(video.id_recommended_course) : ''}
+        />
+      </FormSection>
+
+      <FormSection id="group-sections" title="Sections" description="What the page shows under the player, in order.">
+        <SectionsEditor sections={video?.video_sections ?? []} errors={errors} />
+      </FormSection>
+
+      <FormSection id="group-chords" title="Chords">
+        <ChordsEditor chords={video?.video_chords ?? []} errors={errors} />
+      </FormSection>
+
+      <FormSection
+        id="group-courses"
+        title="Courses"
+        description="Put the video in a course at the right place: position 1 is the course’s first entry."
+      >
+        <CoursesEditor
+          courses={video?.video_courses ?? []}
+          options={options.courses}
+          defaultKind={category === 'Song' ? 'song' : 'video'}
+          errors={errors}
+        />
+      </FormSection>
+    </EditorForm>
   );
 }

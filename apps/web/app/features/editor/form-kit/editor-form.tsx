@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Form } from 'react-router';
+import { fieldId, type EditorFormResult } from './fields';
+import { SaveBar, type SaveBarProps } from './save-bar';
+
+/**
+ * The result of the last save above the form: a summary of errors linking to each field, or the
+ * success message. Focus moves here after a save so keyboard and screen reader users hear it.
+ */
+export function FormMessages({
+  result,
+  notice,
+  noun,
+  labelOf,
+}: {
+  result: EditorFormResult | undefined;
+  notice?: string | null | undefined;
+  noun: string;
+  /** A field's name in words, from its API path, when the summary names each field (the video form). */
+  labelOf?: ((path: string) => string) | undefined;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) box.current?.focus();
+  }, [result]);
+  const errors = Object.entries(result?.errors ?? {});
+  return (
+    <div ref={box} tabIndex={-1} className="outline-none">
+      {result && !result.ok ? (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">{result.message ?? `The ${noun} was not saved.`}</p>
+          {errors.length > 1 || (errors.length === 1 && errors[0]![1] !== result.message) ? (
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {errors.map(([path, message]) => (
+                <li key={path}>
+                  <a href={`#${fieldId(path)}`} className="underline">
+                    {labelOf ? `${labelOf(path)}: ${message}` : message}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : result?.ok || notice ? (
+        <p role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          {result?.message ?? notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * An entry's form, saved whole (ADR 0037): the result of the last save, the note on required
+ * fields, the groups of fields, and the save bar beside them (below them on phones).
+ */
+export function EditorForm({
+  noun,
+  result,
+  notice,
+  labelOf,
+  saveBar,
+  children,
+}: {
+  /** 'video', 'course', 'live stream', 'free resource'. */
+  noun: string;
+  result: EditorFormResult | undefined;
+  notice?: string | null | undefined;
+  labelOf?: (path: string) => string;
+  saveBar: Omit<SaveBarProps, 'noun'>;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
+      <FormMessages result={result} notice={notice} noun={noun} labelOf={labelOf} />
+      <p id="form-required-note" className="text-sm text-stone-600">
+        Fields marked <span className="text-brand-700">*</span> are needed to save.
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
+        <div className="min-w-0 space-y-6">{children}</div>
+        <SaveBar noun={noun} {...saveBar} />
+      </div>
+    </Form>
+  );
+}
