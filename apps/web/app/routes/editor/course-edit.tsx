@@ -2,10 +2,10 @@ import { CourseForm } from '../../features/editor/course/course-form';
 import { courseEntity } from '../../features/editor/course/course-actions.server';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
-import { DeletePanel } from '../../features/editor/form-kit/delete-panel';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { seoMeta } from '../../lib/seo';
+import { courseKind } from '../../features/editor/course/course-kind';
 import type { Route } from './+types/course-edit';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -37,24 +37,15 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
   const { entry: course, done, problem } = loaderData;
   return (
     <EditEntryPage
-      header={{
-        back: { to: '/staff/content/courses', label: 'Courses' },
-        title: course.course_title,
-        published: course.course_published,
-        updated: course.course_updated,
-        publicHref: `/courses/${course.course_slug}`,
-        draftPreview: true,
-        problem: actionData ? null : problem,
+      kind={courseKind}
+      entry={course}
+      problem={actionData ? null : problem}
+      deletion={{
+        consequences: 'Its lesson and song order, testimonials and learners’ progress go with it; the videos themselves stay.',
       }}
     >
       {/* A save re-reads the course: the form starts again from what the server kept. */}
       <CourseForm key={String(course.course_updated)} course={course} result={actionData} notice={problem ? null : done} />
-      <DeletePanel
-        noun="course"
-        title={course.course_title}
-        published={course.course_published}
-        consequences="Its lesson and song order, testimonials and learners’ progress go with it; the videos themselves stay."
-      />
     </EditEntryPage>
   );
 }

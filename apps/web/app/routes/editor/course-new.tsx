@@ -5,6 +5,7 @@ import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { NewEntryPage } from '../../features/editor/form-kit/editor-page-header';
 import { createEntry } from '../../features/editor/form-kit/form-actions.server';
 import { seoMeta } from '../../lib/seo';
+import { courseKind } from '../../features/editor/course/course-kind';
 import type { Route } from './+types/course-new';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,8 +30,7 @@ export { StaffErrorBoundary as ErrorBoundary };
 export default function NewCourse({ actionData }: Route.ComponentProps) {
   return (
     <NewEntryPage
-      back={{ to: '/staff/content/courses', label: 'Courses' }}
-      title="New course"
+      kind={courseKind}
       description="It is saved as a draft, last in the order: only editors see it until it is published."
     >
       <CourseForm course={null} result={actionData} />

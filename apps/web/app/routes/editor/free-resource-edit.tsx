@@ -1,11 +1,11 @@
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
-import { DeletePanel } from '../../features/editor/form-kit/delete-panel';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { freeResourceEntity } from '../../features/editor/free-resource/free-resource-actions.server';
 import { FreeResourceForm } from '../../features/editor/free-resource/free-resource-form';
 import { seoMeta } from '../../lib/seo';
+import { freeResourceKind } from '../../features/editor/free-resource/free-resource-kind';
 import type { Route } from './+types/free-resource-edit';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -34,14 +34,12 @@ export default function EditFreeResource({ loaderData, actionData }: Route.Compo
   const { entry: resource, done, problem } = loaderData;
   return (
     <EditEntryPage
-      header={{
-        back: { to: '/staff/content/free-resources', label: 'Free resources' },
-        title: resource.resource_title,
-        published: resource.resource_published,
-        updated: resource.resource_updated,
-        publicHref: null,
-        draftPreview: false,
-        problem: actionData ? null : problem,
+      kind={freeResourceKind}
+      entry={resource}
+      problem={actionData ? null : problem}
+      deletion={{
+        consequences: 'The file itself stays in the media store.',
+        publishedNote: 'It is published: it disappears from /free-resources.',
       }}
     >
       <FreeResourceForm
@@ -49,13 +47,6 @@ export default function EditFreeResource({ loaderData, actionData }: Route.Compo
         resource={resource}
         result={actionData}
         notice={problem ? null : done}
-      />
-      <DeletePanel
-        noun="free resource"
-        title={resource.resource_title}
-        published={resource.resource_published}
-        consequences="The file itself stays in the media store."
-        publishedNote="It is published: it disappears from /free-resources."
       />
     </EditEntryPage>
   );

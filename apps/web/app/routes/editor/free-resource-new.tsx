@@ -5,6 +5,7 @@ import { createEntry } from '../../features/editor/form-kit/form-actions.server'
 import { freeResourceEntity } from '../../features/editor/free-resource/free-resource-actions.server';
 import { FreeResourceForm } from '../../features/editor/free-resource/free-resource-form';
 import { seoMeta } from '../../lib/seo';
+import { freeResourceKind } from '../../features/editor/free-resource/free-resource-kind';
 import type { Route } from './+types/free-resource-new';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,8 +33,7 @@ export { StaffErrorBoundary as ErrorBoundary };
 export default function NewFreeResource({ actionData }: Route.ComponentProps) {
   return (
     <NewEntryPage
-      back={{ to: '/staff/content/free-resources', label: 'Free resources' }}
-      title="New free resource"
+      kind={freeResourceKind}
       description="It is saved as a draft, last in the order: only editors see it until it is published."
     >
       <FreeResourceForm resource={null} result={actionData} />

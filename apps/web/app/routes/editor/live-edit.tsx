@@ -1,11 +1,11 @@
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
-import { DeletePanel } from '../../features/editor/form-kit/delete-panel';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { liveStreamEntity, loadReplayOptions } from '../../features/editor/live-stream/live-stream-actions.server';
 import { LiveStreamForm } from '../../features/editor/live-stream/live-stream-form';
 import { seoMeta } from '../../lib/seo';
+import { liveStreamKind } from '../../features/editor/live-stream/live-stream-kind';
 import type { Route } from './+types/live-edit';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -35,15 +35,10 @@ export default function EditLiveStream({ loaderData, actionData }: Route.Compone
   const { entry: stream, replays, done, problem } = loaderData;
   return (
     <EditEntryPage
-      header={{
-        back: { to: '/staff/content/live', label: 'Live streams' },
-        title: stream.stream_title,
-        published: stream.stream_published,
-        updated: stream.stream_updated,
-        publicHref: `/live/${stream.stream_slug}`,
-        draftPreview: false,
-        problem: actionData ? null : problem,
-      }}
+      kind={liveStreamKind}
+      entry={stream}
+      problem={actionData ? null : problem}
+      deletion={{ consequences: 'Its earlier addresses stop redirecting; the replay video stays.' }}
     >
       <LiveStreamForm
         key={String(stream.stream_updated)}
@@ -51,12 +46,6 @@ export default function EditLiveStream({ loaderData, actionData }: Route.Compone
         replays={replays}
         result={actionData}
         notice={problem ? null : done}
-      />
-      <DeletePanel
-        noun="live stream"
-        title={stream.stream_title}
-        published={stream.stream_published}
-        consequences="Its earlier addresses stop redirecting; the replay video stays."
       />
     </EditEntryPage>
   );

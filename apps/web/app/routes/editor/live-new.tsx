@@ -5,6 +5,7 @@ import { createEntry } from '../../features/editor/form-kit/form-actions.server'
 import { liveStreamEntity, loadReplayOptions } from '../../features/editor/live-stream/live-stream-actions.server';
 import { LiveStreamForm } from '../../features/editor/live-stream/live-stream-form';
 import { seoMeta } from '../../lib/seo';
+import { liveStreamKind } from '../../features/editor/live-stream/live-stream-kind';
 import type { Route } from './+types/live-new';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,11 +32,7 @@ export { StaffErrorBoundary as ErrorBoundary };
 
 export default function NewLiveStream({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <NewEntryPage
-      back={{ to: '/staff/content/live', label: 'Live streams' }}
-      title="New live stream"
-      description="It is saved as a draft: only editors see it until it is published."
-    >
+    <NewEntryPage kind={liveStreamKind} description="It is saved as a draft: only editors see it until it is published.">
       <LiveStreamForm stream={null} replays={loaderData.replays} result={actionData} />
     </NewEntryPage>
   );

@@ -1,12 +1,12 @@
 import type { EditorVideoOptions } from '@fretline/contract';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
-import { DeletePanel } from '../../features/editor/form-kit/delete-panel';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { videoEntity } from '../../features/editor/video/video-actions.server';
 import { VideoForm } from '../../features/editor/video/video-form';
 import { seoMeta } from '../../lib/seo';
+import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -42,15 +42,10 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
   const { entry: video, options, done, problem } = loaderData;
   return (
     <EditEntryPage
-      header={{
-        back: { to: '/staff/content/videos', label: 'Videos' },
-        title: video.video_title,
-        published: video.video_published,
-        updated: video.video_updated,
-        publicHref: `/videos/${video.video_slug}`,
-        draftPreview: true,
-        problem: actionData ? null : problem,
-      }}
+      kind={videoKind}
+      entry={video}
+      problem={actionData ? null : problem}
+      deletion={{ removedWith: 'its sections, chords, tags, course places, members’ saves and progress' }}
     >
       {/* A save re-reads the video: the form starts again from what the server kept. */}
       <VideoForm
@@ -59,12 +54,6 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         options={options}
         result={actionData}
         notice={problem ? null : done}
-      />
-      <DeletePanel
-        noun="video"
-        title={video.video_title}
-        published={video.video_published}
-        removedWith="its sections, chords, tags, course places, members’ saves and progress"
       />
     </EditEntryPage>
   );

@@ -6,6 +6,7 @@ import { createEntry } from '../../features/editor/form-kit/form-actions.server'
 import { videoEntity } from '../../features/editor/video/video-actions.server';
 import { VideoForm } from '../../features/editor/video/video-form';
 import { seoMeta } from '../../lib/seo';
+import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-new';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,11 +31,7 @@ export { StaffErrorBoundary as ErrorBoundary };
 
 export default function NewVideo({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <NewEntryPage
-      back={{ to: '/staff/content/videos', label: 'Videos' }}
-      title="New video"
-      description="It is saved as a draft: only editors see it until it is published."
-    >
+    <NewEntryPage kind={videoKind} description="It is saved as a draft: only editors see it until it is published.">
       <VideoForm video={null} options={loaderData.options} result={actionData} />
     </NewEntryPage>
   );

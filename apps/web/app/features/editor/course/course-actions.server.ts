@@ -1,6 +1,7 @@
 import type { EditorCourse } from '@fretline/contract';
 import type { EditorEntity } from '../form-kit/form-actions.server';
 import { splitForm } from '../form-kit/form-actions.server';
+import { courseKind } from './course-kind';
 
 /** A course's lessons and songs, and its testimonials: each list is saved whole by a call of its own. */
 interface CourseLists {
@@ -13,11 +14,8 @@ interface CourseLists {
  * saved whole; saving an empty list clears it.
  */
 export const courseEntity: EditorEntity<EditorCourse, CourseLists> = {
-  noun: 'course',
+  ...courseKind,
   path: '/videos/editor/courses',
-  answerKey: 'course',
-  listPage: '/staff/content/courses',
-  publishedKey: 'course_published',
   idOf: (course) => course.id_course,
   splitForm(form) {
     const { intent, main, parts } = splitForm(form, [

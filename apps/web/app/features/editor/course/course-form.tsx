@@ -11,9 +11,9 @@ import {
   type FieldErrors,
 } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
 import { CourseEntries } from './course-entries';
 import { TestimonialsEditor } from './testimonials-editor';
+import { courseKind } from './course-kind';
 
 const ARCHETYPE_LABELS: Record<CourseArchetype, string> = {
   course: 'Course',
@@ -39,57 +39,43 @@ export function CourseForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
-  // A new course's slug follows its title until the editor types one.
-  const published = course?.course_published ?? false;
 
   return (
     <EditorForm
-      noun="course"
+      kind={courseKind}
+      saved={course}
       result={result}
       notice={notice}
-      saveBar={{
-        isNew: course === null,
-        published,
-        previewHref: course ? `/courses/${course.course_slug}` : null,
-        publicWhere: 'on /courses',
-      }}
+      basics={
+        <>
+          <SelectInput
+            name="course_archetype"
+            label="Kind"
+            hint="A technique course lists its newest lesson first."
+            errors={errors}
+            options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
+            defaultValue={course?.course_archetype ?? 'course'}
+          />
+          <TextArea
+            name="course_excerpt"
+            label="Excerpt"
+            hint="One or two sentences for the course list and search results."
+            errors={errors}
+            rows={2}
+            maxLength={500}
+            defaultValue={course?.course_excerpt ?? ''}
+          />
+          <TextArea
+            name="course_description"
+            label="Description"
+            hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
+            errors={errors}
+            rows={6}
+            defaultValue={course?.course_description ?? ''}
+          />
+        </>
+      }
     >
-      <FormSection id="group-basics" title="Basics">
-        <TitleSlugFields
-          prefix="course"
-          saved={
-            course ? { title: course.course_title, slug: course.course_slug, history: course.course_slug_history } : undefined
-          }
-          publicPath={'/courses'}
-          errors={errors}
-        />
-        <SelectInput
-          name="course_archetype"
-          label="Kind"
-          hint="A technique course lists its newest lesson first."
-          errors={errors}
-          options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
-          defaultValue={course?.course_archetype ?? 'course'}
-        />
-        <TextArea
-          name="course_excerpt"
-          label="Excerpt"
-          hint="One or two sentences for the course list and search results."
-          errors={errors}
-          rows={2}
-          maxLength={500}
-          defaultValue={course?.course_excerpt ?? ''}
-        />
-        <TextArea
-          name="course_description"
-          label="Description"
-          hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
-          errors={errors}
-          rows={6}
-          defaultValue={course?.course_description ?? ''}
-        />
-      </FormSection>
-
       <FormSection id="group-images" title="Images">
         <div className="grid gap-4 md:grid-cols-2">
           <MediaField

@@ -2,6 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { Button } from '../../../components/ui';
 
+export interface DeletePanelProps {
+  /** 'video', 'course', 'live stream', 'free resource'. */
+  noun: string;
+  title: string;
+  published: boolean;
+  /** What is removed together with it: “… will be removed for good, with {removedWith}.” */
+  removedWith?: string;
+  /** What goes with it or stays, as a sentence after “… will be removed for good.” */
+  consequences?: string;
+  /** What the public notices when a published one goes. */
+  publishedNote?: string;
+}
+
 /**
  * Deleting asks once more, in place (no pop-up): the first button shows what is lost and a second,
  * red button; Escape or "Keep it" backs out. Focus moves with each step. The form posts
@@ -14,18 +27,7 @@ export function DeletePanel({
   removedWith,
   consequences,
   publishedNote = 'It is published: its page will answer “not found”.',
-}: {
-  /** 'video', 'course', 'live stream', 'free resource'. */
-  noun: string;
-  title: string;
-  published: boolean;
-  /** What is removed together with it: “… will be removed for good, with {removedWith}.” */
-  removedWith?: string;
-  /** What goes with it or stays, as a sentence after “… will be removed for good.” */
-  consequences?: string;
-  /** What the public notices when a published one goes. */
-  publishedNote?: string;
-}) {
+}: DeletePanelProps) {
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';

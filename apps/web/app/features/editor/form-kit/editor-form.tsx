@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
-import { fieldId, type EditorFormResult } from './fields';
-import { SaveBar, type SaveBarProps } from './save-bar';
+import { entryFacts, type EntryKind, type SavedEntry } from './entry-kind';
+import { FormSection, fieldId, type EditorFormResult } from './fields';
+import { SaveBar } from './save-bar';
+import { TitleSlugFields } from './title-slug-fields';
 
 /**
  * The result of the last save above the form: a summary of errors linking to each field, or the
@@ -52,33 +54,72 @@ export function FormMessages({
 
 /**
  * An entry's form, saved whole (ADR 0037): the result of the last save, the note on required
- * fields, the groups of fields, and the save bar beside them (below them on phones).
+ * fields, the Basics group (title and slug first, then `basics`), the other groups (`children`),
+ * and the save bar beside them (below them on phones). `saved` is null on a new entry's page.
  */
-export function EditorForm({
-  noun,
+export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>({
+  kind,
+  saved,
   result,
   notice,
   labelOf,
-  saveBar,
+  confirmStatus,
+  basics,
   children,
 }: {
-  /** 'video', 'course', 'live stream', 'free resource'. */
-  noun: string;
+  kind: EntryKind<P>;
+  saved: SavedEntry<P> | null;
   result: EditorFormResult | undefined;
   notice?: string | null | undefined;
+  /** A field's name in words, for a summary that names each field (the video form). */
   labelOf?: (path: string) => string;
-  saveBar: Omit<SaveBarProps, 'noun'>;
+  /** Whether publishing and unpublishing ask once more (all but the video form). */
+  confirmStatus?: boolean;
+  basics: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const facts = saved ? entryFacts(kind, saved) : null;
+  const published = facts?.published ?? false;
+  // A page of its own is linked once saved (a draft too, where editors can preview it); an entry
+  // without one links to the public list it appears on, once published.
+  const previewHref = !facts
+    ? null
+    : facts.publicHref
+      ? kind.draftPreview || published
+        ? facts.publicHref
+        : null
+      : published
+        ? (kind.listedAt ?? null)
+        : null;
+  const errors = result?.errors ?? {};
   return (
     <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
-      <FormMessages result={result} notice={notice} noun={noun} labelOf={labelOf} />
+      <FormMessages result={result} notice={notice} noun={kind.noun} labelOf={labelOf} />
       <p id="form-required-note" className="text-sm text-stone-600">
         Fields marked <span className="text-brand-700">*</span> are needed to save.
       </p>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <div className="min-w-0 space-y-6">{children}</div>
-        <SaveBar noun={noun} {...saveBar} />
+        <div className="min-w-0 space-y-6">
+          <FormSection id="group-basics" title="Basics">
+            <TitleSlugFields
+              prefix={kind.prefix}
+              saved={facts ?? undefined}
+              publicPath={kind.publicPath}
+              hintWithoutPage={kind.slugHint}
+              errors={errors}
+            />
+            {basics}
+          </FormSection>
+          {children}
+        </div>
+        <SaveBar
+          noun={kind.noun}
+          isNew={saved === null}
+          published={published}
+          previewHref={previewHref}
+          publicWhere={kind.publicWhere}
+          confirm={confirmStatus ?? true}
+        />
       </div>
     </Form>
   );

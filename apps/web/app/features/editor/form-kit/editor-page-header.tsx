@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { DeletePanel, type DeletePanelProps } from './delete-panel';
+import { entryFacts, type EntryKind, type SavedEntry } from './entry-kind';
 import { PublishBadge } from './fields';
 import { formatWhen } from '../console/format';
 import { PageHeader } from '../console/page-header';
@@ -76,31 +78,55 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 
 /** A new entry's page: back to the list, the heading, then the empty form. */
 export function NewEntryPage({
-  back,
-  title,
+  kind,
   description,
   children,
 }: {
-  back: { to: string; label: string };
-  title: string;
+  kind: EntryKind;
   description: string;
   children: React.ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-6xl">
-      <BackLink {...back} />
-      <PageHeader title={title} description={description} />
+      <BackLink to={kind.listPage} label={kind.listLabel} />
+      <PageHeader title={`New ${kind.noun}`} description={description} />
       {children}
     </div>
   );
 }
 
-/** An entry's edit page: its head, then its form and the delete panel (`children`). */
-export function EditEntryPage({ header, children }: { header: EditorPageHeaderProps; children: React.ReactNode }) {
+/**
+ * An entry's edit page: its head, its form (`children`) and the delete panel. `problem` is how its
+ * creation went, shown until a save of its own answers.
+ */
+export function EditEntryPage<P extends string>({
+  kind,
+  entry,
+  problem,
+  deletion,
+  children,
+}: {
+  kind: EntryKind<P>;
+  entry: SavedEntry<P>;
+  problem: string | null;
+  /** What the delete panel says goes with it, or stays. */
+  deletion: Omit<DeletePanelProps, 'noun' | 'title' | 'published'>;
+  children: React.ReactNode;
+}) {
+  const facts = entryFacts(kind, entry);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <EditorPageHeader {...header} />
+      <EditorPageHeader
+        back={{ to: kind.listPage, label: kind.listLabel }}
+        title={facts.title}
+        published={facts.published}
+        updated={facts.updated}
+        publicHref={facts.publicHref}
+        draftPreview={kind.draftPreview}
+        problem={problem}
+      />
       {children}
+      <DeletePanel noun={kind.noun} title={facts.title} published={facts.published} {...deletion} />
     </div>
   );
 }

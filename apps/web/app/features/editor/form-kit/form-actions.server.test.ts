@@ -10,6 +10,7 @@ import {
   splitForm,
   type EditorEntity,
 } from './form-actions.server';
+import { liveStreamKind } from '../live-stream/live-stream-kind';
 import { movedOrder } from './move-buttons';
 
 describe('catalogue form actions', () => {
@@ -118,11 +119,8 @@ function recordingApi(failOn?: string, lists: Record<string, unknown> = {}) {
 
 /** A live stream whose form also saves a list of its own through `/lists`, to show every step. */
 const entity: EditorEntity<{ id_live_stream: number }, URLSearchParams> = {
-  noun: 'live stream',
+  ...liveStreamKind,
   path: '/videos/editor/live-streams',
-  answerKey: 'stream',
-  listPage: '/staff/content/live',
-  publishedKey: 'stream_published',
   idOf: (stream) => stream.id_live_stream,
   splitForm(form) {
     const { intent, main, parts } = splitForm(form, ['lists'] as const);

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 import { readCreateOutcome } from './editor-page-header';
+import type { EntryKind } from './entry-kind';
 import type { EditorFormResult, FieldErrors } from './fields';
 import { movedOrder } from './move-buttons';
 
@@ -20,17 +21,10 @@ export interface EntryForm<L = undefined> {
   lists: L;
 }
 
-export interface EditorEntity<E, L = undefined> {
-  /** 'live stream': for the texts of failures. */
-  noun: string;
-  /** Its editor calls: the list and create call; one entry is `${path}/${id}`. */
+/** An entry kind as its pages' loaders and actions reach it: its kind, its calls, its form's bodies. */
+export interface EditorEntity<E, L = undefined> extends EntryKind {
+  /** Its editor calls: the list and create call; one entry is `${path}/${id}`, answered as `{ [prefix]: … }`. */
   path: string;
-  /** The key of the entry in the API's answers (`{ stream: … }`). */
-  answerKey: string;
-  /** The console list it goes back to once deleted; one entry's page is `${listPage}/${id}`. */
-  listPage: string;
-  /** The field of its `…/published` call: `stream_published`. */
-  publishedKey: string;
   idOf: (entry: E) => number;
   splitForm: (form: FormData) => EntryForm<L>;
   /** Saves the entry's lists after its fields, when it has any. */
@@ -44,7 +38,7 @@ export interface EditorEntity<E, L = undefined> {
 /** What the shared steps read of an entity: its names and texts, not its types. */
 type EntityNames = Pick<
   EditorEntity<unknown, unknown>,
-  'noun' | 'path' | 'answerKey' | 'listPage' | 'publishedKey' | 'statusFailed' | 'summaryNamesFields'
+  'noun' | 'prefix' | 'path' | 'listPage' | 'statusFailed' | 'summaryNamesFields'
 >;
 
 /**
@@ -127,7 +121,7 @@ export async function loadEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
   const id = requireId(param);
   try {
     const answer = await api.get<Record<string, E>>(`${entity.path}/${id}`);
-    return { entry: answer[entity.answerKey] as E, ...readCreateOutcome(requestUrl) };
+    return { entry: answer[entity.prefix] as E, ...readCreateOutcome(requestUrl) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;
@@ -152,7 +146,7 @@ const SAVED_TEXT: Record<string, string> = {
 /** Publishes or unpublishes when the button asked for it. */
 async function setPublished(api: ApiClient, entity: EntityNames, id: number, intent: string) {
   if (intent !== 'publish' && intent !== 'unpublish') return;
-  await api.put(`${entity.path}/${id}/published`, { [entity.publishedKey]: String(intent === 'publish') });
+  await api.put(`${entity.path}/${id}/published`, { [`${entity.prefix}_published`]: String(intent === 'publish') });
 }
 
 /**
@@ -191,7 +185,7 @@ export async function createEntry<E, L>(api: ApiClient, entity: EditorEntity<E, 
   const { intent, fields, lists } = entity.splitForm(form);
   let id: number;
   try {
-    id = entity.idOf((await api.post<Record<string, E>>(entity.path, fields))[entity.answerKey] as E);
+    id = entity.idOf((await api.post<Record<string, E>>(entity.path, fields))[entity.prefix] as E);
   } catch (err) {
     return failure(err, entity);
   }

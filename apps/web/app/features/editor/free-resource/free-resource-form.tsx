@@ -2,7 +2,7 @@ import { UPLOAD_ACCEPT_ALL, type EditorFreeResource } from '@fretline/contract';
 import { EditorForm } from '../form-kit/editor-form';
 import { FormSection, TextArea, type EditorFormResult, type FieldErrors } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
+import { freeResourceKind } from './free-resource-kind';
 
 /** A free download as an editor sets it (spec §2 /free-resources), saved whole (ADR 0037). */
 export function FreeResourceForm({
@@ -17,34 +17,24 @@ export function FreeResourceForm({
   const errors: FieldErrors = result?.errors ?? {};
   return (
     <EditorForm
-      noun="free resource"
+      kind={freeResourceKind}
+      saved={resource}
       result={result}
       notice={notice}
-      saveBar={{
-        isNew: resource === null,
-        published: resource?.resource_published ?? false,
-        previewHref: resource?.resource_published ? '/free-resources' : null,
-        publicWhere: 'on /free-resources',
-      }}
+      basics={
+        <>
+          <TextArea
+            name="resource_description"
+            label="Description"
+            hint="A sentence or two under the title on /free-resources."
+            errors={errors}
+            rows={3}
+            maxLength={5000}
+            defaultValue={resource?.resource_description ?? ''}
+          />
+        </>
+      }
     >
-      <FormSection id="group-basics" title="Basics">
-        <TitleSlugFields
-          prefix="resource"
-          saved={resource ? { title: resource.resource_title, slug: resource.resource_slug } : undefined}
-          publicPath={null}
-          hintWithoutPage="Names the resource in links and reports. Lowercase letters, numbers and hyphens."
-          errors={errors}
-        />
-        <TextArea
-          name="resource_description"
-          label="Description"
-          hint="A sentence or two under the title on /free-resources."
-          errors={errors}
-          rows={3}
-          maxLength={5000}
-          defaultValue={resource?.resource_description ?? ''}
-        />
-      </FormSection>
       <FormSection id="group-files" title="Files">
         <div className="grid gap-4 md:grid-cols-2">
           <MediaField

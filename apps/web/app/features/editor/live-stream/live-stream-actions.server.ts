@@ -2,17 +2,15 @@ import type { EditorLiveStream, EditorVideoSummary } from '@fretline/contract';
 import type { ApiClient } from '../../../lib/api-client';
 import { localInputToWire, splitForm, type EditorEntity } from '../form-kit/form-actions.server';
 import type { ReplayOption } from './live-stream-form';
+import { liveStreamKind } from './live-stream-kind';
 
 /**
  * A live stream: its fields only. The UTC `datetime-local` times become wire dates (spec §7), and
  * the members-only box says `false` when unticked.
  */
 export const liveStreamEntity: EditorEntity<EditorLiveStream> = {
-  noun: 'live stream',
+  ...liveStreamKind,
   path: '/videos/editor/live-streams',
-  answerKey: 'stream',
-  listPage: '/staff/content/live',
-  publishedKey: 'stream_published',
   idOf: (stream) => stream.id_live_stream,
   splitForm(form) {
     const { intent, main } = splitForm(form, [] as const);

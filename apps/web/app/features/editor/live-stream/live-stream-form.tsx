@@ -11,7 +11,7 @@ import {
   type FieldErrors,
 } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
+import { liveStreamKind } from './live-stream-kind';
 
 /** A replay the stream may link to. */
 export interface ReplayOption {
@@ -40,7 +40,6 @@ export function LiveStreamForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
-  const published = stream?.stream_published ?? false;
   const replayOptions = [
     { value: '', label: 'None yet' },
     ...replays.map((r) => ({ value: String(r.id_video), label: `${r.video_title}${r.video_published ? '' : ' (draft)'}` })),
@@ -58,41 +57,29 @@ export function LiveStreamForm({
 
   return (
     <EditorForm
-      noun="live stream"
+      kind={liveStreamKind}
+      saved={stream}
       result={result}
       notice={notice}
-      saveBar={{
-        isNew: stream === null,
-        published,
-        previewHref: stream && published ? `/live/${stream.stream_slug}` : null,
-        publicWhere: 'on /live',
-      }}
+      basics={
+        <>
+          <TextArea
+            name="stream_description"
+            label="Description"
+            hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
+            errors={errors}
+            rows={4}
+            defaultValue={stream?.stream_description ?? ''}
+          />
+          <CheckField
+            name="stream_premium"
+            title="Members only"
+            description="Others see the stream’s page and are invited to join while it is live."
+            defaultChecked={stream?.stream_premium ?? false}
+          />
+        </>
+      }
     >
-      <FormSection id="group-basics" title="Basics">
-        <TitleSlugFields
-          prefix="stream"
-          saved={
-            stream ? { title: stream.stream_title, slug: stream.stream_slug, history: stream.stream_slug_history } : undefined
-          }
-          publicPath={'/live'}
-          errors={errors}
-        />
-        <TextArea
-          name="stream_description"
-          label="Description"
-          hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
-          errors={errors}
-          rows={4}
-          defaultValue={stream?.stream_description ?? ''}
-        />
-        <CheckField
-          name="stream_premium"
-          title="Members only"
-          description="Others see the stream’s page and are invited to join while it is live."
-          defaultChecked={stream?.stream_premium ?? false}
-        />
-      </FormSection>
-
       <FormSection
         id="group-when"
         title="When"

@@ -1,16 +1,14 @@
 import type { EditorVideo } from '@fretline/contract';
 import { splitForm, type EditorEntity } from '../form-kit/form-actions.server';
+import { videoKind } from './video-kind';
 
 /**
  * A video: its fields (their names are the API's bracket keys), then its places in courses. A new
  * video with no course skips that call.
  */
 export const videoEntity: EditorEntity<EditorVideo, URLSearchParams> = {
-  noun: 'video',
+  ...videoKind,
   path: '/videos/editor/videos',
-  answerKey: 'video',
-  listPage: '/staff/content/videos',
-  publishedKey: 'video_published',
   idOf: (video) => video.id_video,
   splitForm(form) {
     const { intent, main, parts } = splitForm(form, ['courses'] as const);

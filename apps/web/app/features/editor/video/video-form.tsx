@@ -20,12 +20,12 @@ import {
   type FieldErrors,
 } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { TitleSlugFields } from '../form-kit/title-slug-fields';
 import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
 import { fieldLabel } from './field-labels';
 import { SectionsEditor } from './sections-editor';
 import { TagsEditor } from './tags-editor';
+import { videoKind } from './video-kind';
 
 const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string }> = {
   video_difficulty: { label: 'Difficulty', placeholder: 'Beginner' },
@@ -53,68 +53,56 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
   const [player, setPlayer] = useState<VideoPlayer>(video?.video_player ?? 'stream');
   const [category, setCategory] = useState(video?.video_category ?? 'Lesson');
 
-  const published = video?.video_published ?? false;
-
   return (
     <EditorForm
-      noun="video"
+      kind={videoKind}
+      saved={video}
       result={result}
       notice={notice}
       labelOf={fieldLabel}
-      saveBar={{
-        isNew: video === null,
-        published,
-        previewHref: video ? `/videos/${video.video_slug}` : null,
-        publicWhere: 'on /videos',
-        confirm: false,
-      }}
+      confirmStatus={false}
+      basics={
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectInput
+              name="video_category"
+              label="Category"
+              errors={errors}
+              required
+              options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: c }))}
+              value={category}
+              onChange={(e) => setCategory(e.currentTarget.value as typeof category)}
+            />
+            <TextInput
+              name="video_order"
+              label="Order"
+              hint="Lower first. Empty: last."
+              errors={errors}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              defaultValue={video?.video_order ?? ''}
+            />
+          </div>
+          <TextArea
+            name="video_excerpt"
+            label="Excerpt"
+            hint="Shown on cards and in search results. Empty: the start of the first text section (220 characters)."
+            errors={errors}
+            defaultValue={video?.video_excerpt ?? ''}
+            rows={3}
+            maxLength={1000}
+          />
+          <CheckField
+            name="video_premium"
+            title="Premium: for members only"
+            description="Others see the title, poster, headings and a short preview, and are invited to join."
+            defaultChecked={video?.video_premium ?? false}
+            sendsFalse={false}
+          />
+        </>
+      }
     >
-      <FormSection id="group-basics" title="Basics">
-        <TitleSlugFields
-          prefix="video"
-          saved={video ? { title: video.video_title, slug: video.video_slug, history: video.video_slug_history } : undefined}
-          publicPath={'/videos'}
-          errors={errors}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput
-            name="video_category"
-            label="Category"
-            errors={errors}
-            required
-            options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: c }))}
-            value={category}
-            onChange={(e) => setCategory(e.currentTarget.value as typeof category)}
-          />
-          <TextInput
-            name="video_order"
-            label="Order"
-            hint="Lower first. Empty: last."
-            errors={errors}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            defaultValue={video?.video_order ?? ''}
-          />
-        </div>
-        <TextArea
-          name="video_excerpt"
-          label="Excerpt"
-          hint="Shown on cards and in search results. Empty: the start of the first text section (220 characters)."
-          errors={errors}
-          defaultValue={video?.video_excerpt ?? ''}
-          rows={3}
-          maxLength={1000}
-        />
-        <CheckField
-          name="video_premium"
-          title="Premium: for members only"
-          description="Others see the title, poster, headings and a short preview, and are invited to join."
-          defaultChecked={video?.video_premium ?? false}
-          sendsFalse={false}
-        />
-      </FormSection>
-
       <FormSection id="group-media" title="Player and poster">
         <fieldset>
           <legend className="text-sm font-semibold text-ink-900">Player</legend>
