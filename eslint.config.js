@@ -70,10 +70,17 @@ export default tseslint.config(
           patterns: [
             noDb,
             { group: ['**/apps/api/**', '@fretline/api'], message: 'The web app reaches the API over HTTP only.' },
+            { regex: '^(\\.\\./)+api/', message: 'The web app reaches the API over HTTP only.' },
           ],
         },
       ],
     },
+  },
+  {
+    // The web test server (ADR 0054) starts the real API in-process and seeds its database; only
+    // it may import the API and the database.
+    files: ['apps/web/test/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   // A web feature never imports another feature; routes compose them. A feature may keep
   // sub-folders (features/editor/form-kit/), which import each other freely: the rule looks for an

@@ -1,19 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ListQueryInput } from '@fretline/contract';
 import { badRequest } from './errors.ts';
 
-/**
- * The list query of spec §7 / ARCHITECTURE.md "The wire contract": `filter` is a JSON string,
- * `order` a field name with `-` for descending, paging is `limit` + `offset`. Put this schema in
- * a route's `schema.querystring` (extend it for other parameters), then call parseListQuery.
- */
-export const ListQuerySchema = z.object({
-  // A JSON string; bracket-encoded objects (`filter[status]=active`) are accepted too.
-  filter: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]).optional(),
-  order: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-});
-export type ListQueryInput = z.infer<typeof ListQuerySchema>;
+// The schema is the contract's, so a call's declaration can name it; put it (or an extension of
+// it) in a call's query, then call parseListQuery.
+export { ListQuerySchema, type ListQueryInput } from '@fretline/contract';
 
 export interface ListQueryOptions<F extends Record<string, z.ZodType>, O extends string> {
   /** Fields a caller may filter on, each with the schema its value must match. */

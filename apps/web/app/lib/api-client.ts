@@ -11,7 +11,8 @@ import {
   reviveWireDates,
   type ApiErrorBody,
 } from '@fretline/contract';
-import type { ContractResponseName } from './contract-responses';
+import { API_ADDRESSES, fillPath, pathPattern, type CallAddress, type CallName } from '@fretline/contract/api-addresses';
+import type { CallBody, CallData, CallParams, CallQuery } from '@fretline/contract/api-schemas';
 
 /**
  * The one typed client of the API (ARCHITECTURE.md "Data flow", spec §7 and §8), used by loaders
@@ -69,28 +70,35 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * Spec §5 "course and video responses must parse", on the server and in the browser alike: these
- * calls are checked against the contract's schemas (the ones the API answers with) whenever the
- * caller names no schema of its own, so no page or component can forget it. The schemas load with
- * the first such call (contract-responses.ts).
+ * The checked declarations (`checked: true` in packages/contract/src/api/addresses) as method and
+ * path patterns, so a call made through the older `api.get(path)` form is checked too.
  */
-const CONTRACT_RESPONSES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; name: ContractResponseName }> = [
-  { methods: ['GET'], path: /^\/videos\/courses$/, name: 'courses' },
-  { methods: ['GET'], path: /^\/videos\/courses\/[^/]+$/, name: 'course' },
-  { methods: ['GET'], path: /^\/videos\/videos$/, name: 'videos' },
-  { methods: ['GET', 'PATCH'], path: /^\/videos\/videos\/[^/]+$/, name: 'video' },
-  { methods: ['GET'], path: /^\/videos\/saved$/, name: 'savedList' },
-  { methods: ['POST'], path: /^\/videos\/saved$/, name: 'saved' },
-];
+const CHECKED_ADDRESSES = Object.entries(API_ADDRESSES as Record<CallName, CallAddress>)
+  .filter(([, address]) => address.checked)
+  .map(([name, address]) => ({ name: name as CallName, method: address.method, pattern: pathPattern(address.path) }));
 
-/** The contract's schema for a call's data, if it is one of CONTRACT_RESPONSES. */
+/**
+ * The schema of a call's `data`. The schema table is imported on first use, so it stays out of
+ * the pages' first load (the video page's JavaScript budget, README).
+ */
+async function declaredDataSchema(name: CallName): Promise<ZodType | undefined> {
+  const { CALL_SCHEMAS, dataSchemaOf } = await import('@fretline/contract/api-schemas');
+  return dataSchemaOf(CALL_SCHEMAS[name].response);
+}
+
+/**
+ * Docs/product.md "Courses and videos": course and video responses must parse, on the server and
+ * in the browser alike. A path-form call matching a checked declaration is checked against it
+ * whenever the caller names no schema of its own, so no page or component can forget it.
+ */
 export async function contractSchemaFor(method: string, path: string): Promise<ZodType | undefined> {
   const pathname = path.split('?')[0] ?? path;
-  const name = CONTRACT_RESPONSES.find((c) => c.methods.includes(method) && c.path.test(pathname))?.name;
-  if (!name) return undefined;
-  const { CONTRACT_RESPONSE_SCHEMAS } = await import('./contract-responses');
-  return CONTRACT_RESPONSE_SCHEMAS[name];
+  const found = CHECKED_ADDRESSES.find((c) => c.method === method && c.pattern.test(pathname));
+  return found ? declaredDataSchema(found.name) : undefined;
 }
+
+/** Development and tests check every declared call's response; production only the checked ones. */
+const CHECK_ALL_CALLS = import.meta.env.DEV;
 
 export interface RequestOptions<T = unknown> {
   query?: Record<string, unknown>;
@@ -127,12 +135,45 @@ export interface ApiClientOptions {
    * HttpOnly cookie, so its client asks the root loader's user instead.
    */
   hasSession?: () => boolean;
+  /**
+   * Whether the fetch sends the caller's own cookies: the browser's client sends the page's
+   * (same-origin); the web server's sends none, the visitor's session riding as the bearer token.
+   */
+  credentials?: RequestCredentials;
   /** Overrides for tests and special callers. */
   timeoutMs?: number;
   retryDelayMs?: number;
 }
 
+/** A body the client sends as it is (uploads), not form-encoded. */
+export type RawBody = FormData | URLSearchParams | Blob;
+
+/** `{ key?: never }` when the call has no such part, optional when it may be left out, else required. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : Record<never, never> extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+
+/** What `api.call(name, input)` takes: the declared parts, typed from the declaration, and the request options. */
+export type CallInput<N extends CallName> = Omit<RequestOptions, 'query' | 'schema'> &
+  Part<'params', CallParams<N>> &
+  Part<'query', CallQuery<N>> &
+  ([CallBody<N>] extends [undefined] ? { body?: RawBody } : Part<'body', CallBody<N> | RawBody>);
+
+/** The input may be left out when nothing in it is required. */
+export type CallArgs<N extends CallName> =
+  Record<never, never> extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
+
 export interface ApiClient {
+  /**
+   * Makes the declared call `name` (packages/contract/src/api, ADR 0052): its path with the
+   * params filled in (URL-encoded), its query and body, and its response's `data` typed from
+   * the declaration and checked against it in development and tests (always when `checked`).
+   */
+  call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallData<N>>;
   get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
@@ -178,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = ky.create({
     fetch: doFetch,
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    credentials: 'same-origin',
+    credentials: options.credentials ?? 'same-origin',
     throwHttpErrors: true,
     retry: {
       limit: RETRY_LIMIT,
@@ -196,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function reportSchemaError(message: string): void {
     const url = `${options.baseUrl}/api/error?${qs.stringify({ message: message.slice(0, 1000) })}`;
     // Fire and forget: a failing report must never become a second error for the user.
-    doFetch(url, { method: 'GET', credentials: 'same-origin' }).catch(() => undefined);
+    doFetch(url, { method: 'GET', credentials: options.credentials ?? 'same-origin' }).catch(() => undefined);
   }
 
   async function toApiError(response: Response, sessionHeld: boolean): Promise<ApiError> {
@@ -211,7 +252,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError(errorBody?.errors[0]?.message ?? alert ?? fallback, response.status, errorBody);
   }
 
-  async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions<T> = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    opts: RequestOptions<T> = {},
+    declared?: { name: CallName; checked: boolean },
+  ): Promise<T> {
     const search = buildQuery(opts);
     const url = `${options.baseUrl}/api${path}${search ? `?${search}` : ''}`;
     const token = options.getToken?.();
@@ -249,7 +296,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (signal.aborted) throw new ApiError(CLIENT_ERRORS.cancelled, undefined);
       if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.unknown, response.status);
       const data = reviveWireDates((parsed.value as { data?: unknown } | undefined)?.data);
-      const schema = opts.schema ?? (await contractSchemaFor(method, path));
+      const schema = declared
+        ? declared.checked || CHECK_ALL_CALLS
+          ? await declaredDataSchema(declared.name)
+          : undefined
+        : (opts.schema ?? (await contractSchemaFor(method, path)));
       if (!schema) return data as T;
       const checked = schema.safeParse(data);
       if (checked.success) return checked.data as T;
@@ -263,7 +314,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  function call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallData<N>> {
+    const input = (args[0] ?? {}) as RequestOptions & { params?: Record<string, unknown>; body?: unknown };
+    const address: CallAddress = API_ADDRESSES[name];
+    const { params, body, ...opts } = input;
+    const path = fillPath(address.path, params);
+    const payload = address.method === 'GET' ? undefined : address.method === 'DELETE' ? body : (body ?? {});
+    return request(address.method, path, payload, opts as RequestOptions<CallData<N>>, {
+      name,
+      checked: address.checked === true,
+    });
+  }
+
   return {
+    call,
     get: (path, opts) => request('GET', path, undefined, opts),
     post: (path, body, opts) => request('POST', path, body ?? {}, opts),
     put: (path, body, opts) => request('PUT', path, body ?? {}, opts),

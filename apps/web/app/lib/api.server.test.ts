@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchCurrentUser, getServerApi, readCookie } from './api.server';
+import { fetchCurrentUser, getServerApi } from './api.server';
+import { readRequestCookie } from './cookies';
 
 // The loaders' client against a real local server standing in for the API (API_URL).
 let server: Server;
@@ -57,8 +58,8 @@ describe('getServerApi (loaders and actions)', () => {
   });
 
   it('reads a cookie from the request', () => {
-    expect(readCookie(pageRequest('a=1; return=%2Fvideos%3Fx%3D1'), 'return')).toBe('/videos?x=1');
-    expect(readCookie(pageRequest('a=1'), 'missing')).toBeUndefined();
+    expect(readRequestCookie(pageRequest('a=1; return=%2Fvideos%3Fx%3D1'), 'return')).toBe('/videos?x=1');
+    expect(readRequestCookie(pageRequest('a=1'), 'missing')).toBeUndefined();
   });
 });
 

@@ -113,4 +113,10 @@ export const UnsubscribeBodySchema = z.object({
   email: EmailSchema,
   token: z.string().trim().min(1, 'That unsubscribe link is incomplete.').max(200),
 });
+/**
+ * The unsubscribe call's body as it arrives: the address and token from our page, or only
+ * `List-Unsubscribe=One-Click` (RFC 8058) with both in the link's query. The API checks the
+ * merged pair against UnsubscribeBodySchema, so a tampered link gets the one plain answer.
+ */
+export const UnsubscribeRequestBodySchema = z.object({ email: z.string().optional(), token: z.string().optional() }).nullish();
 export const SuccessResponseSchema = envelope('success', z.literal(true));

@@ -128,6 +128,7 @@ export const ANALYTICS_REPORTS = [
 ] as const;
 export type AnalyticsReportName = (typeof ANALYTICS_REPORTS)[number];
 export const AnalyticsReportNameSchema = z.enum(ANALYTICS_REPORTS);
+export const AnalyticsReportParamsSchema = z.object({ report: AnalyticsReportNameSchema });
 
 /** The longest range a report covers, so one request cannot scan years of actions. */
 export const ANALYTICS_MAX_DAYS = 366;

@@ -35,3 +35,6 @@ export const PagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+/** The success body of a call answered with 204 No Content (a delete, a removal). */
+export const NoContentSchema = z.null().describe('No content');

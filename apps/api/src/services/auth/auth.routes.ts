@@ -1,23 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MeResponseSchema,
-  NotificationsBodySchema,
-  PasscodeRedeemBodySchema,
-  PasscodeRequestBodySchema,
-  PasscodeRequestResponseSchema,
-  ProfileBodySchema,
-  ProfileResponseSchema,
-  SessionIdParamsSchema,
-  SessionResponseSchema,
-  SessionsResponseSchema,
-  SignupBodySchema,
-  SignupResponseSchema,
-  SuccessResponseSchema,
-  TokenResponseSchema,
-  UnsubscribeBodySchema,
-  VISITOR_ME,
-} from '@fretline/contract';
+import { UnsubscribeBodySchema, VISITOR_ME } from '@fretline/contract';
+import { route } from '../../plugins/calls.ts';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PersonalDataEraser } from '../../platform/erasure.ts';
@@ -60,13 +44,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }
 
   /** Spec §7 GET me → user; a signed-out caller gets the visitor (team brief), always 200. */
-  app.get('/me', { schema: { response: { 200: MeResponseSchema } }, config: { allowStaleToken: true } }, async (request) => {
+  route(app, 'auth.getMe', { access: 'public', config: { allowStaleToken: true } }, async (request) => {
     const me = request.auth ? await getMe(ctx(), request.auth.user.idUser) : undefined;
     return { data: { user: me ?? VISITOR_ME } };
   });
 
   /** Spec §7 POST me (user fields): sign up, then a code is e-mailed (ADR 0010). */
-  app.post('/me', { schema: { body: SignupBodySchema, response: { 200: SignupResponseSchema } } }, async (request) => {
+  route(app, 'auth.signup', { access: 'public' }, async (request) => {
     const body = request.body;
     await signup(
       ctx(),
@@ -92,21 +76,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   /** Spec §7 PATCH me (profile fields). */
-  app.patch('/me', { schema: { body: ProfileBodySchema, response: { 200: ProfileResponseSchema } } }, async (request) => {
+  route(app, 'auth.updateProfile', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     const { pendingEmail } = await updateProfile(ctx(), auth.user.idUser, request.body, request.ip);
     return { data: { user: await currentMe(request), pending_email: pendingEmail } };
   });
 
   /** Spec §7 POST me/logout: the session is marked ended and the cookie cleared; harmless when signed out. */
-  app.post('/me/logout', { schema: { response: { 200: SuccessResponseSchema } } }, async (request, reply) => {
+  route(app, 'auth.logout', { access: 'public' }, async (request, reply) => {
     if (request.auth) await endSession(app.db, request.auth.user.idUser, request.auth.idSession, app.clock());
     clearTokenCookie(reply, app.config.SITE_URL);
     return { data: { success: true as const } };
   });
 
   /** Spec §7 DELETE me: account deletion (ADR 0012). */
-  app.delete('/me', { schema: { response: { 200: SuccessResponseSchema } } }, async (request, reply) => {
+  route(app, 'auth.deleteAccount', { access: 'user' }, async (request, reply) => {
     const auth = requireUser(request);
     await deleteAccount(ctx(), auth.user.idUser, erasers);
     request.log.info({ idUser: auth.user.idUser }, 'account deleted');
@@ -115,54 +99,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   /** Spec §7 PUT me/welcome: clears the welcome flag (spec §4). */
-  app.put('/me/welcome', { schema: { response: { 200: MeResponseSchema } } }, async (request) => {
+  route(app, 'auth.dismissWelcome', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     await updateUser(app.db, auth.user.idUser, { welcomePending: false });
     return { data: { user: await currentMe(request) } };
   });
 
   /** Spec §7 PUT me/notifications-mailers: the mailer preference (and optionally every e-mail). */
-  app.put(
-    '/me/notifications-mailers',
-    { schema: { body: NotificationsBodySchema, response: { 200: MeResponseSchema } } },
-    async (request) => {
-      const auth = requireUser(request);
-      await updateUser(app.db, auth.user.idUser, {
-        notificationsMailers: request.body.notifications_mailers,
-        ...(request.body.notifications_emails !== undefined ? { notificationsEmails: request.body.notifications_emails } : {}),
-      });
-      return { data: { user: await currentMe(request) } };
-    },
-  );
+  route(app, 'auth.updateNotifications', { access: 'user' }, async (request) => {
+    const auth = requireUser(request);
+    await updateUser(app.db, auth.user.idUser, {
+      notificationsMailers: request.body.notifications_mailers,
+      ...(request.body.notifications_emails !== undefined ? { notificationsEmails: request.body.notifications_emails } : {}),
+    });
+    return { data: { user: await currentMe(request) } };
+  });
 
   /** Spec §7 POST me/passcodes (email): always the same answer, whatever the address (ADR 0010). */
-  app.post(
-    '/me/passcodes',
-    { schema: { body: PasscodeRequestBodySchema, response: { 200: PasscodeRequestResponseSchema } } },
-    async (request) => {
-      await requestLoginPasscode(ctx(), request.body.email, request.ip);
-      return { data: { emailed: true as const } };
-    },
-  );
+  route(app, 'auth.requestPasscode', { access: 'public' }, async (request) => {
+    await requestLoginPasscode(ctx(), request.body.email, request.ip);
+    return { data: { emailed: true as const } };
+  });
 
   /** Spec §7 PUT me/passcodes (email, passcode) → token, also set as the HttpOnly cookie (spec §9). */
-  app.put(
-    '/me/passcodes',
-    { schema: { body: PasscodeRedeemBodySchema, response: { 200: TokenResponseSchema } } },
-    async (request, reply) => {
-      const token = await redeemLoginPasscode(ctx(), {
-        email: request.body.email,
-        code: request.body.passcode,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      setTokenCookie(reply, app.config.SITE_URL, token);
-      return { data: { token } };
-    },
-  );
+  route(app, 'auth.redeemPasscode', { access: 'public' }, async (request, reply) => {
+    const token = await redeemLoginPasscode(ctx(), {
+      email: request.body.email,
+      code: request.body.passcode,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    setTokenCookie(reply, app.config.SITE_URL, token);
+    return { data: { token } };
+  });
 
   /** Spec §7 GET me/sessions: by last access, newest first (spec §9). */
-  app.get('/me/sessions', { schema: { response: { 200: SessionsResponseSchema } } }, async (request) => {
+  route(app, 'auth.listSessions', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     const now = app.clock();
     const rows = await listSessions(app.db, auth.user.idUser);
@@ -170,18 +142,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   /** Spec §7 DELETE me/sessions/{id}: only the caller's own sessions; another's id is a 404. */
-  app.delete(
-    '/me/sessions/:id',
-    { schema: { params: SessionIdParamsSchema, response: { 200: SessionResponseSchema } } },
-    async (request, reply) => {
-      const auth = requireUser(request);
-      const now = app.clock();
-      const row = await endSession(app.db, auth.user.idUser, request.params.id, now);
-      if (!row) throw notFound('That session cannot be found.', 'SESSION_NOT_FOUND');
-      if (row.idSession === auth.idSession) clearTokenCookie(reply, app.config.SITE_URL);
-      return { data: { session: toSession(row, auth.idSession, now) } };
-    },
-  );
+  route(app, 'auth.endSession', { access: 'user' }, async (request, reply) => {
+    const auth = requireUser(request);
+    const now = app.clock();
+    const row = await endSession(app.db, auth.user.idUser, request.params.id, now);
+    if (!row) throw notFound('That session cannot be found.', 'SESSION_NOT_FOUND');
+    if (row.idSession === auth.idSession) clearTokenCookie(reply, app.config.SITE_URL);
+    return { data: { session: toSession(row, auth.idSession, now) } };
+  });
 
   /**
    * Spec §7 POST me/unsubscribes(/mailers) (email, token) → success. No sign-in needed. The address
@@ -204,6 +172,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     );
     return { data: { success: true as const } };
   };
-  app.post('/me/unsubscribes', { schema: { response: { 200: SuccessResponseSchema } } }, unsubscribe('emails'));
-  app.post('/me/unsubscribes/mailers', { schema: { response: { 200: SuccessResponseSchema } } }, unsubscribe('mailers'));
+  route(app, 'auth.unsubscribe', { access: 'public' }, unsubscribe('emails'));
+  route(app, 'auth.unsubscribeMailers', { access: 'public' }, unsubscribe('mailers'));
 };

@@ -15,9 +15,9 @@ import {
   ThreadListResponseSchema,
   ThreadResponseSchema,
   ThreadTokenParamsSchema,
-  UnreadCountResponseSchema,
 } from '@fretline/contract';
 import { requireUser } from '../../plugins/auth.ts';
+import { route } from '../../plugins/calls.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { createAltchaChallenge } from './captcha.ts';
 import * as repo from './messages.repository.ts';
@@ -52,7 +52,7 @@ function searchFrom(query: { search?: string | undefined; filter?: string | unde
 /** /api/messages: the messages calls of spec §7, the helpdesk and the staff inbox. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Polled every 5 s by every signed-in tab (spec §9): a memo hit or one index-only count (ADR 0026).
-  app.get('/threads/unread/count', { schema: { response: { 200: UnreadCountResponseSchema } } }, async (request) => {
+  route(app, 'messages.unreadCount', { access: 'user' }, async (request) => {
     const { user } = requireUser(request);
     let count = await readUnreadCount(app, user.idUser);
     if (count === undefined) {

@@ -1,20 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AuditListQuerySchema,
-  AuditListResponseSchema,
-  hasRoleGroup,
-  MemberIdParamsSchema,
-  MemberListResponseSchema,
-  MemberResponseSchema,
-  MemberSearchQuerySchema,
-  MemberSessionParamsSchema,
-  RolesResponseSchema,
-  ROLES,
-  SetRolesBodySchema,
-  STAFF_PAGE_SIZE,
-  StaffSessionResponseSchema,
-} from '@fretline/contract';
+import { hasRoleGroup, ROLES, STAFF_PAGE_SIZE } from '@fretline/contract';
 import { requireRoleGroup } from '../../plugins/auth.ts';
+import { route } from '../../plugins/calls.ts';
 import { forgetCachedSessions } from '../auth/index.ts';
 import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
 import { listAudit, recordAudit } from './audit.ts';
@@ -32,122 +19,97 @@ export const SUPERADMIN_ONLY = 'Only a Superadmin can grant or remove the Supera
  * Director for analytics. Signed out is 401, a wrong role 403.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/audit',
-    { schema: { tags: ['staff'], querystring: AuditListQuerySchema, response: { 200: AuditListResponseSchema } } },
-    async (request) => {
-      requireRoleGroup(request, 'Staff');
-      const q = request.query;
-      const { rows, total } = await listAudit(app.db, {
-        limit: q.limit ?? STAFF_PAGE_SIZE,
-        offset: q.offset ?? 0,
-        targetType: q.target_type,
-        targetId: q.target_id,
-      });
-      return { data: { audit: rows, total } };
-    },
-  );
+  route(app, 'staff.listAudit', { access: 'Staff' }, async (request) => {
+    const q = request.query;
+    const { rows, total } = await listAudit(app.db, {
+      limit: q.limit ?? STAFF_PAGE_SIZE,
+      offset: q.offset ?? 0,
+      targetType: q.target_type,
+      targetId: q.target_id,
+    });
+    return { data: { audit: rows, total } };
+  });
 
-  app.get(
-    '/members',
-    { schema: { tags: ['staff'], querystring: MemberSearchQuerySchema, response: { 200: MemberListResponseSchema } } },
-    async (request) => {
-      requireRoleGroup(request, 'Staff');
-      const q = request.query;
-      const { rows, total } = await members.searchMembers(app.db, {
-        q: q.q,
-        limit: q.limit ?? STAFF_PAGE_SIZE,
-        offset: q.offset ?? 0,
-      });
-      return { data: { members: rows, total } };
-    },
-  );
+  route(app, 'staff.listMembers', { access: 'Staff' }, async (request) => {
+    const q = request.query;
+    const { rows, total } = await members.searchMembers(app.db, {
+      q: q.q,
+      limit: q.limit ?? STAFF_PAGE_SIZE,
+      offset: q.offset ?? 0,
+    });
+    return { data: { members: rows, total } };
+  });
 
-  app.get(
-    '/members/:idUser',
-    { schema: { tags: ['staff'], params: MemberIdParamsSchema, response: { 200: MemberResponseSchema } } },
-    async (request) => {
-      requireRoleGroup(request, 'Staff');
-      const member = await members.findMember(app.db, request.params.idUser);
-      if (!member) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
-      return { data: { member } };
-    },
-  );
+  route(app, 'staff.getMember', { access: 'Staff' }, async (request) => {
+    const member = await members.findMember(app.db, request.params.idUser);
+    if (!member) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
+    return { data: { member } };
+  });
 
-  app.delete(
-    '/members/:idUser/sessions/:idSession',
-    { schema: { tags: ['staff'], params: MemberSessionParamsSchema, response: { 200: StaffSessionResponseSchema } } },
-    async (request) => {
-      const auth = requireRoleGroup(request, 'Staff');
-      const { idUser, idSession } = request.params;
-      const now = app.clock();
-      const result = await app.db.transaction(async (tx) => {
-        const ended = await members.endMemberSession(tx, idUser, idSession, now);
-        if (ended?.ended) {
-          await recordAudit(
-            tx,
-            auth,
-            {
-              action: 'member.session.end',
-              targetType: 'user',
-              targetId: idUser,
-              diff: { id_session: idSession, session_ip: ended.session.session_ip, session_deleted: { from: null, to: now } },
-            },
-            now,
-          );
-        }
-        return ended;
-      });
-      // After the commit, so no request in between re-caches the live session (ADR 0011).
-      forgetCachedSessions(idUser);
-      if (!result) throw notFound(SESSION_NOT_FOUND, 'SESSION_NOT_FOUND');
-      return { data: { session: result.session } };
-    },
-  );
-
-  app.put(
-    '/members/:idUser/roles',
-    {
-      schema: { tags: ['staff'], params: MemberIdParamsSchema, body: SetRolesBodySchema, response: { 200: RolesResponseSchema } },
-    },
-    async (request) => {
-      const auth = requireRoleGroup(request, 'Admin');
-      const { idUser } = request.params;
-      // Stored in the spec's order (§6), once each.
-      const next: string[] = ROLES.filter((r) => request.body.roles.includes(r));
-      const now = app.clock();
-      const roles = await app.db.transaction(async (tx) => {
-        if (!(await members.memberExists(tx, idUser))) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
-        const before = await members.findRoles(tx, idUser);
-        const superadminChanges = before.includes('Superadmin') !== next.includes('Superadmin');
-        if (superadminChanges && !auth.user.roles.includes('Superadmin')) throw forbidden(SUPERADMIN_ONLY);
-        if (idUser === auth.user.idUser && hasRoleGroup(before, 'Admin') && !hasRoleGroup(next, 'Admin')) {
-          throw new AppError('OWN_LAST_ADMIN_ROLE', 409, OWN_LAST_ADMIN_ROLE, 'roles');
-        }
-        const unchanged = before.length === next.length && before.every((r) => next.includes(r));
-        if (unchanged) return before;
-        await members.replaceRoles(tx, idUser, next);
+  route(app, 'staff.endMemberSession', { access: 'Staff' }, async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const { idUser, idSession } = request.params;
+    const now = app.clock();
+    const result = await app.db.transaction(async (tx) => {
+      const ended = await members.endMemberSession(tx, idUser, idSession, now);
+      if (ended?.ended) {
         await recordAudit(
           tx,
           auth,
           {
-            action: 'member.roles.set',
+            action: 'member.session.end',
             targetType: 'user',
             targetId: idUser,
-            diff: {
-              roles: { from: before, to: [...next] },
-              added: next.filter((r) => !before.includes(r)),
-              removed: before.filter((r) => !next.includes(r)),
-            },
+            diff: { id_session: idSession, session_ip: ended.session.session_ip, session_deleted: { from: null, to: now } },
           },
           now,
         );
-        return [...next];
-      });
-      forgetCachedSessions(idUser);
-      return { data: { roles } };
-    },
-  );
+      }
+      return ended;
+    });
+    // After the commit, so no request in between re-caches the live session (ADR 0011).
+    forgetCachedSessions(idUser);
+    if (!result) throw notFound(SESSION_NOT_FOUND, 'SESSION_NOT_FOUND');
+    return { data: { session: result.session } };
+  });
+
+  route(app, 'staff.setMemberRoles', { access: 'Admin' }, async (request) => {
+    const auth = requireRoleGroup(request, 'Admin');
+    const { idUser } = request.params;
+    // Stored in the spec's order (§6), once each.
+    const next: string[] = ROLES.filter((r) => request.body.roles.includes(r));
+    const now = app.clock();
+    const roles = await app.db.transaction(async (tx) => {
+      if (!(await members.memberExists(tx, idUser))) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
+      const before = await members.findRoles(tx, idUser);
+      const superadminChanges = before.includes('Superadmin') !== next.includes('Superadmin');
+      if (superadminChanges && !auth.user.roles.includes('Superadmin')) throw forbidden(SUPERADMIN_ONLY);
+      if (idUser === auth.user.idUser && hasRoleGroup(before, 'Admin') && !hasRoleGroup(next, 'Admin')) {
+        throw new AppError('OWN_LAST_ADMIN_ROLE', 409, OWN_LAST_ADMIN_ROLE, 'roles');
+      }
+      const unchanged = before.length === next.length && before.every((r) => next.includes(r));
+      if (unchanged) return before;
+      await members.replaceRoles(tx, idUser, next);
+      await recordAudit(
+        tx,
+        auth,
+        {
+          action: 'member.roles.set',
+          targetType: 'user',
+          targetId: idUser,
+          diff: {
+            roles: { from: before, to: [...next] },
+            added: next.filter((r) => !before.includes(r)),
+            removed: before.filter((r) => !next.includes(r)),
+          },
+        },
+        now,
+      );
+      return [...next];
+    });
+    forgetCachedSessions(idUser);
+    return { data: { roles } };
+  });
 
   await app.register(analyticsReportRoutes, { prefix: '/analytics' });
 };

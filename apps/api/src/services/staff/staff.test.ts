@@ -287,6 +287,19 @@ describe('roles', () => {
   it('answers 404 when the member does not exist', async () => {
     expect((await putRoles(999999, admin.token, 'roles[0]=Staff')).statusCode).toBe(404);
   });
+
+  it('checks the role before the body: a bad body is 401 signed out and 403 for a non-admin', async () => {
+    const bad = 'roles[0]=Emperor';
+    expect((await putRoles(learner.idUser, admin.token, bad)).statusCode).toBe(400);
+    expect((await putRoles(learner.idUser, staff.token, bad)).statusCode).toBe(403);
+    const signedOut = await t.app.inject({
+      method: 'PUT',
+      url: '/api/staff/members/x/roles',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: bad,
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
 });
 
 describe('audit log', () => {

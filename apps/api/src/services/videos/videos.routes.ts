@@ -1,32 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CourseListResponseSchema,
-  CourseResponseSchema,
-  CourseSlugParamsSchema,
-  CurrentCourseResponseSchema,
-  FreeResourceListResponseSchema,
-  LiveStreamListResponseSchema,
-  LiveStreamResponseSchema,
-  SAVED_VIDEOS_PAGE_SIZE,
-  SavedBodySchema,
-  SavedIdParamsSchema,
-  SavedListQuerySchema,
-  SavedListResponseSchema,
-  SavedResponseSchema,
-  SitemapResponseSchema,
-  StreamSlugParamsSchema,
-  VideoListQuerySchema,
-  VideoListResponseSchema,
-  VideoProgressBodySchema,
-  VideoQuerySchema,
-  VideoResponseSchema,
-  VideoSlugParamsSchema,
-  hasRoleGroup,
-} from '@fretline/contract';
+import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
 import { createMediaStore, registerMediaRoutes } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { route } from '../../plugins/calls.ts';
 import { getMembership } from '../finance/index.ts';
 import { coursesEditorRoutes } from './editor/courses-editor.routes.ts';
 import { liveEditorRoutes } from './editor/live-editor.routes.ts';
@@ -40,6 +17,7 @@ import * as service from './videos.service.ts';
 /** /api/videos: the videos calls of spec §7, the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createMediaStore({ secret: app.config.SECRET_KEY, mediaDir: app.config.MEDIA_DIR });
+  // Not a declared call (ADR 0052): it answers signed media files, not JSON, and no page calls it through the API client.
   registerMediaRoutes(app, store);
   // Issue 7 content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
@@ -78,186 +56,70 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...viewer, idUser: auth.user.idUser };
   }
 
-  const tags = ['videos'];
+  route(app, 'videos.listVideos', { access: 'public' }, async (request) => ({
+    data: await service.listVideos(context(), await viewerOf(request), request.query),
+  }));
 
-  app.get(
-    '/videos',
-    {
-      schema: {
-        tags,
-        summary: 'List videos with facet counts, tag filter, search and paging',
-        querystring: VideoListQuerySchema,
-        response: { 200: VideoListResponseSchema },
-      },
+  route(app, 'videos.getVideo', { access: 'public' }, async (request) => ({
+    data: {
+      video: await service.getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
     },
-    async (request) => ({ data: await service.listVideos(context(), await viewerOf(request), request.query) }),
-  );
+  }));
 
-  app.get(
-    '/videos/:videoSlug',
-    {
-      schema: {
-        tags,
-        summary: 'One video; locked for non-members when premium (ADR 0015)',
-        params: VideoSlugParamsSchema,
-        querystring: VideoQuerySchema,
-        response: { 200: VideoResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: {
-        video: await service.getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
-      },
-    }),
-  );
+  route(app, 'videos.recordProgress', { access: 'user' }, async (request) => {
+    const viewer = await signedInViewer(request);
+    const video = await service.recordProgress(
+      context(),
+      viewer,
+      request.params.videoSlug,
+      request.body,
+      request.query.courseSlug,
+    );
+    return { data: { video } };
+  });
 
-  app.patch(
-    '/videos/:videoSlug',
-    {
-      schema: {
-        tags,
-        summary: 'Record play progress; moves the course resume point and percent complete (ADR 0016)',
-        params: VideoSlugParamsSchema,
-        querystring: VideoQuerySchema,
-        body: VideoProgressBodySchema,
-        response: { 200: VideoResponseSchema },
-      },
-    },
-    async (request) => {
-      const viewer = await signedInViewer(request);
-      const video = await service.recordProgress(
-        context(),
-        viewer,
-        request.params.videoSlug,
-        request.body,
-        request.query.courseSlug,
-      );
-      return { data: { video } };
-    },
-  );
+  route(app, 'videos.listCourses', { access: 'public' }, async () => ({
+    data: { courses: await service.listCourses(context()) },
+  }));
 
-  app.get(
-    '/courses',
-    {
-      schema: { tags, summary: 'Published courses by course_order', response: { 200: CourseListResponseSchema } },
-    },
-    async () => ({ data: { courses: await service.listCourses(context()) } }),
-  );
+  route(app, 'videos.getCourse', { access: 'public' }, async (request) => ({
+    data: await service.getCourse(context(), await viewerOf(request), request.params.courseSlug),
+  }));
 
-  app.get(
-    '/courses/:courseSlug',
-    {
-      schema: {
-        tags,
-        summary: 'One course with its videos, songs, resume point and percent complete',
-        params: CourseSlugParamsSchema,
-        response: { 200: CourseResponseSchema },
-      },
-    },
-    async (request) => ({ data: await service.getCourse(context(), await viewerOf(request), request.params.courseSlug) }),
-  );
+  route(app, 'videos.getCurrentCourse', { access: 'user' }, async (request) => ({
+    data: { course: await service.getCurrentCourse(context(), await signedInViewer(request)) },
+  }));
 
-  app.get(
-    '/me/course',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's current course (the one played last) with resume point and percent complete",
-        response: { 200: CurrentCourseResponseSchema },
-      },
-    },
-    async (request) => ({ data: { course: await service.getCurrentCourse(context(), await signedInViewer(request)) } }),
-  );
+  route(app, 'videos.listSaved', { access: 'user' }, async (request) => {
+    const auth = requireUser(request);
+    const limit = request.query.limit ?? SAVED_VIDEOS_PAGE_SIZE;
+    const { offset = 0, id_video: idVideo } = request.query;
+    return { data: await service.listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
+  });
 
-  app.get(
-    '/saved',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's My List, newest first",
-        querystring: SavedListQuerySchema,
-        response: { 200: SavedListResponseSchema },
-      },
-    },
-    async (request) => {
-      const auth = requireUser(request);
-      const limit = request.query.limit ?? SAVED_VIDEOS_PAGE_SIZE;
-      const { offset = 0, id_video: idVideo } = request.query;
-      return { data: await service.listSaved(context(), auth.user.idUser, limit, offset, idVideo) };
-    },
-  );
+  route(app, 'videos.saveVideo', { access: 'user' }, async (request, reply) => {
+    const viewer = await signedInViewer(request);
+    const saved = await service.saveVideo(context(), viewer, request.body.id_video);
+    return reply.code(201).send({ data: { saved } });
+  });
 
-  app.post(
-    '/saved',
-    {
-      schema: {
-        tags,
-        summary: 'Save a video to My List (saving twice keeps one entry)',
-        body: SavedBodySchema,
-        response: { 201: SavedResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await signedInViewer(request);
-      const saved = await service.saveVideo(context(), viewer, request.body.id_video);
-      return reply.code(201).send({ data: { saved } });
-    },
-  );
+  route(app, 'videos.removeSaved', { access: 'user' }, async (request, reply) => {
+    const auth = requireUser(request);
+    await service.removeSaved(context(), auth.user.idUser, request.params.id);
+    return reply.code(204).send(null);
+  });
 
-  app.delete(
-    '/saved/:id',
-    {
-      schema: {
-        tags,
-        summary: "Remove one of the caller's own My List entries",
-        params: SavedIdParamsSchema,
-        response: { 204: z.null().describe('Removed') },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireUser(request);
-      await service.removeSaved(context(), auth.user.idUser, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, 'videos.listLiveStreams', { access: 'public' }, async (request) => ({
+    data: { streams: await service.listLiveStreams(context(), await viewerOf(request)) },
+  }));
 
-  app.get(
-    '/live',
-    { schema: { tags, summary: 'Live streams: live now, upcoming, past', response: { 200: LiveStreamListResponseSchema } } },
-    async (request) => ({ data: { streams: await service.listLiveStreams(context(), await viewerOf(request)) } }),
-  );
+  route(app, 'videos.getLiveStream', { access: 'public' }, async (request) => ({
+    data: { stream: await service.getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
+  }));
 
-  app.get(
-    '/live/:streamSlug',
-    {
-      schema: { tags, summary: 'One live stream', params: StreamSlugParamsSchema, response: { 200: LiveStreamResponseSchema } },
-    },
-    async (request) => ({
-      data: { stream: await service.getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
-    }),
-  );
+  route(app, 'videos.listFreeResources', { access: 'public' }, async (request) => ({
+    data: await service.listFreeResources(context(), await viewerOf(request)),
+  }));
 
-  app.get(
-    '/free-resources',
-    {
-      schema: {
-        tags,
-        summary: 'Free downloads (signed URLs) and the free lessons',
-        response: { 200: FreeResourceListResponseSchema },
-      },
-    },
-    async (request) => ({ data: await service.listFreeResources(context(), await viewerOf(request)) }),
-  );
-
-  app.get(
-    '/sitemap',
-    {
-      schema: {
-        tags,
-        summary: 'Paths of published videos, courses and live streams for sitemap.xml',
-        response: { 200: SitemapResponseSchema },
-      },
-    },
-    async () => ({ data: await service.getSitemap(context()) }),
-  );
+  route(app, 'videos.getSitemap', { access: 'public' }, async () => ({ data: await service.getSitemap(context()) }));
 };

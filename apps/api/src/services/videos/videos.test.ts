@@ -251,6 +251,13 @@ describe('PATCH /api/videos/videos/:videoSlug', () => {
       payload: { video_play_total_time: 16, video_play_current_time: 3 },
     });
     expect(res.statusCode).toBe(401);
+    // The guard reads first: a bad body from a signed-out caller is still a 401, not a 400.
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/videos/videos/${FREE_VIDEO}`,
+      payload: { video_play_current_time: -1 },
+    });
+    expect(bad.statusCode).toBe(401);
   });
 
   it('refuses progress on a locked video and bad times', async () => {
@@ -382,6 +389,8 @@ describe('saved videos (My List)', () => {
   it('needs a signed-in user', async () => {
     expect((await get('/api/videos/saved')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/videos/saved', payload: { id_video: 1 } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/videos/saved', payload: { id_video: 'x' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/videos/saved/x' })).statusCode).toBe(401);
   });
 
   it('saves, lists with route, image and subtitle, and removes only the owner’s entry', async () => {

@@ -4,7 +4,8 @@ import { Button, cx, inputClasses } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { errorMessage } from '../../lib/api-client';
 import { MessageList } from './message-list';
-import { announceUnreadChanged, usePoll } from './use-poll';
+import { usePoll } from '../../lib/use-poll';
+import { announceUnreadChanged } from './unread-changed';
 
 interface Page {
   messages: Message[];

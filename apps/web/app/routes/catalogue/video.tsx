@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { data, Link, redirect } from 'react-router';
-import { videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
+import { TOKEN_COOKIE_NAME, videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
@@ -12,7 +12,8 @@ import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
-import { getServerApi, readCookie } from '../../lib/api.server';
+import { getServerApi } from '../../lib/api.server';
+import { readRequestCookie } from '../../lib/cookies';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/video';
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     // The course's progress is the signed-in learner's; a visitor has none to show.
     let course: Course | null = null;
-    if (video.video_course && readCookie(request, 'token')) {
+    if (video.video_course && readRequestCookie(request, TOKEN_COOKIE_NAME)) {
       course = (await client.get<{ course: Course }>(`/videos/courses/${video.video_course.course_slug}`)).course;
     }
     const trialDays = video.video_locked ? await loadTrialDays(client) : null;

@@ -10,6 +10,7 @@ import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { Route } from './+types/videos';
 
 const PAGE_SIZE = 24;
@@ -94,15 +95,12 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
+  const typedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    const term = search.trim();
-    if (term === pushedSearch.current) return;
-    const timer = setTimeout(() => {
-      pushedSearch.current = term;
-      update({ search: term });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+    if (typedSearch === pushedSearch.current) return;
+    pushedSearch.current = typedSearch;
+    update({ search: typedSearch });
+  }, [typedSearch]);
 
   /** Empties the search box for a navigation that drops the search from the URL itself. */
   const forgetSearch = () => {
@@ -115,16 +113,14 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     update({ [key]: '' });
   };
 
-  // Spec §9: the song-search action is sent once the visitor has stopped typing for 5 s.
+  // Spec §9: the song-search action is sent once the search has stood for 5 s (a search the page
+  // opened with too, hence the empty start).
+  const songSearch = useDebouncedValue(search.trim(), SONG_SEARCH_DEBOUNCE_MS, '');
   useEffect(() => {
-    const term = search.trim();
-    if (!term || term === lastRecorded.current) return;
-    const timer = setTimeout(() => {
-      lastRecorded.current = term;
-      recordAction(SONG_SEARCH_ACTION, { search: term, path: '/videos' });
-    }, SONG_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+    if (!songSearch || songSearch === lastRecorded.current) return;
+    lastRecorded.current = songSearch;
+    recordAction(SONG_SEARCH_ACTION, { search: songSearch, path: '/videos' });
+  }, [songSearch]);
 
   const loadMore = async () => {
     setLoadingMore(true);

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import {
   AddressSchema,
@@ -15,6 +14,7 @@ import {
 import { Card, Container, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
+import { usePoll } from '../../lib/use-poll';
 import { requireMe } from '../../features/account/require-user.server';
 import { AddressForm } from '../../features/membership/address-form';
 import { Invoices } from '../../features/membership/invoices';
@@ -70,13 +70,13 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
 
   // Spec §4 (manage flow): poll every 1 s while the first payment is under way, until it settles.
-  useEffect(() => {
-    if (!waiting(status)) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, SUBSCRIPTION_POLL_MS);
-    return () => clearInterval(timer);
-  }, [status, revalidator]);
+  usePoll(
+    async () => {
+      if (revalidator.state === 'idle') await revalidator.revalidate();
+    },
+    SUBSCRIPTION_POLL_MS,
+    waiting(status),
+  );
 
   const end = subscription.subscription_current_period_end;
   return (

@@ -5,7 +5,9 @@ import { Button, Container, EmptyState, LinkButton, cx, inputClasses } from '../
 import { ThreadListItem } from '../../features/messages/thread-list';
 import { redirectToLogin } from '../../features/account/require-user.server';
 import { useThreadPages } from '../../features/messages/thread-pages';
-import { UNREAD_CHANGED_EVENT, usePoll } from '../../features/messages/use-poll';
+import { UNREAD_CHANGED_EVENT } from '../../features/messages/unread-changed';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { usePoll } from '../../lib/use-poll';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -42,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 function ThreadInbox({ initial }: { initial: ThreadPage }) {
   const params = useParams();
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  const query = useDebouncedValue(search.trim(), THREAD_SEARCH_DEBOUNCE_MS);
   const list = useThreadPages<Thread>({
     path: '/messages/threads',
     query: query ? { search: query } : {},
@@ -51,11 +53,6 @@ function ThreadInbox({ initial }: { initial: ThreadPage }) {
     name: 'thread-list',
   });
   const threads = list.page.threads;
-
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(search.trim()), THREAD_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [search]);
 
   // A new search starts again from the first page.
   const firstRun = useRef(true);

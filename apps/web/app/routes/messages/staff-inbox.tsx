@@ -4,7 +4,7 @@ import { THREAD_PAGE_SIZE, THREAD_POLL_MS, type StaffThread } from '@fretline/co
 import { Button, EmptyState, cx } from '../../components/ui';
 import { StaffThreadItem } from '../../features/messages/staff-inbox';
 import { useThreadPages } from '../../features/messages/thread-pages';
-import { usePoll } from '../../features/messages/use-poll';
+import { usePoll } from '../../lib/use-poll';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';

@@ -1,6 +1,14 @@
-import type { CourseSummary, CurrentCourse, SubscriptionProduct, VideoFacets, VideoSummary } from '@fretline/contract';
+import {
+  TOKEN_COOKIE_NAME,
+  type CourseSummary,
+  type CurrentCourse,
+  type SubscriptionProduct,
+  type VideoFacets,
+  type VideoSummary,
+} from '@fretline/contract';
 import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
-import { getServerApi, readCookie } from '../../lib/api.server';
+import { getServerApi } from '../../lib/api.server';
+import { readRequestCookie } from '../../lib/cookies';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
@@ -16,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
     }),
     api.get<{ subscription_product: SubscriptionProduct }>('/finance/subscription-products/slug/access-all-areas'),
     // A visitor has no course of their own: no call to make.
-    readCookie(request, 'token')
+    readRequestCookie(request, TOKEN_COOKIE_NAME)
       ? api.get<{ course: CurrentCourse | null }>('/videos/me/course')
       : Promise.resolve({ course: null }),
   ]);

@@ -1,5 +1,5 @@
 import { getServerApi } from '../../lib/api.server';
-import { siteUrlFor, teacherNameFromEnv } from './site-url.server';
+import { readWebConfig, siteUrlFor } from '../../lib/config.server';
 import type { Route } from './+types/sitemap.xml';
 
 /** The public pages of spec §2 that are the same for everyone. */
@@ -52,13 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The catalogue could not answer: the static part is still a valid sitemap.
   }
   const seen = new Set<string>();
-  const entries: SitemapEntry[] = [...staticSitemapPaths(teacherNameFromEnv()).map((path) => ({ path })), ...dynamic].filter(
-    (e) => {
-      if (typeof e.path !== 'string' || !e.path.startsWith('/') || seen.has(e.path)) return false;
-      seen.add(e.path);
-      return true;
-    },
-  );
+  const entries: SitemapEntry[] = [
+    ...staticSitemapPaths(readWebConfig().teacherName).map((path) => ({ path })),
+    ...dynamic,
+  ].filter((e) => {
+    if (typeof e.path !== 'string' || !e.path.startsWith('/') || seen.has(e.path)) return false;
+    seen.add(e.path);
+    return true;
+  });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,16 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  EditorCourseBodySchema,
-  EditorCourseEntriesBodySchema,
-  EditorCourseIdParamsSchema,
-  EditorCourseListResponseSchema,
-  EditorCourseOrderBodySchema,
-  EditorCoursePublishBodySchema,
-  EditorCourseResponseSchema,
-  EditorCourseTestimonialsBodySchema,
-} from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
-import { deletedResponse, guardEditorRoutes } from './editor-routes.ts';
+import { route, type CallRouteOptions } from '../../../plugins/calls.ts';
+import { editorContextFor } from './editor-routes.ts';
 import * as service from './courses-editor.service.ts';
 
 /**
@@ -20,142 +11,46 @@ import * as service from './courses-editor.service.ts';
  * every change is audited in its own transaction.
  */
 export const coursesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
-  const tags = ['courses editor'];
-  const editorContext = guardEditorRoutes(app, store);
+  const options: CallRouteOptions = { access: 'Editor', schema: { tags: ['courses editor'] } };
+  const editorContext = editorContextFor(app, store);
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'Every course, drafts included, in course_order',
-        response: { 200: EditorCourseListResponseSchema },
-      },
-    },
-    async (request) => ({ data: { courses: await service.listEditorCourses(editorContext(request)) } }),
-  );
+  route(app, 'editor.listCourses', options, async (request) => ({
+    data: { courses: await service.listEditorCourses(editorContext(request)) },
+  }));
 
-  app.get(
-    '/:idCourse',
-    {
-      schema: {
-        tags,
-        summary: 'One course with its lessons, songs (drafts included), testimonials and earlier slugs',
-        params: EditorCourseIdParamsSchema,
-        response: { 200: EditorCourseResponseSchema },
-      },
-    },
-    async (request) => ({ data: { course: await service.getEditorCourse(editorContext(request), request.params.idCourse) } }),
-  );
+  route(app, 'editor.getCourse', options, async (request) => ({
+    data: { course: await service.getEditorCourse(editorContext(request), request.params.idCourse) },
+  }));
 
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'Create a course (a draft, last in order)',
-        body: EditorCourseBodySchema,
-        response: { 201: EditorCourseResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const course = await service.createCourse(editorContext(request), request.body);
-      return reply.code(201).send({ data: { course } });
-    },
-  );
+  route(app, 'editor.createCourse', options, async (request, reply) => {
+    const course = await service.createCourse(editorContext(request), request.body);
+    return reply.code(201).send({ data: { course } });
+  });
 
-  app.put(
-    '/order',
-    {
-      schema: {
-        tags,
-        summary: 'Reorder the courses: every course id in its new course_order',
-        body: EditorCourseOrderBodySchema,
-        response: { 200: EditorCourseListResponseSchema },
-      },
-    },
-    async (request) => ({ data: { courses: await service.setCourseOrder(editorContext(request), request.body.id_courses) } }),
-  );
+  route(app, 'editor.setCourseOrder', options, async (request) => ({
+    data: { courses: await service.setCourseOrder(editorContext(request), request.body.id_courses) },
+  }));
 
-  app.put(
-    '/:idCourse',
-    {
-      schema: {
-        tags,
-        summary: "Replace a course's fields; a new slug keeps the old /courses URL redirecting",
-        params: EditorCourseIdParamsSchema,
-        body: EditorCourseBodySchema,
-        response: { 200: EditorCourseResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: { course: await service.updateCourse(editorContext(request), request.params.idCourse, request.body) },
-    }),
-  );
+  route(app, 'editor.updateCourse', options, async (request) => ({
+    data: { course: await service.updateCourse(editorContext(request), request.params.idCourse, request.body) },
+  }));
 
-  app.put(
-    '/:idCourse/entries',
-    {
-      schema: {
-        tags,
-        summary: "Set the course's lessons and songs, each an ordered list of video ids, in one transaction",
-        params: EditorCourseIdParamsSchema,
-        body: EditorCourseEntriesBodySchema,
-        response: { 200: EditorCourseResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: { course: await service.setCourseEntries(editorContext(request), request.params.idCourse, request.body) },
-    }),
-  );
+  route(app, 'editor.setCourseEntries', options, async (request) => ({
+    data: { course: await service.setCourseEntries(editorContext(request), request.params.idCourse, request.body) },
+  }));
 
-  app.put(
-    '/:idCourse/testimonials',
-    {
-      schema: {
-        tags,
-        summary: "Replace the course's testimonials with this ordered list",
-        params: EditorCourseIdParamsSchema,
-        body: EditorCourseTestimonialsBodySchema,
-        response: { 200: EditorCourseResponseSchema },
-      },
-    },
-    async (request) => ({
-      data: { course: await service.setCourseTestimonials(editorContext(request), request.params.idCourse, request.body) },
-    }),
-  );
+  route(app, 'editor.setCourseTestimonials', options, async (request) => ({
+    data: { course: await service.setCourseTestimonials(editorContext(request), request.params.idCourse, request.body) },
+  }));
 
-  app.put(
-    '/:idCourse/published',
-    {
-      schema: {
-        tags,
-        summary: 'Publish (course_published=true) or unpublish a course',
-        params: EditorCourseIdParamsSchema,
-        body: EditorCoursePublishBodySchema,
-        response: { 200: EditorCourseResponseSchema },
-      },
+  route(app, 'editor.setCoursePublished', options, async (request) => ({
+    data: {
+      course: await service.setCoursePublished(editorContext(request), request.params.idCourse, request.body.course_published),
     },
-    async (request) => ({
-      data: {
-        course: await service.setCoursePublished(editorContext(request), request.params.idCourse, request.body.course_published),
-      },
-    }),
-  );
+  }));
 
-  app.delete(
-    '/:idCourse',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a course with its entries, testimonials and learners’ progress (the videos stay)',
-        params: EditorCourseIdParamsSchema,
-        response: deletedResponse,
-      },
-    },
-    async (request, reply) => {
-      await service.deleteCourse(editorContext(request), request.params.idCourse);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, 'editor.deleteCourse', options, async (request, reply) => {
+    await service.deleteCourse(editorContext(request), request.params.idCourse);
+    return reply.code(204).send(null);
+  });
 };

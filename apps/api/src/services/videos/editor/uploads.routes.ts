@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import { unlink } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_KINDS, UploadQuerySchema, UploadResponseSchema } from '@fretline/contract';
+import { UPLOAD_KINDS } from '@fretline/contract';
 import { contentTypeFor, type MediaStore } from '../../../platform/media/index.ts';
 import { requireRoleGroup } from '../../../plugins/auth.ts';
+import { route } from '../../../plugins/calls.ts';
 import { AppError } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../staff/index.ts';
 import { newUploadPath, requireUploadKind, tooLarge, writeUpload } from './uploads.storage.ts';
@@ -28,11 +29,6 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
   // The parser hands the body over unread: the handler streams it to disk (never a whole file in memory).
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-  // Guards read first: the role before anything about the file.
-  app.addHook('preValidation', async (request) => {
-    requireRoleGroup(request, 'Editor');
-  });
-
   /** How much of a refused body may still be read and dropped, per request (see the onSend hook). */
   const drainable = new WeakMap<FastifyRequest, number>();
   // ADR 0039: an answer that goes out before the body was read in full (a refusal) lets the rest
@@ -47,54 +43,44 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
     else request.raw.resume();
   });
 
-  app.post(
-    '/editor/uploads',
-    {
-      schema: {
-        tags: ['videos editor'],
-        summary: 'Upload one image, audio, video or document file (raw body, application/octet-stream)',
-        querystring: UploadQuerySchema,
-        response: { 201: UploadResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireRoleGroup(request, 'Editor');
-      const body = request.body;
-      if (!(body instanceof Readable)) {
-        throw new AppError('UPLOAD_BODY', 415, 'Send the file itself as the body, as application/octet-stream.');
-      }
-      const rule = requireUploadKind(request.query.filename);
-      const limit = UPLOAD_KINDS[rule.kind].maxBytes;
-      const declared = declaredLength(request);
-      if (declared !== null && declared > limit) throw tooLarge(rule.kind);
-      drainable.set(request, limit);
+  // Guards read first: `access` checks the role in onRequest, before anything about the file is read.
+  route(app, 'editor.uploadMedia', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request, reply) => {
+    const auth = requireRoleGroup(request, 'Editor');
+    const body = request.body;
+    if (!(body instanceof Readable)) {
+      throw new AppError('UPLOAD_BODY', 415, 'Send the file itself as the body, as application/octet-stream.');
+    }
+    const rule = requireUploadKind(request.query.filename);
+    const limit = UPLOAD_KINDS[rule.kind].maxBytes;
+    const declared = declaredLength(request);
+    if (declared !== null && declared > limit) throw tooLarge(rule.kind);
+    drainable.set(request, limit);
 
-      const now = app.clock();
-      const mediaPath = newUploadPath(request.query.filename, rule.ext, now);
-      const file = store.resolveFile(mediaPath);
-      // newUploadPath only builds safe paths; this is the media store's own check.
-      if (!file) throw new AppError('UPLOAD_PATH', 500, 'The file could not be stored.');
-      const { bytes } = await writeUpload(body, file, rule);
-      const contentType = contentTypeFor(mediaPath);
-      try {
-        await recordAudit(
-          app.db,
-          auth,
-          {
-            action: 'media.upload',
-            targetType: 'media',
-            targetId: mediaPath,
-            diff: { filename: request.query.filename, content_type: contentType, bytes },
-          },
-          now,
-        );
-      } catch (err) {
-        // No file without its audit record.
-        await unlink(file).catch(() => undefined);
-        throw err;
-      }
-      reply.code(201);
-      return { data: { media_path: mediaPath, url: store.signedUrl(mediaPath, now), content_type: contentType, bytes } };
-    },
-  );
+    const now = app.clock();
+    const mediaPath = newUploadPath(request.query.filename, rule.ext, now);
+    const file = store.resolveFile(mediaPath);
+    // newUploadPath only builds safe paths; this is the media store's own check.
+    if (!file) throw new AppError('UPLOAD_PATH', 500, 'The file could not be stored.');
+    const { bytes } = await writeUpload(body, file, rule);
+    const contentType = contentTypeFor(mediaPath);
+    try {
+      await recordAudit(
+        app.db,
+        auth,
+        {
+          action: 'media.upload',
+          targetType: 'media',
+          targetId: mediaPath,
+          diff: { filename: request.query.filename, content_type: contentType, bytes },
+        },
+        now,
+      );
+    } catch (err) {
+      // No file without its audit record.
+      await unlink(file).catch(() => undefined);
+      throw err;
+    }
+    reply.code(201);
+    return { data: { media_path: mediaPath, url: store.signedUrl(mediaPath, now), content_type: contentType, bytes } };
+  });
 };

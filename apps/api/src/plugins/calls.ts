@@ -1,0 +1,151 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z, type ZodType } from 'zod';
+import {
+  API_ADDRESSES,
+  CALL_SCHEMAS,
+  type CallBodySchema,
+  type CallHeadersSchema,
+  type CallName,
+  type CallParamsSchema,
+  type CallQuerySchema,
+  type CallResponseSchema,
+  type CallSchemas,
+  type CallStatus,
+  type RoleGroup,
+  type SuccessStatus,
+} from '@fretline/contract';
+import { requireRoleGroup, requireUser } from './auth.ts';
+
+/** The prefix every API route is registered under (app.ts). */
+const API_PREFIX = '/api';
+
+/**
+ * Who may make a call, checked in `onRequest`, i.e. before the body is parsed or validated: a
+ * signed-out caller with a bad body gets 401, and a caller without the role learns nothing from
+ * validation errors (CONVENTIONS.md "Guards read first").
+ * - 'public': anyone; the handler may still look at `request.auth`.
+ * - 'user': a signed-in caller (401 otherwise).
+ * - a role group ('Staff', 'Editor', ...): a signed-in caller in that group (401 / 403).
+ * - a function: a guard of the route's own (e.g. a token in the path instead of a session).
+ */
+export type CallAccess = 'public' | 'user' | RoleGroup | ((request: FastifyRequest) => unknown);
+
+/** The app a service's routes plugin receives (FastifyPluginAsyncZod). */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The Fastify schema route() builds for call N, so handlers keep ZodTypeProvider's typing. */
+export interface CallRouteSchema<N extends CallName> {
+  params: CallParamsSchema<N>;
+  querystring: CallQuerySchema<N>;
+  body: CallBodySchema<N>;
+  headers: CallHeadersSchema<N>;
+  response: { [S in CallStatus<N>]: CallResponseSchema<N> };
+}
+
+export type CallHandler<N extends CallName> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Record<never, never>,
+  unknown,
+  CallRouteSchema<N>,
+  ZodTypeProvider
+>;
+
+/**
+ * A route's own extras, passed to Fastify as they are: rate-limit or auth `config`, `bodyLimit`,
+ * and OpenAPI-only schema fields (`hide`, `tags`, `description`). Method, url, the validation
+ * schemas, `onRequest` and the handler come from the declaration and `access`.
+ */
+export type CallRouteOptions = Omit<
+  RouteShorthandOptions,
+  'schema' | 'onRequest' | 'handler' | 'method' | 'url' | 'preValidation'
+> & {
+  access: CallAccess;
+  schema?: { hide?: boolean; tags?: string[]; description?: string; summary?: string };
+};
+
+function guardFor(access: CallAccess): ((request: FastifyRequest) => Promise<void>) | undefined {
+  if (access === 'public') return undefined;
+  if (access === 'user')
+    return async (request) => {
+      requireUser(request);
+    };
+  if (typeof access === 'function')
+    return async (request) => {
+      await access(request);
+    };
+  return async (request) => {
+    requireRoleGroup(request, access);
+  };
+}
+
+/**
+ * The url of an address relative to the plugin `app` is registered in: the address path minus
+ * the plugin's prefix. A path outside the prefix is a wiring mistake, so it throws at boot.
+ */
+export function routeUrl(prefix: string, name: string, path: string): string {
+  const full = `${API_PREFIX}${path}`;
+  if (full !== prefix && !full.startsWith(`${prefix}/`)) {
+    throw new Error(`Call ${name} (${path}) cannot be registered under the prefix ${prefix || '(none)'}`);
+  }
+  return full.slice(prefix.length) || '/';
+}
+
+/** The response schema under each success status; a 204 beside another status has no body. */
+function responseSchemas(declared: CallSchemas): Record<number, ZodType> {
+  const statuses: readonly SuccessStatus[] = Array.isArray(declared.status)
+    ? declared.status
+    : [(declared.status as SuccessStatus | undefined) ?? 200];
+  return Object.fromEntries(
+    statuses.map((status) => [status, status === 204 && statuses.length > 1 ? z.undefined() : declared.response]),
+  );
+}
+
+/**
+ * Registers the API route of the declared call `name` (packages/contract/src/api, ADR 0052):
+ * method and path from its address, params/querystring/body/response schemas from its
+ * declaration (the response under its declared status), `access` as an `onRequest` guard.
+ *
+ *   route(app, 'messages.unreadCount', { access: 'user' }, async (request) => ({ data: ... }));
+ */
+export function route<N extends CallName>(app: ZodApp, name: N, options: CallRouteOptions, handler: CallHandler<N>): void {
+  const address = API_ADDRESSES[name];
+  const declared: CallSchemas = CALL_SCHEMAS[name];
+  const { access, schema: extraSchema, ...rest } = options;
+  const guard = guardFor(access);
+  const tags = extraSchema?.tags ?? [name.slice(0, name.indexOf('.'))];
+  app.route({
+    ...rest,
+    method: address.method,
+    url: routeUrl(app.prefix, name, address.path),
+    schema: {
+      ...extraSchema,
+      tags,
+      ...(declared.summary && !extraSchema?.summary ? { summary: declared.summary } : {}),
+      ...(declared.params ? { params: declared.params } : {}),
+      ...(declared.query ? { querystring: declared.query } : {}),
+      ...(declared.body ? { body: declared.body } : {}),
+      ...(declared.headers ? { headers: declared.headers } : {}),
+      response: responseSchemas(declared),
+    },
+    ...(guard ? { onRequest: guard } : {}),
+    handler: handler as RouteHandlerMethod,
+  });
+}

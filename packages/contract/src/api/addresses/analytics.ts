@@ -1,0 +1,4 @@
+import type { CallAddress } from '../call.ts';
+
+/** The analytics calls' addresses (see ../call.ts); their schemas are in ../schemas/analytics.ts. */
+export const analyticsAddresses = {} as const satisfies Record<string, CallAddress>;

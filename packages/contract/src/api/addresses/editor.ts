@@ -1,0 +1,47 @@
+import type { CallAddress } from '../call.ts';
+
+/**
+ * The editor calls' addresses (see ../call.ts): the Editor group's content editing under
+ * /videos/editor (ADR 0037); their schemas are in ../schemas/editor.ts.
+ */
+export const editorAddresses = {
+  // One file as the raw request body (ADR 0039): the browser sends it itself, to show progress.
+  'editor.uploadMedia': { method: 'POST', path: '/videos/editor/uploads' },
+
+  'editor.listVideos': { method: 'GET', path: '/videos/editor/videos' },
+  'editor.getVideoOptions': { method: 'GET', path: '/videos/editor/videos/options' },
+  'editor.getVideo': { method: 'GET', path: '/videos/editor/videos/:idVideo' },
+  'editor.createVideo': { method: 'POST', path: '/videos/editor/videos' },
+  'editor.updateVideo': { method: 'PUT', path: '/videos/editor/videos/:idVideo' },
+  'editor.setVideoPublished': { method: 'PUT', path: '/videos/editor/videos/:idVideo/published' },
+  'editor.setVideoCourses': { method: 'PUT', path: '/videos/editor/videos/:idVideo/courses' },
+  'editor.deleteVideo': { method: 'DELETE', path: '/videos/editor/videos/:idVideo' },
+
+  'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
+  'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },
+  'editor.createCourse': { method: 'POST', path: '/videos/editor/courses' },
+  'editor.setCourseOrder': { method: 'PUT', path: '/videos/editor/courses/order' },
+  'editor.updateCourse': { method: 'PUT', path: '/videos/editor/courses/:idCourse' },
+  'editor.setCourseEntries': { method: 'PUT', path: '/videos/editor/courses/:idCourse/entries' },
+  'editor.setCourseTestimonials': { method: 'PUT', path: '/videos/editor/courses/:idCourse/testimonials' },
+  'editor.setCoursePublished': { method: 'PUT', path: '/videos/editor/courses/:idCourse/published' },
+  'editor.deleteCourse': { method: 'DELETE', path: '/videos/editor/courses/:idCourse' },
+
+  'editor.listLiveStreams': { method: 'GET', path: '/videos/editor/live-streams' },
+  'editor.getLiveStream': { method: 'GET', path: '/videos/editor/live-streams/:idLiveStream' },
+  'editor.createLiveStream': { method: 'POST', path: '/videos/editor/live-streams' },
+  'editor.updateLiveStream': { method: 'PUT', path: '/videos/editor/live-streams/:idLiveStream' },
+  'editor.setLiveStreamPublished': { method: 'PUT', path: '/videos/editor/live-streams/:idLiveStream/published' },
+  'editor.deleteLiveStream': { method: 'DELETE', path: '/videos/editor/live-streams/:idLiveStream' },
+
+  'editor.listFreeResources': { method: 'GET', path: '/videos/editor/free-resources' },
+  'editor.getFreeResource': { method: 'GET', path: '/videos/editor/free-resources/:idFreeResource' },
+  'editor.createFreeResource': { method: 'POST', path: '/videos/editor/free-resources' },
+  'editor.setFreeResourceOrder': { method: 'PUT', path: '/videos/editor/free-resources/order' },
+  'editor.updateFreeResource': { method: 'PUT', path: '/videos/editor/free-resources/:idFreeResource' },
+  'editor.setFreeResourcePublished': {
+    method: 'PUT',
+    path: '/videos/editor/free-resources/:idFreeResource/published',
+  },
+  'editor.deleteFreeResource': { method: 'DELETE', path: '/videos/editor/free-resources/:idFreeResource' },
+} as const satisfies Record<string, CallAddress>;

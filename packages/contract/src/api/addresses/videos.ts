@@ -1,0 +1,19 @@
+import type { CallAddress } from '../call.ts';
+
+/** The videos calls' addresses (see ../call.ts); their schemas are in ../schemas/videos.ts. */
+export const videosAddresses = {
+  // Checked in production too: course and video responses must parse (docs/product.md).
+  'videos.listCourses': { method: 'GET', path: '/videos/courses', checked: true },
+  'videos.getCourse': { method: 'GET', path: '/videos/courses/:courseSlug', checked: true },
+  'videos.listVideos': { method: 'GET', path: '/videos/videos', checked: true },
+  'videos.getVideo': { method: 'GET', path: '/videos/videos/:videoSlug', checked: true },
+  'videos.recordProgress': { method: 'PATCH', path: '/videos/videos/:videoSlug', checked: true },
+  'videos.listSaved': { method: 'GET', path: '/videos/saved', checked: true },
+  'videos.saveVideo': { method: 'POST', path: '/videos/saved', checked: true },
+  'videos.getCurrentCourse': { method: 'GET', path: '/videos/me/course' },
+  'videos.removeSaved': { method: 'DELETE', path: '/videos/saved/:id' },
+  'videos.listLiveStreams': { method: 'GET', path: '/videos/live' },
+  'videos.getLiveStream': { method: 'GET', path: '/videos/live/:streamSlug' },
+  'videos.listFreeResources': { method: 'GET', path: '/videos/free-resources' },
+  'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
+} as const satisfies Record<string, CallAddress>;

@@ -1,0 +1,218 @@
+import {
+  EditorPublishBodySchema,
+  EditorVideoBodySchema,
+  EditorVideoCoursesBodySchema,
+  EditorVideoCoursesResponseSchema,
+  EditorVideoIdParamsSchema,
+  EditorVideoListQuerySchema,
+  EditorVideoListResponseSchema,
+  EditorVideoOptionsResponseSchema,
+  EditorVideoResponseSchema,
+} from '../../calls/editor.ts';
+import {
+  EditorCourseBodySchema,
+  EditorCourseEntriesBodySchema,
+  EditorCourseIdParamsSchema,
+  EditorCourseListResponseSchema,
+  EditorCourseOrderBodySchema,
+  EditorCoursePublishBodySchema,
+  EditorCourseResponseSchema,
+  EditorCourseTestimonialsBodySchema,
+  EditorFreeResourceBodySchema,
+  EditorFreeResourceIdParamsSchema,
+  EditorFreeResourceListResponseSchema,
+  EditorFreeResourceOrderBodySchema,
+  EditorFreeResourcePublishBodySchema,
+  EditorFreeResourceResponseSchema,
+  EditorLiveStreamBodySchema,
+  EditorLiveStreamIdParamsSchema,
+  EditorLiveStreamListQuerySchema,
+  EditorLiveStreamListResponseSchema,
+  EditorLiveStreamPublishBodySchema,
+  EditorLiveStreamResponseSchema,
+} from '../../calls/editor-catalogue.ts';
+import { UploadQuerySchema, UploadResponseSchema } from '../../calls/uploads.ts';
+import { NoContentSchema } from '../../wire/envelope.ts';
+import type { SchemasFor } from '../call.ts';
+import type { editorAddresses } from '../addresses/editor.ts';
+
+/** The editor calls' schemas, one entry per address in ../addresses/editor.ts. */
+export const editorSchemas = {
+  // No body schema: the body is the file itself, streamed to disk by the route (ADR 0039).
+  'editor.uploadMedia': {
+    summary: 'Upload one image, audio, video or document file (raw body, application/octet-stream)',
+    query: UploadQuerySchema,
+    response: UploadResponseSchema,
+    status: 201,
+  },
+
+  'editor.listVideos': {
+    summary: 'Every video, drafts included, last changed first; search, status and category filters',
+    query: EditorVideoListQuerySchema,
+    response: EditorVideoListResponseSchema,
+  },
+  'editor.getVideoOptions': {
+    summary: 'What the video form offers: courses (drafts too), facet values and tags in use',
+    response: EditorVideoOptionsResponseSchema,
+  },
+  'editor.getVideo': {
+    summary: 'One video with its sections, chords, tags, courses and earlier slugs',
+    params: EditorVideoIdParamsSchema,
+    response: EditorVideoResponseSchema,
+  },
+  'editor.createVideo': {
+    summary: 'Create a video (a draft) with its sections, chords and tags',
+    body: EditorVideoBodySchema,
+    response: EditorVideoResponseSchema,
+    status: 201,
+  },
+  'editor.updateVideo': {
+    summary: 'Replace a video whole (fields, sections, chords, tags); a new slug keeps the old one redirecting',
+    params: EditorVideoIdParamsSchema,
+    body: EditorVideoBodySchema,
+    response: EditorVideoResponseSchema,
+  },
+  'editor.setVideoPublished': {
+    summary: 'Publish (video_published=true) or unpublish a video',
+    params: EditorVideoIdParamsSchema,
+    body: EditorPublishBodySchema,
+    response: EditorVideoResponseSchema,
+  },
+  'editor.setVideoCourses': {
+    summary: 'Set the courses the video is in and its position in each',
+    params: EditorVideoIdParamsSchema,
+    body: EditorVideoCoursesBodySchema,
+    response: EditorVideoCoursesResponseSchema,
+  },
+  'editor.deleteVideo': {
+    summary: 'Delete a video with its sections, chords, tags and course places',
+    params: EditorVideoIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+
+  'editor.listCourses': {
+    summary: 'Every course, drafts included, in course_order',
+    response: EditorCourseListResponseSchema,
+  },
+  'editor.getCourse': {
+    summary: 'One course with its lessons, songs (drafts included), testimonials and earlier slugs',
+    params: EditorCourseIdParamsSchema,
+    response: EditorCourseResponseSchema,
+  },
+  'editor.createCourse': {
+    summary: 'Create a course (a draft, last in order)',
+    body: EditorCourseBodySchema,
+    response: EditorCourseResponseSchema,
+    status: 201,
+  },
+  'editor.setCourseOrder': {
+    summary: 'Reorder the courses: every course id in its new course_order',
+    body: EditorCourseOrderBodySchema,
+    response: EditorCourseListResponseSchema,
+  },
+  'editor.updateCourse': {
+    summary: "Replace a course's fields; a new slug keeps the old /courses URL redirecting",
+    params: EditorCourseIdParamsSchema,
+    body: EditorCourseBodySchema,
+    response: EditorCourseResponseSchema,
+  },
+  'editor.setCourseEntries': {
+    summary: "Set the course's lessons and songs, each an ordered list of video ids, in one transaction",
+    params: EditorCourseIdParamsSchema,
+    body: EditorCourseEntriesBodySchema,
+    response: EditorCourseResponseSchema,
+  },
+  'editor.setCourseTestimonials': {
+    summary: "Replace the course's testimonials with this ordered list",
+    params: EditorCourseIdParamsSchema,
+    body: EditorCourseTestimonialsBodySchema,
+    response: EditorCourseResponseSchema,
+  },
+  'editor.setCoursePublished': {
+    summary: 'Publish (course_published=true) or unpublish a course',
+    params: EditorCourseIdParamsSchema,
+    body: EditorCoursePublishBodySchema,
+    response: EditorCourseResponseSchema,
+  },
+  'editor.deleteCourse': {
+    summary: 'Delete a course with its entries, testimonials and learners’ progress (the videos stay)',
+    params: EditorCourseIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+
+  'editor.listLiveStreams': {
+    summary: 'Every live stream, drafts included, newest start first (paged)',
+    query: EditorLiveStreamListQuerySchema,
+    response: EditorLiveStreamListResponseSchema,
+  },
+  'editor.getLiveStream': {
+    summary: 'One live stream with its replay video and earlier slugs',
+    params: EditorLiveStreamIdParamsSchema,
+    response: EditorLiveStreamResponseSchema,
+  },
+  'editor.createLiveStream': {
+    summary: 'Create a live stream (a draft); the end must come after the start',
+    body: EditorLiveStreamBodySchema,
+    response: EditorLiveStreamResponseSchema,
+    status: 201,
+  },
+  'editor.updateLiveStream': {
+    summary: "Replace a live stream's fields; a new slug keeps the old /live URL redirecting",
+    params: EditorLiveStreamIdParamsSchema,
+    body: EditorLiveStreamBodySchema,
+    response: EditorLiveStreamResponseSchema,
+  },
+  'editor.setLiveStreamPublished': {
+    summary: 'Publish (stream_published=true) or unpublish a live stream',
+    params: EditorLiveStreamIdParamsSchema,
+    body: EditorLiveStreamPublishBodySchema,
+    response: EditorLiveStreamResponseSchema,
+  },
+  'editor.deleteLiveStream': {
+    summary: 'Delete a live stream (its replay video stays)',
+    params: EditorLiveStreamIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+
+  'editor.listFreeResources': {
+    summary: 'Every free resource, drafts included, in display order',
+    response: EditorFreeResourceListResponseSchema,
+  },
+  'editor.getFreeResource': {
+    summary: 'One free resource',
+    params: EditorFreeResourceIdParamsSchema,
+    response: EditorFreeResourceResponseSchema,
+  },
+  'editor.createFreeResource': {
+    summary: 'Create a free resource (a draft, last in order)',
+    body: EditorFreeResourceBodySchema,
+    response: EditorFreeResourceResponseSchema,
+    status: 201,
+  },
+  'editor.setFreeResourceOrder': {
+    summary: 'Reorder the free resources: every id in its new order',
+    body: EditorFreeResourceOrderBodySchema,
+    response: EditorFreeResourceListResponseSchema,
+  },
+  'editor.updateFreeResource': {
+    summary: "Replace a free resource's fields",
+    params: EditorFreeResourceIdParamsSchema,
+    body: EditorFreeResourceBodySchema,
+    response: EditorFreeResourceResponseSchema,
+  },
+  'editor.setFreeResourcePublished': {
+    summary: 'Publish (resource_published=true) or unpublish a free resource',
+    params: EditorFreeResourceIdParamsSchema,
+    body: EditorFreeResourcePublishBodySchema,
+    response: EditorFreeResourceResponseSchema,
+  },
+  'editor.deleteFreeResource': {
+    summary: 'Delete a free resource (the file stays in the media store)',
+    params: EditorFreeResourceIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+} satisfies SchemasFor<typeof editorAddresses>;

@@ -1,0 +1,84 @@
+import {
+  CourseListResponseSchema,
+  CurrentCourseResponseSchema,
+  FreeResourceListResponseSchema,
+  LiveStreamListResponseSchema,
+  LiveStreamResponseSchema,
+  CourseResponseSchema,
+  CourseSlugParamsSchema,
+  SavedBodySchema,
+  SavedIdParamsSchema,
+  SavedListQuerySchema,
+  SavedListResponseSchema,
+  SavedResponseSchema,
+  SitemapResponseSchema,
+  StreamSlugParamsSchema,
+  VideoListQuerySchema,
+  VideoListResponseSchema,
+  VideoProgressBodySchema,
+  VideoQuerySchema,
+  VideoResponseSchema,
+  VideoSlugParamsSchema,
+} from '../../calls/videos.ts';
+import { NoContentSchema } from '../../wire/envelope.ts';
+import type { SchemasFor } from '../call.ts';
+import type { videosAddresses } from '../addresses/videos.ts';
+
+/** The videos calls' schemas, one entry per address in ../addresses/videos.ts. */
+export const videosSchemas = {
+  'videos.listCourses': { summary: 'Published courses by course_order', response: CourseListResponseSchema },
+  'videos.getCourse': {
+    summary: 'One course with its videos, songs, resume point and percent complete',
+    params: CourseSlugParamsSchema,
+    response: CourseResponseSchema,
+  },
+  'videos.listVideos': {
+    summary: 'List videos with facet counts, tag filter, search and paging',
+    query: VideoListQuerySchema,
+    response: VideoListResponseSchema,
+  },
+  'videos.getVideo': {
+    summary: 'One video; locked for non-members when premium (ADR 0015)',
+    params: VideoSlugParamsSchema,
+    query: VideoQuerySchema,
+    response: VideoResponseSchema,
+  },
+  'videos.recordProgress': {
+    summary: 'Record play progress; moves the course resume point and percent complete (ADR 0016)',
+    params: VideoSlugParamsSchema,
+    query: VideoQuerySchema,
+    body: VideoProgressBodySchema,
+    response: VideoResponseSchema,
+  },
+  'videos.listSaved': {
+    summary: "The signed-in user's My List, newest first",
+    query: SavedListQuerySchema,
+    response: SavedListResponseSchema,
+  },
+  'videos.saveVideo': {
+    summary: 'Save a video to My List (saving twice keeps one entry)',
+    body: SavedBodySchema,
+    response: SavedResponseSchema,
+    status: 201,
+  },
+  'videos.getCurrentCourse': {
+    summary: "The signed-in user's current course (the one played last) with resume point and percent complete",
+    response: CurrentCourseResponseSchema,
+  },
+  'videos.removeSaved': {
+    summary: "Remove one of the caller's own My List entries",
+    params: SavedIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  'videos.listLiveStreams': { summary: 'Live streams: live now, upcoming, past', response: LiveStreamListResponseSchema },
+  'videos.getLiveStream': { summary: 'One live stream', params: StreamSlugParamsSchema, response: LiveStreamResponseSchema },
+  'videos.listFreeResources': {
+    summary: 'Free downloads (signed URLs) and the free lessons',
+    response: FreeResourceListResponseSchema,
+  },
+  'videos.getSitemap': {
+    summary: 'Paths of published videos, courses and live streams for sitemap.xml',
+    response: SitemapResponseSchema,
+  },
+} satisfies SchemasFor<typeof videosAddresses>;
