@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { EditorCourseSummary } from '@fretline/contract';
 import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { MoveButtons } from '../../features/editor/form-kit/move-buttons';
@@ -13,7 +12,7 @@ import type { Route } from './+types/courses';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
-  const { courses } = await api.get<{ courses: EditorCourseSummary[] }>('/videos/editor/courses');
+  const { courses } = await api.call('editor.listCourses');
   return { courses, deleted: new URL(request.url).searchParams.get('deleted')?.slice(0, 200) ?? null };
 }
 
@@ -21,10 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
   return moveInOrder(api, await request.formData(), {
-    listPath: '/videos/editor/courses',
+    listCall: 'editor.listCourses',
     listKey: 'courses',
     idKey: 'id_course',
-    orderPath: '/videos/editor/courses/order',
+    orderCall: 'editor.setCourseOrder',
     orderKey: 'id_courses',
     noun: 'course',
   });

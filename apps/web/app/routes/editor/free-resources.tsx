@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { EditorFreeResource } from '@fretline/contract';
 import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { MoveButtons } from '../../features/editor/form-kit/move-buttons';
@@ -13,7 +12,7 @@ import type { Route } from './+types/free-resources';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
-  const { resources } = await api.get<{ resources: EditorFreeResource[] }>('/videos/editor/free-resources');
+  const { resources } = await api.call('editor.listFreeResources');
   return { resources, deleted: new URL(request.url).searchParams.get('deleted')?.slice(0, 200) ?? null };
 }
 
@@ -21,10 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
   return moveInOrder(api, await request.formData(), {
-    listPath: '/videos/editor/free-resources',
+    listCall: 'editor.listFreeResources',
     listKey: 'resources',
     idKey: 'id_free_resource',
-    orderPath: '/videos/editor/free-resources/order',
+    orderCall: 'editor.setFreeResourceOrder',
     orderKey: 'id_free_resources',
     noun: 'resource',
   });

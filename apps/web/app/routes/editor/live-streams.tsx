@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
   const url = new URL(request.url);
   const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0);
-  const result = await api.get<{ streams: EditorLiveStream[]; total: number }>('/videos/editor/live-streams', {
+  const result = await api.call('editor.listLiveStreams', {
     limit: EDITOR_STREAM_PAGE_SIZE,
     offset,
   });

@@ -1,4 +1,3 @@
-import type { EditorVideoOptions } from '@fretline/contract';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
@@ -13,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
   const [loaded, { options }] = await Promise.all([
     loadEntry(api, videoEntity, params.idVideo, request.url),
-    api.get<{ options: EditorVideoOptions }>('/videos/editor/videos/options'),
+    api.call('editor.getVideoOptions'),
   ]);
   return { ...loaded, options };
 }

@@ -1,4 +1,3 @@
-import type { EditorVideoOptions } from '@fretline/contract';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { NewEntryPage } from '../../features/editor/form-kit/editor-page-header';
@@ -11,7 +10,7 @@ import type { Route } from './+types/video-new';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
-  const { options } = await api.get<{ options: EditorVideoOptions }>('/videos/editor/videos/options');
+  const { options } = await api.call('editor.getVideoOptions');
   return { options };
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { EDITOR_PAGE_SIZE, VIDEO_CATEGORIES, type EditorVideoSummary } from '@fretline/contract';
+import { EDITOR_PAGE_SIZE, VIDEO_CATEGORIES } from '@fretline/contract';
 import { Badge, Button, Card, EmptyState, LinkButton, inputClasses, selectClasses } from '../../components/ui';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { formatWhen } from '../../features/editor/console/format';
@@ -21,11 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get('q')?.trim().slice(0, 200) ?? '';
   const statusParam = url.searchParams.get('status') ?? '';
-  const status = STATUSES.some((s) => s.value === statusParam) ? statusParam : '';
+  const status = STATUSES.find((s) => s.value === statusParam)?.value ?? '';
   const categoryParam = url.searchParams.get('category') ?? '';
-  const category = (VIDEO_CATEGORIES as readonly string[]).includes(categoryParam) ? categoryParam : '';
+  const category = VIDEO_CATEGORIES.find((c) => c === categoryParam) ?? '';
   const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0);
-  const result = await api.get<{ videos: EditorVideoSummary[]; total: number }>('/videos/editor/videos', {
+  const result = await api.call('editor.listVideos', {
     limit: EDITOR_PAGE_SIZE,
     offset,
     query: { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(category ? { category } : {}) },

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const from = DAY.test(fromParam) ? fromParam : dayjs.utc(to).subtract(29, 'day').format('YYYY-MM-DD');
   try {
     const reports = await Promise.all(
-      ANALYTICS_REPORTS.map((name) => api.get<{ report: AnalyticsReport }>(`/staff/analytics/${name}`, { query: { from, to } })),
+      ANALYTICS_REPORTS.map((report) => api.call('staff.getAnalyticsReport', { params: { report }, query: { from, to } })),
     );
     return { reports: reports.map((r) => r.report), from, to, today, error: null };
   } catch (err) {

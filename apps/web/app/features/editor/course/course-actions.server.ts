@@ -15,7 +15,14 @@ interface CourseLists {
  */
 export const courseEntity: EditorEntity<EditorCourse, CourseLists> = {
   ...courseKind,
-  path: '/videos/editor/courses',
+  calls: {
+    get: 'editor.getCourse',
+    create: 'editor.createCourse',
+    update: 'editor.updateCourse',
+    setPublished: 'editor.setCoursePublished',
+    delete: 'editor.deleteCourse',
+  },
+  idParam: 'idCourse',
   idOf: (course) => course.id_course,
   splitForm(form) {
     const { intent, main, parts } = splitForm(form, [
@@ -29,8 +36,8 @@ export const courseEntity: EditorEntity<EditorCourse, CourseLists> = {
   },
   saveLists: {
     async save(api, idCourse, lists) {
-      await api.put(`/videos/editor/courses/${idCourse}/entries`, lists.entries);
-      await api.put(`/videos/editor/courses/${idCourse}/testimonials`, lists.testimonials);
+      await api.call('editor.setCourseEntries', { params: { idCourse }, body: lists.entries });
+      await api.call('editor.setCourseTestimonials', { params: { idCourse }, body: lists.testimonials });
     },
     failed: 'The course’s fields were saved, but not all of its lists',
   },

@@ -214,14 +214,12 @@ function VideoSearch({
     setState({ status: 'loading' });
     timer.current = setTimeout(() => {
       // A newer search cancels this one (the client's GET supersession, spec §7).
-      api
-        .get<{ videos: EditorVideoSummary[]; total: number }>('/videos/editor/videos', { query: { q: text }, limit: RESULTS })
-        .then(
-          (found) => setState({ status: 'done', ...found }),
-          (err: unknown) => {
-            if (!isCancelledError(err)) setState({ status: 'error', message: errorMessage(err) });
-          },
-        );
+      api.call('editor.listVideos', { query: { q: text }, limit: RESULTS }).then(
+        (found) => setState({ status: 'done', ...found }),
+        (err: unknown) => {
+          if (!isCancelledError(err)) setState({ status: 'error', message: errorMessage(err) });
+        },
+      );
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer.current);
   }, [q]);

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import type { CallName } from '@fretline/contract/api-addresses';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 import { readCreateOutcome } from './editor-page-header';
 import type { EntryKind } from './entry-kind';
@@ -22,9 +23,20 @@ export interface EntryForm<L = undefined> {
 }
 
 /** An entry kind as its pages' loaders and actions reach it: its kind, its calls, its form's bodies. */
+/** The declared calls (packages/contract/src/api) that read and write one kind of entry. */
+export interface EntryCalls {
+  get: CallName;
+  create: CallName;
+  update: CallName;
+  setPublished: CallName;
+  delete: CallName;
+}
+
 export interface EditorEntity<E, L = undefined> extends EntryKind {
-  /** Its editor calls: the list and create call; one entry is `${path}/${id}`, answered as `{ [prefix]: … }`. */
-  path: string;
+  /** Its declared calls; each answers with the entry under its prefix (`{ stream: … }`). */
+  calls: EntryCalls;
+  /** The name of its id in the calls' paths: `idLiveStream`. */
+  idParam: string;
   idOf: (entry: E) => number;
   splitForm: (form: FormData) => EntryForm<L>;
   /** Saves the entry's lists after its fields, when it has any. */
@@ -38,8 +50,23 @@ export interface EditorEntity<E, L = undefined> extends EntryKind {
 /** What the shared steps read of an entity: its names and texts, not its types. */
 type EntityNames = Pick<
   EditorEntity<unknown, unknown>,
-  'noun' | 'prefix' | 'path' | 'listPage' | 'statusFailed' | 'summaryNamesFields'
+  'noun' | 'prefix' | 'calls' | 'idParam' | 'listPage' | 'statusFailed' | 'summaryNamesFields'
 >;
+
+/**
+ * One of an entry's declared calls, by name. The steps below are shared by the four kinds, so they
+ * pass the parts every entry call takes (the id, a form body) and read the entry by its prefix;
+ * each call's own types and response check come from its declaration.
+ */
+function callEntry(
+  api: ApiClient,
+  name: CallName,
+  input: { params?: Record<string, number>; body?: URLSearchParams | Record<string, unknown> },
+): Promise<Record<string, unknown>> {
+  return (api.call as (name: CallName, input: object) => Promise<Record<string, unknown> | undefined>)(name, input).then(
+    (answer) => answer ?? {},
+  );
+}
 
 /**
  * The API words validation errors as `course title: Enter a title.` so a message read alone names
@@ -120,7 +147,7 @@ export function localInputToWire(value: string): string {
 export async function loadEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>, param: string | undefined, requestUrl: string) {
   const id = requireId(param);
   try {
-    const answer = await api.get<Record<string, E>>(`${entity.path}/${id}`);
+    const answer = await callEntry(api, entity.calls.get, { params: { [entity.idParam]: id } });
     return { entry: answer[entity.prefix] as E, ...readCreateOutcome(requestUrl) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -131,7 +158,7 @@ export async function loadEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
 /** Delete: the entry goes, and its list page says which one. */
 export async function deleteEntry(api: ApiClient, entity: EntityNames, id: number, form: FormData) {
   try {
-    await api.delete(`${entity.path}/${id}`);
+    await callEntry(api, entity.calls.delete, { params: { [entity.idParam]: id } });
   } catch (err) {
     return failure(err, entity, `The ${entity.noun} was not deleted`);
   }
@@ -146,7 +173,10 @@ const SAVED_TEXT: Record<string, string> = {
 /** Publishes or unpublishes when the button asked for it. */
 async function setPublished(api: ApiClient, entity: EntityNames, id: number, intent: string) {
   if (intent !== 'publish' && intent !== 'unpublish') return;
-  await api.put(`${entity.path}/${id}/published`, { [`${entity.prefix}_published`]: String(intent === 'publish') });
+  await callEntry(api, entity.calls.setPublished, {
+    params: { [entity.idParam]: id },
+    body: { [`${entity.prefix}_published`]: String(intent === 'publish') },
+  });
 }
 
 /**
@@ -158,7 +188,7 @@ export async function editEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
   if (form.get('intent') === 'delete') return deleteEntry(api, entity, id, form);
   const { intent, fields, lists } = entity.splitForm(form);
   try {
-    await api.put(`${entity.path}/${id}`, fields);
+    await callEntry(api, entity.calls.update, { params: { [entity.idParam]: id }, body: fields });
   } catch (err) {
     return failure(err, entity);
   }
@@ -185,7 +215,7 @@ export async function createEntry<E, L>(api: ApiClient, entity: EditorEntity<E, 
   const { intent, fields, lists } = entity.splitForm(form);
   let id: number;
   try {
-    id = entity.idOf((await api.post<Record<string, E>>(entity.path, fields))[entity.prefix] as E);
+    id = entity.idOf((await callEntry(api, entity.calls.create, { body: fields }))[entity.prefix] as E);
   } catch (err) {
     return failure(err, entity);
   }
@@ -204,11 +234,11 @@ export async function createEntry<E, L>(api: ApiClient, entity: EditorEntity<E, 
 /** What a list page's up/down buttons reorder (ADR 0037 "Ordering"). */
 export interface OrderedListSpec {
   /** The editor list call and the key its answer holds the items under. */
-  listPath: string;
+  listCall: 'editor.listCourses' | 'editor.listFreeResources';
   listKey: string;
   idKey: string;
   /** The order call and the key it takes the whole list of ids under. */
-  orderPath: string;
+  orderCall: 'editor.setCourseOrder' | 'editor.setFreeResourceOrder';
   orderKey: string;
   /** 'course', 'resource': for 'That course cannot move further.' */
   noun: string;
@@ -221,11 +251,11 @@ export interface OrderedListSpec {
 export async function moveInOrder(api: ApiClient, form: FormData, spec: OrderedListSpec) {
   if (form.get('intent') !== 'move') return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
   try {
-    const answer = await api.get<Record<string, Record<string, unknown>[] | undefined>>(spec.listPath);
+    const answer = (await api.call(spec.listCall)) as Record<string, readonly Record<string, unknown>[] | undefined>;
     const ids = (answer[spec.listKey] ?? []).map((item) => Number(item[spec.idKey]));
     const next = movedOrder(ids, Number(formText(form, 'id')), formText(form, 'direction'));
     if (!next) return data({ ok: false, message: `That ${spec.noun} cannot move further.` }, { status: 400 });
-    await api.put(spec.orderPath, { [spec.orderKey]: next });
+    await callEntry(api, spec.orderCall, { body: { [spec.orderKey]: next } });
     return { ok: true };
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined && err.status < 500) {

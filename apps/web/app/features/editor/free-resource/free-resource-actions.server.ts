@@ -5,7 +5,14 @@ import { freeResourceKind } from './free-resource-kind';
 /** A free download: its fields only. */
 export const freeResourceEntity: EditorEntity<EditorFreeResource> = {
   ...freeResourceKind,
-  path: '/videos/editor/free-resources',
+  calls: {
+    get: 'editor.getFreeResource',
+    create: 'editor.createFreeResource',
+    update: 'editor.updateFreeResource',
+    setPublished: 'editor.setFreeResourcePublished',
+    delete: 'editor.deleteFreeResource',
+  },
+  idParam: 'idFreeResource',
   idOf: (resource) => resource.id_free_resource,
   splitForm(form) {
     const { intent, main } = splitForm(form, [] as const);

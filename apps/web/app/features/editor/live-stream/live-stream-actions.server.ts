@@ -1,4 +1,4 @@
-import type { EditorLiveStream, EditorVideoSummary } from '@fretline/contract';
+import type { EditorLiveStream } from '@fretline/contract';
 import type { ApiClient } from '../../../lib/api-client';
 import { localInputToWire, splitForm, type EditorEntity } from '../form-kit/form-actions.server';
 import type { ReplayOption } from './live-stream-form';
@@ -10,7 +10,14 @@ import { liveStreamKind } from './live-stream-kind';
  */
 export const liveStreamEntity: EditorEntity<EditorLiveStream> = {
   ...liveStreamKind,
-  path: '/videos/editor/live-streams',
+  calls: {
+    get: 'editor.getLiveStream',
+    create: 'editor.createLiveStream',
+    update: 'editor.updateLiveStream',
+    setPublished: 'editor.setLiveStreamPublished',
+    delete: 'editor.deleteLiveStream',
+  },
+  idParam: 'idLiveStream',
   idOf: (stream) => stream.id_live_stream,
   splitForm(form) {
     const { intent, main } = splitForm(form, [] as const);
@@ -27,10 +34,7 @@ export const liveStreamEntity: EditorEntity<EditorLiveStream> = {
 
 /** The Live Replay videos a stream may link to (the newest hundred), plus the one it links to now. */
 export async function loadReplayOptions(api: ApiClient, stream: EditorLiveStream | null): Promise<ReplayOption[]> {
-  const { videos } = await api.get<{ videos: EditorVideoSummary[] }>('/videos/editor/videos', {
-    query: { category: 'Live Replay' },
-    limit: 100,
-  });
+  const { videos } = await api.call('editor.listVideos', { query: { category: 'Live Replay' }, limit: 100 });
   const options: ReplayOption[] = videos.map((v) => ({
     id_video: v.id_video,
     video_title: v.video_title,

@@ -8,7 +8,14 @@ import { videoKind } from './video-kind';
  */
 export const videoEntity: EditorEntity<EditorVideo, URLSearchParams> = {
   ...videoKind,
-  path: '/videos/editor/videos',
+  calls: {
+    get: 'editor.getVideo',
+    create: 'editor.createVideo',
+    update: 'editor.updateVideo',
+    setPublished: 'editor.setVideoPublished',
+    delete: 'editor.deleteVideo',
+  },
+  idParam: 'idVideo',
   idOf: (video) => video.id_video,
   splitForm(form) {
     const { intent, main, parts } = splitForm(form, ['courses'] as const);
@@ -17,7 +24,7 @@ export const videoEntity: EditorEntity<EditorVideo, URLSearchParams> = {
   saveLists: {
     async save(api, idVideo, courses, isNew) {
       if (isNew && ![...courses.keys()].length) return;
-      await api.put(`/videos/editor/videos/${idVideo}/courses`, courses);
+      await api.call('editor.setVideoCourses', { params: { idVideo }, body: courses });
     },
     failed: 'The video was saved, but not its courses',
   },
