@@ -7,6 +7,7 @@ import {
   StreamDetails,
   TextArea,
   TextInput,
+  entryFields,
   type EditorFormResult,
   type FieldErrors,
 } from '../form-kit/fields';
@@ -39,6 +40,7 @@ export function CourseForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
+  const field = entryFields(course, errors);
 
   return (
     <EditorForm
@@ -49,29 +51,23 @@ export function CourseForm({
       basics={
         <>
           <SelectInput
-            name="course_archetype"
+            {...field('course_archetype', 'course')}
             label="Kind"
             hint="A technique course lists its newest lesson first."
-            errors={errors}
             options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
-            defaultValue={course?.course_archetype ?? 'course'}
           />
           <TextArea
-            name="course_excerpt"
+            {...field('course_excerpt')}
             label="Excerpt"
             hint="One or two sentences for the course list and search results."
-            errors={errors}
             rows={2}
             maxLength={500}
-            defaultValue={course?.course_excerpt ?? ''}
           />
           <TextArea
-            name="course_description"
+            {...field('course_description')}
             label="Description"
             hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
-            errors={errors}
             rows={6}
-            defaultValue={course?.course_description ?? ''}
           />
         </>
       }
@@ -95,20 +91,16 @@ export function CourseForm({
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput
-            name="course_image_text"
+            {...field('course_image_text')}
             label="Image text"
             hint="Describes the card image for people who cannot see it."
-            errors={errors}
             maxLength={300}
-            defaultValue={course?.course_image_text ?? ''}
           />
           <SelectInput
-            name="course_jumbo_image_position"
+            {...field('course_jumbo_image_position', 'center')}
             label="Banner focus"
             hint="The part of the banner that stays in view on narrow screens."
-            errors={errors}
             options={COURSE_JUMBO_POSITIONS.map((p) => ({ value: p, label: POSITION_LABELS[p] }))}
-            defaultValue={course?.course_jumbo_image_position ?? 'center'}
           />
         </div>
       </FormSection>
@@ -119,11 +111,9 @@ export function CourseForm({
         description="A short stream that shows what the course is like; free to everyone."
       >
         <MediaPathInput
-          name="course_stream_manifest"
+          {...field('course_stream_manifest')}
           label="Trailer stream (.m3u8)"
           hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Empty: no trailer."
-          errors={errors}
-          defaultValue={course?.course_stream_manifest ?? ''}
         />
         <div className="grid gap-4 md:grid-cols-2">
           <MediaField
@@ -134,29 +124,16 @@ export function CourseForm({
             errors={errors}
           />
           <TextInput
-            name="course_trailer_url"
+            {...field('course_trailer_url')}
             label="Trailer link"
             hint="Where “Watch the trailer” points elsewhere, e.g. /courses/your-slug#trailer or an https:// address."
-            errors={errors}
-            defaultValue={course?.course_trailer_url ?? ''}
             autoCapitalize="off"
             spellCheck={false}
           />
         </div>
         <StreamDetails prefix="course" savedIn={course} errors={errors}>
-          <MediaPathInput
-            name="course_stream_preview"
-            label="Preview clip (media path)"
-            errors={errors}
-            defaultValue={course?.course_stream_preview ?? ''}
-          />
-          <MediaPathInput
-            name="course_stream_folder"
-            label="Stream folder"
-            hint="Empty: the manifest’s folder."
-            errors={errors}
-            defaultValue={course?.course_stream_folder ?? ''}
-          />
+          <MediaPathInput {...field('course_stream_preview')} label="Preview clip (media path)" />
+          <MediaPathInput {...field('course_stream_folder')} label="Stream folder" hint="Empty: the manifest’s folder." />
         </StreamDetails>
       </FormSection>
 

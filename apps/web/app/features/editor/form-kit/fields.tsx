@@ -313,3 +313,21 @@ export const rowFields =
     path: `${list}.${index}.${field}`,
     errors,
   });
+
+/** The keys of an entry whose values a text field can show (text, numbers, or nothing yet). */
+type TextKeys<E> = {
+  [K in keyof E]-?: E[K] extends string | number | null | undefined ? K : never;
+}[keyof E] &
+  string;
+
+/**
+ * The fields of a saved entry (or of a new one, `saved` null): each field's name, the form's
+ * errors and the saved value ('' or `fallback` when there is none), as one spread for a field.
+ */
+export const entryFields =
+  <E extends object>(saved: E | null | undefined, errors: FieldErrors) =>
+  (name: TextKeys<E>, fallback = ''): { name: string; errors: FieldErrors; defaultValue: string | number } => ({
+    name,
+    errors,
+    defaultValue: (saved?.[name] as string | number | null | undefined) ?? fallback,
+  });

@@ -1,6 +1,6 @@
 import { UPLOAD_ACCEPT_ALL, type EditorFreeResource } from '@fretline/contract';
 import { EditorForm } from '../form-kit/editor-form';
-import { FormSection, TextArea, type EditorFormResult, type FieldErrors } from '../form-kit/fields';
+import { FormSection, TextArea, entryFields, type EditorFormResult, type FieldErrors } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
 import { freeResourceKind } from './free-resource-kind';
 
@@ -15,6 +15,7 @@ export function FreeResourceForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
+  const field = entryFields(resource, errors);
   return (
     <EditorForm
       kind={freeResourceKind}
@@ -24,13 +25,11 @@ export function FreeResourceForm({
       basics={
         <>
           <TextArea
-            name="resource_description"
+            {...field('resource_description')}
             label="Description"
             hint="A sentence or two under the title on /free-resources."
-            errors={errors}
             rows={3}
             maxLength={5000}
-            defaultValue={resource?.resource_description ?? ''}
           />
         </>
       }

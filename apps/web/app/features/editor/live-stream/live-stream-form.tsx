@@ -7,6 +7,7 @@ import {
   SelectInput,
   TextArea,
   TextInput,
+  entryFields,
   type EditorFormResult,
   type FieldErrors,
 } from '../form-kit/fields';
@@ -40,6 +41,7 @@ export function LiveStreamForm({
   notice?: string | null;
 }) {
   const errors: FieldErrors = result?.errors ?? {};
+  const field = entryFields(stream, errors);
   const replayOptions = [
     { value: '', label: 'None yet' },
     ...replays.map((r) => ({ value: String(r.id_video), label: `${r.video_title}${r.video_published ? '' : ' (draft)'}` })),
@@ -64,12 +66,10 @@ export function LiveStreamForm({
       basics={
         <>
           <TextArea
-            name="stream_description"
+            {...field('stream_description')}
             label="Description"
             hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
-            errors={errors}
             rows={4}
-            defaultValue={stream?.stream_description ?? ''}
           />
           <CheckField
             name="stream_premium"
@@ -93,11 +93,9 @@ export function LiveStreamForm({
 
       <FormSection id="group-media" title="Stream and replay">
         <MediaPathInput
-          name="stream_manifest"
+          {...field('stream_manifest')}
           label="Live stream (.m3u8)"
           hint="The media path of the HLS playlist the player loads while the stream is live."
-          errors={errors}
-          defaultValue={stream?.stream_manifest ?? ''}
         />
         <MediaField
           name="stream_poster"

@@ -16,6 +16,7 @@ import {
   StreamDetails,
   TextArea,
   TextInput,
+  entryFields,
   type EditorFormResult,
   type FieldErrors,
 } from '../form-kit/fields';
@@ -50,6 +51,7 @@ export interface VideoFormProps {
 /** Every Video field of spec §3 a person sets, in groups; submitted whole (ADR 0037). */
 export function VideoForm({ video, options, result, notice }: VideoFormProps) {
   const errors: FieldErrors = result?.errors ?? {};
+  const field = entryFields(video, errors);
   const [player, setPlayer] = useState<VideoPlayer>(video?.video_player ?? 'stream');
   const [category, setCategory] = useState(video?.video_category ?? 'Lesson');
 
@@ -74,22 +76,18 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
               onChange={(e) => setCategory(e.currentTarget.value as typeof category)}
             />
             <TextInput
-              name="video_order"
+              {...field('video_order')}
               label="Order"
               hint="Lower first. Empty: last."
-              errors={errors}
               type="number"
               inputMode="numeric"
               min={0}
-              defaultValue={video?.video_order ?? ''}
             />
           </div>
           <TextArea
-            name="video_excerpt"
+            {...field('video_excerpt')}
             label="Excerpt"
             hint="Shown on cards and in search results. Empty: the start of the first text section (220 characters)."
-            errors={errors}
-            defaultValue={video?.video_excerpt ?? ''}
             rows={3}
             maxLength={1000}
           />
@@ -133,11 +131,9 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
         {/* Both players' fields are always sent, so switching player loses nothing. */}
         <div hidden={player !== 'youtube'} className="space-y-4">
           <TextInput
-            name="youtube_video_id"
+            {...field('youtube_video_id')}
             label="YouTube video id"
             hint="The 11 characters after watch?v= in the video’s address. Needed to publish."
-            errors={errors}
-            defaultValue={video?.youtube_video_id ?? ''}
             autoCapitalize="off"
             spellCheck={false}
             className="font-mono"
@@ -145,11 +141,9 @@ export function VideoForm({ video, options, result, notice }: VideoFormProps) {
         </div>
         <div hidden={player !== 'stream'} className="space-y-4">
           <MediaPathInput
-            name="video_stream_manifest"
+            {...field('video_stream_manifest')}
             label="Stream manifest (.m3u8)"
             hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Needed to publish."
-            errors={errors}
-            defaultValue={video?.video_stream_manifest ?? ''}
           />
           <MediaField
             name="video_stream_poster"
