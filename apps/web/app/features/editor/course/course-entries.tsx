@@ -67,14 +67,11 @@ export function CourseEntries({
 
   const add = (list: ListName, video: EntryDraft) => {
     const target = lists[list];
-    target.add(
-      { key: target.newKey(), value: video },
-      {
-        said: `Added “${video.title}” to the ${list === 'course_videos' ? 'lessons' : 'songs'}, at position ${target.items.length + 1}.`,
-        // The pressed button gives way to “In the lessons”; the search box is where the next add starts.
-        focus: 'video-search',
-      },
-    );
+    target.add(video, {
+      said: `Added “${video.title}” to the ${list === 'course_videos' ? 'lessons' : 'songs'}, at position ${target.items.length + 1}.`,
+      // The pressed button gives way to “In the lessons”; the search box is where the next add starts.
+      focus: () => 'video-search',
+    });
   };
 
   return (

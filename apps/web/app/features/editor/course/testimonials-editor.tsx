@@ -1,8 +1,8 @@
 import { COURSE_MAX_TESTIMONIALS, type EditorTestimonial } from '@fretline/contract';
 import { Button } from '../../../components/ui';
-import { TextArea, TextInput, fieldId, rowFields, type FieldErrors } from '../form-kit/fields';
+import { TextArea, TextInput, fieldId, type FieldErrors } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { ListStatus, RepeatableRow, rowButtonId, useEditorList } from '../form-kit/repeatable-list';
+import { ListStatus, RepeatableRows, rowButtonId, useEditorList } from '../form-kit/repeatable-list';
 
 /** The card is the row itself; the heading line carries the buttons on one line. */
 const TESTIMONIAL_LOOK = {
@@ -50,73 +50,69 @@ export function TestimonialsEditor({
           <input type="hidden" name="course_testimonials" value="" />
         </>
       ) : (
-        <ol className="space-y-3">
-          {list.items.map((item, i) => {
-            const at = rowFields('course_testimonials', i, errors);
-            return (
-              <RepeatableRow
-                key={item.key}
-                list={list}
-                itemKey={item.key}
-                index={i}
-                label={`testimonial ${i + 1}${item.value.name ? ` from ${item.value.name}` : ''}`}
-                legend={`Testimonial ${i + 1}`}
-                heading={`Testimonial ${i + 1}`}
-                look={TESTIMONIAL_LOOK}
-                speech={{
-                  moved: (p, n) => `Moved the testimonial to ${p} of ${n}.`,
-                  removed: 'Testimonial removed.',
-                  focusAfterRemove: (n) => (n ? rowButtonId(n, 'remove') : 'add-testimonial'),
-                }}
-              >
-                <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_16rem]">
-                  <div className="space-y-3">
-                    <TextInput
-                      {...at('course_testimonial_name')}
-                      label="Who said it"
-                      required
-                      maxLength={120}
-                      defaultValue={item.value.name}
-                      onChange={(e) => {
-                        const next = e.currentTarget.value;
-                        list.update(item.key, (v) => ({ ...v, name: next }));
-                      }}
-                    />
-                    <TextArea
-                      {...at('course_testimonial_content')}
-                      label="What they said"
-                      required
-                      rows={3}
-                      maxLength={2000}
-                      defaultValue={item.value.content}
-                    />
-                  </div>
-                  <MediaField
-                    {...at('course_testimonial_image')}
-                    label="Photo (optional)"
-                    defaultValue={item.value.image}
-                    defaultUrl={item.value.imageUrl}
-                  />
-                </div>
-              </RepeatableRow>
-            );
+        <RepeatableRows
+          list={list}
+          name="course_testimonials"
+          errors={errors}
+          look={TESTIMONIAL_LOOK}
+          className="space-y-3"
+          describe={(item, i) => ({
+            label: `testimonial ${i + 1}${item.value.name ? ` from ${item.value.name}` : ''}`,
+            legend: `Testimonial ${i + 1}`,
+            heading: `Testimonial ${i + 1}`,
+            speech: {
+              moved: (p, n) => `Moved the testimonial to ${p} of ${n}.`,
+              removed: 'Testimonial removed.',
+              focusAfterRemove: (n) => (n ? rowButtonId(n, 'remove') : 'add-testimonial'),
+            },
           })}
-        </ol>
+        >
+          {(item, at) => (
+            <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_16rem]">
+              <div className="space-y-3">
+                <TextInput
+                  {...at('course_testimonial_name')}
+                  label="Who said it"
+                  required
+                  maxLength={120}
+                  defaultValue={item.value.name}
+                  onChange={(e) => {
+                    const next = e.currentTarget.value;
+                    list.update(item.key, (v) => ({ ...v, name: next }));
+                  }}
+                />
+                <TextArea
+                  {...at('course_testimonial_content')}
+                  label="What they said"
+                  required
+                  rows={3}
+                  maxLength={2000}
+                  defaultValue={item.value.content}
+                />
+              </div>
+              <MediaField
+                {...at('course_testimonial_image')}
+                label="Photo (optional)"
+                defaultValue={item.value.image}
+                defaultUrl={item.value.imageUrl}
+              />
+            </div>
+          )}
+        </RepeatableRows>
       )}
       <Button
         id="add-testimonial"
         variant="secondary"
         disabled={list.items.length >= COURSE_MAX_TESTIMONIALS}
-        onClick={() => {
-          const key = list.newKey();
+        onClick={() =>
           list.add(
-            { key, value: { name: '', content: '', image: null, imageUrl: null } },
+            { name: '', content: '', image: null, imageUrl: null },
             {
+              focus: () => fieldId(`course_testimonials.${list.items.length}.course_testimonial_name`),
               said: 'Testimonial added at the end.',
-              focus: fieldId(`course_testimonials.${list.items.length}.course_testimonial_name`),
             },
-          );
-        }}
+          )
+        }
       >
         Add a testimonial
       </Button>

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui';
-import { ErrorText, fieldErrorId } from './fields';
+import { ErrorText, fieldErrorId, rowFields, type FieldErrors } from './fields';
 import { useEffect, useRef, useState } from 'react';
 
 export interface Keyed<T> {
@@ -30,11 +30,12 @@ export function useEditorList<T>(initial: readonly T[], prefix: string) {
   return {
     items,
     announcement,
-    newKey: () => `${prefix}-new-${++counter.current}`,
-    add(item: Keyed<T>, { focus, said }: { focus?: string; said?: string } = {}) {
-      setItems((list) => [...list, item]);
-      if (focus) setFocusTarget(focus);
-      if (said) setAnnouncement(said);
+    /** Adds a row at the end; `focus` is given the new row's key and names where focus goes. */
+    add(value: T, { focus, said }: { focus?: (key: string) => string; said: string }) {
+      const key = `${prefix}-new-${++counter.current}`;
+      setItems((list) => [...list, { key, value }]);
+      if (focus) setFocusTarget(focus(key));
+      setAnnouncement(said);
     },
     remove(key: string, { focus, said }: { focus: (neighbourKey: string | null) => string; said?: string }) {
       const index = items.findIndex((i) => i.key === key);
@@ -190,7 +191,7 @@ export function RepeatableRow<T>({
   legend: React.ReactNode;
   heading: React.ReactNode;
   speech: RowSpeech;
-  look: { row?: string; fieldset?: string; header: string; heading: string; inline?: boolean };
+  look: RowLook;
   children: React.ReactNode;
 }) {
   return (
@@ -206,6 +207,63 @@ export function RepeatableRow<T>({
         {children}
       </fieldset>
     </li>
+  );
+}
+
+/** How a list's rows look: where the card's border sits and how the heading reads. */
+export interface RowLook {
+  row?: string;
+  fieldset?: string;
+  header: string;
+  heading: string;
+  inline?: boolean;
+}
+
+/** What a row of a numbered list says: "Chord 2", "Chord moved to position 3.", "Chord 2 removed." */
+export function numberedRow(noun: string, index: number, addControlId: string) {
+  const name = `${noun} ${index + 1}`;
+  return {
+    label: name.toLowerCase(),
+    legend: name,
+    heading: name,
+    speech: {
+      moved: (position: number) => `${noun} moved to position ${position}.`,
+      removed: `${name} removed.`,
+      focusAfterRemove: (neighbour: string | null) => (neighbour ? rowTarget(neighbour) : addControlId),
+    } satisfies RowSpeech,
+  };
+}
+
+/**
+ * The rows of a repeatable list of field groups, in order: each row's fields are named for the
+ * API as `name[index][field]` (`at`), and `describe` says what the row is called and what moving or
+ * removing it says.
+ */
+export function RepeatableRows<T>({
+  list,
+  name,
+  errors,
+  look,
+  className,
+  describe,
+  children,
+}: {
+  list: EditorList<T>;
+  name: string;
+  errors: FieldErrors;
+  look: RowLook;
+  className: string;
+  describe: (item: Keyed<T>, index: number) => { label: string; legend: string; heading: string; speech: RowSpeech };
+  children: (item: Keyed<T>, at: ReturnType<typeof rowFields>, index: number) => React.ReactNode;
+}) {
+  return (
+    <ol className={className}>
+      {list.items.map((item, i) => (
+        <RepeatableRow key={item.key} list={list} itemKey={item.key} index={i} look={look} {...describe(item, i)}>
+          {children(item, rowFields(name, i, errors), i)}
+        </RepeatableRow>
+      ))}
+    </ol>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { EditorVideo } from '@fretline/contract';
 import { Button } from '../../../components/ui';
-import { TextInput, rowFields, type FieldErrors } from '../form-kit/fields';
+import { TextInput, type FieldErrors } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { ListStatus, RepeatableRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
+import { ListStatus, RepeatableRows, numberedRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
 /** `previewUrl` is the saved diagram's signed URL, so the picker shows the image rather than its type. */
 type ChordDraft = { text: string; url: string | null; previewUrl: string | null };
@@ -23,45 +23,30 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
   return (
     <div className="space-y-4">
       {list.items.length === 0 ? <p className="text-sm text-stone-600">No chords listed.</p> : null}
-      <ol className="space-y-3">
-        {list.items.map((item, i) => {
-          const at = rowFields('video_chords', i, errors);
-          return (
-            <RepeatableRow
-              key={item.key}
-              list={list}
-              itemKey={item.key}
-              index={i}
-              label={`chord ${i + 1}`}
-              legend={`Chord ${i + 1}`}
-              heading={`Chord ${i + 1}`}
-              look={CHORD_LOOK}
-              speech={{
-                moved: (position) => `Chord moved to position ${position}.`,
-                removed: `Chord ${i + 1} removed.`,
-                focusAfterRemove: (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-chord'),
-              }}
-            >
-              <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start">
-                <TextInput {...at('video_chord_text')} label="Chord" defaultValue={item.value.text} placeholder="Am7" required />
-                <MediaField
-                  {...at('video_chord_url')}
-                  label="Diagram"
-                  defaultValue={item.value.url}
-                  defaultUrl={item.value.previewUrl}
-                />
-              </div>
-            </RepeatableRow>
-          );
-        })}
-      </ol>
+      <RepeatableRows
+        list={list}
+        name="video_chords"
+        errors={errors}
+        look={CHORD_LOOK}
+        className="space-y-3"
+        describe={(_, i) => numberedRow('Chord', i, 'add-chord')}
+      >
+        {(item, at) => (
+          <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)] sm:items-start">
+            <TextInput {...at('video_chord_text')} label="Chord" defaultValue={item.value.text} placeholder="Am7" required />
+            <MediaField
+              {...at('video_chord_url')}
+              label="Diagram"
+              defaultValue={item.value.url}
+              defaultUrl={item.value.previewUrl}
+            />
+          </div>
+        )}
+      </RepeatableRows>
       <Button
         id="add-chord"
         variant="secondary"
-        onClick={() => {
-          const key = list.newKey();
-          list.add({ key, value: { text: '', url: null, previewUrl: null } }, { focus: rowTarget(key), said: 'Chord added.' });
-        }}
+        onClick={() => list.add({ text: '', url: null, previewUrl: null }, { focus: rowTarget, said: 'Chord added.' })}
       >
         Add chord
       </Button>

@@ -110,10 +110,9 @@ export function CoursesEditor({
         onClick={() => {
           const next = free[0];
           if (!next) return;
-          const key = list.newKey();
           list.add(
-            { key, value: { idCourse: next.id_course, current: null, kind: defaultKind } },
-            { focus: rowTarget(key), said: 'Course added; choose it and the position.' },
+            { idCourse: next.id_course, current: null, kind: defaultKind },
+            { focus: rowTarget, said: 'Course added; choose it and the position.' },
           );
         }}
       >

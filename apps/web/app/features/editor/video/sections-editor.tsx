@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { UPLOAD_ACCEPT_ALL, VIDEO_SECTION_TYPES, type EditorSection, type VideoSectionType } from '@fretline/contract';
 import { Button, selectClasses } from '../../../components/ui';
-import { MediaPathInput, SelectInput, TextArea, TextInput, rowFields, type FieldErrors } from '../form-kit/fields';
+import { MediaPathInput, SelectInput, TextArea, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
-import { ListStatus, RepeatableRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
+import { ListStatus, RepeatableRows, numberedRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
 export const SECTION_TYPE_LABELS: Record<VideoSectionType, string> = {
   text: 'Text',
@@ -156,51 +156,45 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
       {list.items.length === 0 ? (
         <p className="text-sm text-stone-600">No sections yet. Add the lesson’s text, notation or downloads.</p>
       ) : null}
-      <ol className="space-y-4">
-        {list.items.map((item, i) => {
-          const at = rowFields('video_sections', i, errors);
+      <RepeatableRows
+        list={list}
+        name="video_sections"
+        errors={errors}
+        look={SECTION_LOOK}
+        className="space-y-4"
+        describe={(item, i) => {
           const typeLabel = SECTION_TYPE_LABELS[item.value.type];
-          return (
-            <RepeatableRow
-              key={item.key}
-              list={list}
-              itemKey={item.key}
-              index={i}
-              label={`section ${i + 1}`}
-              legend={`Section ${i + 1}: ${typeLabel}`}
-              heading={`${i + 1}. ${typeLabel}`}
-              look={SECTION_LOOK}
-              speech={{
-                moved: (position) => `Section moved to position ${position}.`,
-                removed: `Section ${i + 1} removed.`,
-                focusAfterRemove: (neighbour) => (neighbour ? rowTarget(neighbour) : 'add-section-type'),
-              }}
-            >
-              <div className="space-y-4">
-                <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
-                  <SelectInput
-                    {...at('video_section_type')}
-                    label="Type"
-                    options={TYPE_OPTIONS}
-                    value={item.value.type}
-                    onChange={(e) => {
-                      const type = e.currentTarget.value as VideoSectionType;
-                      list.update(item.key, (d) => ({ ...d, type }));
-                    }}
-                  />
-                  <TextInput
-                    {...at('video_section_heading')}
-                    label="Heading"
-                    defaultValue={item.value.values.video_section_heading ?? ''}
-                    placeholder="About this lesson"
-                  />
-                </div>
-                <SectionFields draft={item.value} at={at} />
-              </div>
-            </RepeatableRow>
-          );
-        })}
-      </ol>
+          return {
+            ...numberedRow('Section', i, 'add-section-type'),
+            legend: `Section ${i + 1}: ${typeLabel}`,
+            heading: `${i + 1}. ${typeLabel}`,
+          };
+        }}
+      >
+        {(item, at) => (
+          <div className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
+              <SelectInput
+                {...at('video_section_type')}
+                label="Type"
+                options={TYPE_OPTIONS}
+                value={item.value.type}
+                onChange={(e) => {
+                  const type = e.currentTarget.value as VideoSectionType;
+                  list.update(item.key, (d) => ({ ...d, type }));
+                }}
+              />
+              <TextInput
+                {...at('video_section_heading')}
+                label="Heading"
+                defaultValue={item.value.values.video_section_heading ?? ''}
+                placeholder="About this lesson"
+              />
+            </div>
+            <SectionFields draft={item.value} at={at} />
+          </div>
+        )}
+      </RepeatableRows>
       <div className="flex flex-wrap items-end gap-2 rounded-xl border border-dashed border-stone-300 p-3">
         <div className="min-w-48 flex-1 sm:flex-none">
           <label htmlFor="add-section-type" className="block text-sm font-semibold text-ink-900">
@@ -221,13 +215,9 @@ export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
         </div>
         <Button
           variant="secondary"
-          onClick={() => {
-            const key = list.newKey();
-            list.add(
-              { key, value: { type: newType, values: {} } },
-              { focus: rowTarget(key), said: `${SECTION_TYPE_LABELS[newType]} section added.` },
-            );
-          }}
+          onClick={() =>
+            list.add({ type: newType, values: {} }, { focus: rowTarget, said: `${SECTION_TYPE_LABELS[newType]} section added.` })
+          }
         >
           Add section
         </Button>

@@ -39,10 +39,7 @@ export function TagsEditor({
       return;
     }
     const existing = known.find((k) => k.tag_slug === slug || k.tag_name?.toLowerCase() === name.toLowerCase());
-    list.add(
-      { key: list.newKey(), value: { name: existing?.tag_name ?? name, slug: existing?.tag_slug ?? null } },
-      { said: `Tag ${name} added.` },
-    );
+    list.add({ name: existing?.tag_name ?? name, slug: existing?.tag_slug ?? null }, { said: `Tag ${name} added.` });
     setText('');
     setProblem('');
   }
