@@ -45,7 +45,7 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
       }}
     >
       {/* A save re-reads the course: the form starts again from what the server kept. */}
-      <CourseForm key={String(course.course_updated)} course={course} result={actionData} notice={problem ? null : done} />
+      <CourseForm key={String(course.course_updated)} saved={course} result={actionData} notice={problem ? null : done} />
     </EditEntryPage>
   );
 }

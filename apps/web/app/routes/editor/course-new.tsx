@@ -33,7 +33,7 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
       kind={courseKind}
       description="It is saved as a draft, last in the order: only editors see it until it is published."
     >
-      <CourseForm course={null} result={actionData} />
+      <CourseForm saved={null} result={actionData} />
     </NewEntryPage>
   );
 }

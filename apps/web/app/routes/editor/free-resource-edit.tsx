@@ -44,7 +44,7 @@ export default function EditFreeResource({ loaderData, actionData }: Route.Compo
     >
       <FreeResourceForm
         key={String(resource.resource_updated)}
-        resource={resource}
+        saved={resource}
         result={actionData}
         notice={problem ? null : done}
       />

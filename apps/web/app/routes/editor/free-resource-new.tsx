@@ -36,7 +36,7 @@ export default function NewFreeResource({ actionData }: Route.ComponentProps) {
       kind={freeResourceKind}
       description="It is saved as a draft, last in the order: only editors see it until it is published."
     >
-      <FreeResourceForm resource={null} result={actionData} />
+      <FreeResourceForm saved={null} result={actionData} />
     </NewEntryPage>
   );
 }

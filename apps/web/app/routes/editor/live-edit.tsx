@@ -42,7 +42,7 @@ export default function EditLiveStream({ loaderData, actionData }: Route.Compone
     >
       <LiveStreamForm
         key={String(stream.stream_updated)}
-        stream={stream}
+        saved={stream}
         replays={replays}
         result={actionData}
         notice={problem ? null : done}

@@ -33,7 +33,7 @@ export { StaffErrorBoundary as ErrorBoundary };
 export default function NewLiveStream({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <NewEntryPage kind={liveStreamKind} description="It is saved as a draft: only editors see it until it is published.">
-      <LiveStreamForm stream={null} replays={loaderData.replays} result={actionData} />
+      <LiveStreamForm saved={null} replays={loaderData.replays} result={actionData} />
     </NewEntryPage>
   );
 }

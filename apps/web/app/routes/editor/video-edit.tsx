@@ -49,7 +49,7 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
       {/* A save re-reads the video: the form starts again from what the server kept. */}
       <VideoForm
         key={String(video.video_updated)}
-        video={video}
+        saved={video}
         options={options}
         result={actionData}
         notice={problem ? null : done}

@@ -31,7 +31,7 @@ export { StaffErrorBoundary as ErrorBoundary };
 export default function NewVideo({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <NewEntryPage kind={videoKind} description="It is saved as a draft: only editors see it until it is published.">
-      <VideoForm video={null} options={loaderData.options} result={actionData} />
+      <VideoForm saved={null} options={loaderData.options} result={actionData} />
     </NewEntryPage>
   );
 }

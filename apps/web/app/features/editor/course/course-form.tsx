@@ -1,16 +1,6 @@
 import { COURSE_ARCHETYPES, COURSE_JUMBO_POSITIONS, type CourseArchetype, type EditorCourse } from '@fretline/contract';
-import { EditorForm } from '../form-kit/editor-form';
-import {
-  FormSection,
-  MediaPathInput,
-  SelectInput,
-  StreamDetails,
-  TextArea,
-  TextInput,
-  entryFields,
-  type EditorFormResult,
-  type FieldErrors,
-} from '../form-kit/fields';
+import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
+import { FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
 import { CourseEntries } from './course-entries';
 import { TestimonialsEditor } from './testimonials-editor';
@@ -30,24 +20,14 @@ const POSITION_LABELS: Record<(typeof COURSE_JUMBO_POSITIONS)[number], string> =
  * Spec §3 Course as an editor sets it: the fields, the lessons and songs in order and the
  * testimonials, in one form saved whole (ADR 0037). `course` is null on the new-course page.
  */
-export function CourseForm({
-  course,
-  result,
-  notice,
-}: {
-  course: EditorCourse | null;
-  result: EditorFormResult | undefined;
-  notice?: string | null;
-}) {
-  const errors: FieldErrors = result?.errors ?? {};
-  const field = entryFields(course, errors);
+export function CourseForm(props: EntryFormProps<EditorCourse>) {
+  const { saved: course } = props;
+  const { errors, field } = useEntryForm(props);
 
   return (
     <EditorForm
       kind={courseKind}
-      saved={course}
-      result={result}
-      notice={notice}
+      {...props}
       basics={
         <>
           <SelectInput

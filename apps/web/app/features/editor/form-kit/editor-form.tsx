@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { entryFacts, type EntryKind, type SavedEntry } from './entry-kind';
-import { FormSection, fieldId, type EditorFormResult } from './fields';
+import { FormSection, entryFields, fieldId, type EditorFormResult } from './fields';
 import { SaveBar } from './save-bar';
 import { TitleSlugFields } from './title-slug-fields';
 
@@ -50,6 +50,20 @@ export function FormMessages({
       ) : null}
     </div>
   );
+}
+
+/** What every entry form takes: the saved entry (null on a new entry's page) and the last save's result. */
+export interface EntryFormProps<E> {
+  saved: E | null;
+  result: EditorFormResult | undefined;
+  /** Shown above the form (e.g. "Draft created."), when no newer result replaces it. */
+  notice?: string | null | undefined;
+}
+
+/** The form's errors from the last save, and its plain fields read from the saved entry (`entryFields`). */
+export function useEntryForm<E extends object>({ saved, result }: EntryFormProps<E>) {
+  const errors = result?.errors ?? {};
+  return { errors, field: entryFields(saved, errors) };
 }
 
 /**

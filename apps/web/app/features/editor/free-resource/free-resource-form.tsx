@@ -1,27 +1,17 @@
 import { UPLOAD_ACCEPT_ALL, type EditorFreeResource } from '@fretline/contract';
-import { EditorForm } from '../form-kit/editor-form';
-import { FormSection, TextArea, entryFields, type EditorFormResult, type FieldErrors } from '../form-kit/fields';
+import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
+import { FormSection, TextArea } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
 import { freeResourceKind } from './free-resource-kind';
 
 /** A free download as an editor sets it (spec §2 /free-resources), saved whole (ADR 0037). */
-export function FreeResourceForm({
-  resource,
-  result,
-  notice,
-}: {
-  resource: EditorFreeResource | null;
-  result: EditorFormResult | undefined;
-  notice?: string | null;
-}) {
-  const errors: FieldErrors = result?.errors ?? {};
-  const field = entryFields(resource, errors);
+export function FreeResourceForm(props: EntryFormProps<EditorFreeResource>) {
+  const { saved: resource } = props;
+  const { errors, field } = useEntryForm(props);
   return (
     <EditorForm
       kind={freeResourceKind}
-      saved={resource}
-      result={result}
-      notice={notice}
+      {...props}
       basics={
         <>
           <TextArea

@@ -1,16 +1,6 @@
 import type { EditorLiveStream } from '@fretline/contract';
-import { EditorForm } from '../form-kit/editor-form';
-import {
-  CheckField,
-  FormSection,
-  MediaPathInput,
-  SelectInput,
-  TextArea,
-  TextInput,
-  entryFields,
-  type EditorFormResult,
-  type FieldErrors,
-} from '../form-kit/fields';
+import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
+import { CheckField, FormSection, MediaPathInput, SelectInput, TextArea, TextInput } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
 import { liveStreamKind } from './live-stream-kind';
 
@@ -29,19 +19,9 @@ export function toUtcInput(value: Date | string | null | undefined): string {
 }
 
 /** A live stream as an editor sets it (spec §2 /live), saved whole (ADR 0037). */
-export function LiveStreamForm({
-  stream,
-  replays,
-  result,
-  notice,
-}: {
-  stream: EditorLiveStream | null;
-  replays: readonly ReplayOption[];
-  result: EditorFormResult | undefined;
-  notice?: string | null;
-}) {
-  const errors: FieldErrors = result?.errors ?? {};
-  const field = entryFields(stream, errors);
+export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveStream> & { replays: readonly ReplayOption[] }) {
+  const { saved: stream } = props;
+  const { errors, field } = useEntryForm(props);
   const replayOptions = [
     { value: '', label: 'None yet' },
     ...replays.map((r) => ({ value: String(r.id_video), label: `${r.video_title}${r.video_published ? '' : ' (draft)'}` })),
@@ -60,9 +40,7 @@ export function LiveStreamForm({
   return (
     <EditorForm
       kind={liveStreamKind}
-      saved={stream}
-      result={result}
-      notice={notice}
+      {...props}
       basics={
         <>
           <TextArea

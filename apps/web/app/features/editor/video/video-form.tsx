@@ -7,19 +7,8 @@ import {
   type EditorVideoOptions,
   type VideoPlayer,
 } from '@fretline/contract';
-import { EditorForm } from '../form-kit/editor-form';
-import {
-  CheckField,
-  FormSection,
-  MediaPathInput,
-  SelectInput,
-  StreamDetails,
-  TextArea,
-  TextInput,
-  entryFields,
-  type EditorFormResult,
-  type FieldErrors,
-} from '../form-kit/fields';
+import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
+import { CheckField, FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
 import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
@@ -39,28 +28,17 @@ const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string
   video_type: { label: 'Type', placeholder: 'Riff, Solo…' },
 };
 
-export interface VideoFormProps {
-  /** The saved video; null on the new-video page. */
-  video: EditorVideo | null;
-  options: EditorVideoOptions;
-  result: EditorFormResult | undefined;
-  /** Shown above the form (e.g. "Draft created."), when no newer result replaces it. */
-  notice?: string | null;
-}
-
 /** Every Video field of spec §3 a person sets, in groups; submitted whole (ADR 0037). */
-export function VideoForm({ video, options, result, notice }: VideoFormProps) {
-  const errors: FieldErrors = result?.errors ?? {};
-  const field = entryFields(video, errors);
+export function VideoForm({ options, ...props }: EntryFormProps<EditorVideo> & { options: EditorVideoOptions }) {
+  const { saved: video } = props;
+  const { errors, field } = useEntryForm(props);
   const [player, setPlayer] = useState<VideoPlayer>(video?.video_player ?? 'stream');
   const [category, setCategory] = useState(video?.video_category ?? 'Lesson');
 
   return (
     <EditorForm
       kind={videoKind}
-      saved={video}
-      result={result}
-      notice={notice}
+      {...props}
       labelOf={fieldLabel}
       confirmStatus={false}
       basics={
