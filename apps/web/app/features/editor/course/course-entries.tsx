@@ -40,6 +40,12 @@ const fromSummary = (v: EditorVideoSummary): EntryDraft => ({
   part: null,
 });
 
+/** The course's two lists, as the search's add buttons name them. */
+const LISTS = [
+  { name: 'course_videos', title: 'Lesson', plural: 'lessons' },
+  { name: 'course_songs', title: 'Song', plural: 'songs' },
+] as const;
+
 const SEARCH_DELAY_MS = 250;
 const RESULTS = 8;
 
@@ -278,22 +284,17 @@ function VideoSearch({
                       <span className="text-sm text-stone-600">In the {where === 'course_videos' ? 'lessons' : 'songs'}</span>
                     ) : (
                       <span className="flex shrink-0 gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => onAdd('course_videos', fromSummary(v))}
-                          aria-label={`Add “${v.video_title}” to the lessons`}
-                        >
-                          + Lesson
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => onAdd('course_songs', fromSummary(v))}
-                          aria-label={`Add “${v.video_title}” to the songs`}
-                        >
-                          + Song
-                        </Button>
+                        {LISTS.map((l) => (
+                          <Button
+                            key={l.name}
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => onAdd(l.name, fromSummary(v))}
+                            aria-label={`Add “${v.video_title}” to the ${l.plural}`}
+                          >
+                            + {l.title}
+                          </Button>
+                        ))}
                       </span>
                     )}
                   </li>

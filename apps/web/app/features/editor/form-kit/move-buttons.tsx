@@ -2,6 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '../../../components/ui';
 
+const MOVES = [
+  { direction: 'up', arrow: '↑' },
+  { direction: 'down', arrow: '↓' },
+] as const;
+
 /**
  * The move up / move down buttons of one row of an ordered list page (courses, free resources).
  * Each press posts `intent=move` with the id and direction; the page's action sends the whole new
@@ -34,34 +39,23 @@ export function MoveButtons({ id, title, index, count }: { id: number; title: st
     >
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={id} />
-      <Button
-        id={`move-${id}-up`}
-        type="submit"
-        name="direction"
-        value="up"
-        variant="ghost"
-        size="sm"
-        disabled={index === 0 || busy}
-        aria-label={`Move “${title}” up`}
-        title="Move up"
-        className="px-3"
-      >
-        <span aria-hidden="true">↑</span>
-      </Button>
-      <Button
-        id={`move-${id}-down`}
-        type="submit"
-        name="direction"
-        value="down"
-        variant="ghost"
-        size="sm"
-        disabled={index === count - 1 || busy}
-        aria-label={`Move “${title}” down`}
-        title="Move down"
-        className="px-3"
-      >
-        <span aria-hidden="true">↓</span>
-      </Button>
+      {MOVES.map((m) => (
+        <Button
+          key={m.direction}
+          id={`move-${id}-${m.direction}`}
+          type="submit"
+          name="direction"
+          value={m.direction}
+          variant="ghost"
+          size="sm"
+          disabled={(m.direction === 'up' ? index === 0 : index === count - 1) || busy}
+          aria-label={`Move “${title}” ${m.direction}`}
+          title={`Move ${m.direction}`}
+          className="px-3"
+        >
+          <span aria-hidden="true">{m.arrow}</span>
+        </Button>
+      ))}
       {fetcher.data?.ok === false ? (
         <span role="alert" className="text-sm text-red-700">
           {fetcher.data.message}
