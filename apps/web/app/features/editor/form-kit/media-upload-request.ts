@@ -1,4 +1,5 @@
-import { CLIENT_ERRORS, UPLOADS_PATH, isApiErrorBody, type UploadedMedia } from '@fretline/contract';
+import { CLIENT_ERRORS, isApiErrorBody, type UploadedMedia } from '@fretline/contract';
+import { API_ADDRESSES } from '@fretline/contract/api-addresses';
 import { ApiError } from '../../../lib/api-client';
 
 /** An upload under way: its outcome, and a way to stop it. */
@@ -20,7 +21,7 @@ function isUploadedMedia(value: unknown): value is UploadedMedia {
 }
 
 /**
- * Sends one file to POST /api/videos/editor/uploads as the raw request body (ADR 0039).
+ * Sends one file to the declared upload call (`editor.uploadMedia`) as the raw request body (ADR 0039).
  *
  * XMLHttpRequest rather than the ky client: upload progress needs `xhr.upload.onprogress`. Ky's
  * own upload progress streams the request body, which browsers allow only over HTTP/2 or later,
@@ -33,7 +34,8 @@ export function startMediaUpload(
 ): MediaUploadRequest {
   const xhr = new XMLHttpRequest();
   const result = new Promise<UploadedMedia>((resolve, reject) => {
-    xhr.open('POST', `/api${UPLOADS_PATH}?filename=${encodeURIComponent(file.name)}`);
+    const { method, path } = API_ADDRESSES['editor.uploadMedia'];
+    xhr.open(method, `/api${path}?filename=${encodeURIComponent(file.name)}`);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.setRequestHeader('accept', 'application/json');
