@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
+import { Badge, Card, EmptyState } from '../../components/ui';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { MoveButtons } from '../../features/editor/form-kit/move-buttons';
 import { moveInOrder } from '../../features/editor/form-kit/form-actions.server';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { formatWhen } from '../../features/editor/console/format';
-import { PageHeader } from '../../features/editor/console/page-header';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { seoMeta } from '../../lib/seo';
+import { EntryListPage, NewEntryButton, Thumbnail } from '../../features/editor/form-kit/entry-list';
+import { courseKind } from '../../features/editor/course/course-kind';
 import type { Route } from './+types/courses';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,19 +44,13 @@ export { StaffErrorBoundary as ErrorBoundary };
 export default function ContentCourses({ loaderData }: Route.ComponentProps) {
   const { courses, deleted } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Courses"
-        description="In the order /courses shows them. Drafts are seen by editors only."
-        actions={<LinkButton to="/staff/content/courses/new">New course</LinkButton>}
-      />
-      {deleted ? (
-        <p role="status" className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-          Deleted “{deleted}”.
-        </p>
-      ) : null}
+    <EntryListPage
+      kind={courseKind}
+      description="In the order /courses shows them. Drafts are seen by editors only."
+      deleted={deleted}
+    >
       {courses.length === 0 ? (
-        <EmptyState title="No courses yet" action={<LinkButton to="/staff/content/courses/new">New course</LinkButton>}>
+        <EmptyState title="No courses yet" action={<NewEntryButton kind={courseKind} />}>
           A course strings lessons and songs together in order.
         </EmptyState>
       ) : (
@@ -68,16 +63,10 @@ export default function ContentCourses({ loaderData }: Route.ComponentProps) {
                   className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600 sm:gap-4"
                 >
                   <span className="w-5 shrink-0 text-center text-sm font-semibold text-stone-500 sm:w-6">{i + 1}</span>
-                  {c.course_image_signed ? (
-                    <img
-                      src={c.course_image_signed}
-                      alt=""
-                      loading="lazy"
-                      className="hidden aspect-video w-28 shrink-0 rounded-lg bg-stone-100 object-cover sm:block"
-                    />
-                  ) : (
-                    <span aria-hidden="true" className="hidden aspect-video w-28 shrink-0 rounded-lg bg-stone-100 sm:block" />
-                  )}
+                  <Thumbnail
+                    src={c.course_image_signed}
+                    className="hidden aspect-video w-28 shrink-0 rounded-lg bg-stone-100 sm:block"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold break-words text-ink-900 group-hover:text-brand-700">
                       {c.course_title}
@@ -104,6 +93,6 @@ export default function ContentCourses({ loaderData }: Route.ComponentProps) {
           </ol>
         </Card>
       )}
-    </div>
+    </EntryListPage>
   );
 }

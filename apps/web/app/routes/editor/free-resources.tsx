@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
+import { Badge, Card, EmptyState } from '../../components/ui';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { MoveButtons } from '../../features/editor/form-kit/move-buttons';
 import { moveInOrder } from '../../features/editor/form-kit/form-actions.server';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { formatWhen } from '../../features/editor/console/format';
-import { PageHeader } from '../../features/editor/console/page-header';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { seoMeta } from '../../lib/seo';
+import { EntryListPage, NewEntryButton, Thumbnail } from '../../features/editor/form-kit/entry-list';
+import { freeResourceKind } from '../../features/editor/free-resource/free-resource-kind';
 import type { Route } from './+types/free-resources';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,22 +44,13 @@ export { StaffErrorBoundary as ErrorBoundary };
 export default function ContentFreeResources({ loaderData }: Route.ComponentProps) {
   const { resources, deleted } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Free resources"
-        description="The downloads of /free-resources, in the order shown there. Drafts are seen by editors only."
-        actions={<LinkButton to="/staff/content/free-resources/new">New free resource</LinkButton>}
-      />
-      {deleted ? (
-        <p role="status" className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-          Deleted “{deleted}”.
-        </p>
-      ) : null}
+    <EntryListPage
+      kind={freeResourceKind}
+      description="The downloads of /free-resources, in the order shown there. Drafts are seen by editors only."
+      deleted={deleted}
+    >
       {resources.length === 0 ? (
-        <EmptyState
-          title="No free resources yet"
-          action={<LinkButton to="/staff/content/free-resources/new">New free resource</LinkButton>}
-        >
+        <EmptyState title="No free resources yet" action={<NewEntryButton kind={freeResourceKind} />}>
           Chord charts, practice planners and other downloads anyone can take.
         </EmptyState>
       ) : (
@@ -71,21 +63,13 @@ export default function ContentFreeResources({ loaderData }: Route.ComponentProp
                   className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600 sm:gap-4"
                 >
                   <span className="w-5 shrink-0 text-center text-sm font-semibold text-stone-500 sm:w-6">{i + 1}</span>
-                  {r.resource_image_signed ? (
-                    <img
-                      src={r.resource_image_signed}
-                      alt=""
-                      loading="lazy"
-                      className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-xs font-semibold text-stone-500 uppercase"
-                    >
-                      {r.resource_extension}
-                    </span>
-                  )}
+                  <Thumbnail
+                    src={r.resource_image_signed}
+                    className="size-14 shrink-0 rounded-lg bg-stone-100"
+                    placeholderClassName="flex items-center justify-center text-xs font-semibold text-stone-500 uppercase"
+                  >
+                    {r.resource_extension}
+                  </Thumbnail>
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold break-words text-ink-900 group-hover:text-brand-700">
                       {r.resource_title}
@@ -108,6 +92,6 @@ export default function ContentFreeResources({ loaderData }: Route.ComponentProp
           </ol>
         </Card>
       )}
-    </div>
+    </EntryListPage>
   );
 }

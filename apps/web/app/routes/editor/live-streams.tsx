@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { EDITOR_STREAM_PAGE_SIZE, formatTimeRangeInZone, type EditorLiveStream } from '@fretline/contract';
-import { Badge, Card, EmptyState, LinkButton } from '../../components/ui';
+import { Badge, Card, EmptyState } from '../../components/ui';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
-import { PageHeader } from '../../features/editor/console/page-header';
 import { Pager } from '../../features/editor/console/pager';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { seoMeta } from '../../lib/seo';
 import { useTimeZone } from '../../lib/time-zone';
+import { EntryListPage, NewEntryButton, Thumbnail } from '../../features/editor/form-kit/entry-list';
+import { liveStreamKind } from '../../features/editor/live-stream/live-stream-kind';
 import type { Route } from './+types/live-streams';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,19 +39,13 @@ export default function ContentLiveStreams({ loaderData }: Route.ComponentProps)
   const { streams, total, offset, deleted, now } = loaderData;
   const timeZone = useTimeZone();
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Live streams"
-        description="Newest start first. Times are UTC. Drafts are seen by editors only."
-        actions={<LinkButton to="/staff/content/live/new">New live stream</LinkButton>}
-      />
-      {deleted ? (
-        <p role="status" className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-          Deleted “{deleted}”.
-        </p>
-      ) : null}
+    <EntryListPage
+      kind={liveStreamKind}
+      description="Newest start first. Times are UTC. Drafts are seen by editors only."
+      deleted={deleted}
+    >
       {streams.length === 0 ? (
-        <EmptyState title="No live streams yet" action={<LinkButton to="/staff/content/live/new">New live stream</LinkButton>}>
+        <EmptyState title="No live streams yet" action={<NewEntryButton kind={liveStreamKind} />}>
           Schedule a stream, then link its replay once it is over.
         </EmptyState>
       ) : (
@@ -62,19 +57,10 @@ export default function ContentLiveStreams({ loaderData }: Route.ComponentProps)
                   to={`/staff/content/live/${s.id_live_stream}`}
                   className="flex gap-3 px-4 py-3 hover:bg-stone-50 focus-visible:bg-stone-50 sm:items-center sm:gap-4 sm:px-6"
                 >
-                  {s.stream_poster_signed ? (
-                    <img
-                      src={s.stream_poster_signed}
-                      alt=""
-                      loading="lazy"
-                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 object-cover sm:w-28 sm:self-center"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 sm:w-28 sm:self-center"
-                    />
-                  )}
+                  <Thumbnail
+                    src={s.stream_poster_signed}
+                    className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 sm:w-28 sm:self-center"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold break-words text-ink-900 sm:truncate">{s.stream_title}</span>
                     <span className="block text-sm text-stone-600">
@@ -94,6 +80,6 @@ export default function ContentLiveStreams({ loaderData }: Route.ComponentProps)
         </Card>
       )}
       <Pager offset={offset} limit={EDITOR_STREAM_PAGE_SIZE} total={total} noun={total === 1 ? 'live stream' : 'live streams'} />
-    </div>
+    </EntryListPage>
   );
 }

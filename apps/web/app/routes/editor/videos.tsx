@@ -3,11 +3,12 @@ import { EDITOR_PAGE_SIZE, VIDEO_CATEGORIES } from '@fretline/contract';
 import { Badge, Button, Card, EmptyState, LinkButton, inputClasses, selectClasses } from '../../components/ui';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { formatWhen } from '../../features/editor/console/format';
-import { PageHeader } from '../../features/editor/console/page-header';
 import { Pager } from '../../features/editor/console/pager';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { seoMeta } from '../../lib/seo';
+import { EntryListPage, Thumbnail } from '../../features/editor/form-kit/entry-list';
+import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/videos';
 
 const STATUSES = [
@@ -43,17 +44,7 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const filtered = Boolean(q || status || category);
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Videos"
-        description="Lessons, songs and live replays: drafts and published."
-        actions={<LinkButton to="/staff/content/videos/new">New video</LinkButton>}
-      />
-      {deleted ? (
-        <p role="status" className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-          Deleted “{deleted}”.
-        </p>
-      ) : null}
+    <EntryListPage kind={videoKind} description="Lessons, songs and live replays: drafts and published." deleted={deleted}>
       <Form method="get" role="search" className="mb-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto] sm:items-end">
         <div>
           <label htmlFor="video-search" className="block text-sm font-semibold text-ink-900">
@@ -128,19 +119,10 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
                   to={`/staff/content/videos/${v.id_video}`}
                   className="flex gap-3 px-4 py-3 hover:bg-stone-50 focus-visible:bg-stone-50 sm:items-center sm:gap-4 sm:px-6"
                 >
-                  {v.video_image_signed ? (
-                    <img
-                      src={v.video_image_signed}
-                      alt=""
-                      loading="lazy"
-                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 object-cover sm:w-28 sm:self-center"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 sm:w-28 sm:self-center"
-                    />
-                  )}
+                  <Thumbnail
+                    src={v.video_image_signed}
+                    className="aspect-video w-20 shrink-0 self-start rounded-lg bg-stone-100 sm:w-28 sm:self-center"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold break-words text-ink-900 sm:truncate">{v.video_title}</span>
                     <span className="block truncate font-mono text-xs text-stone-500">/videos/{v.video_slug}</span>
@@ -161,6 +143,6 @@ export default function ContentVideos({ loaderData }: Route.ComponentProps) {
         </Card>
       )}
       <Pager offset={offset} limit={EDITOR_PAGE_SIZE} total={total} noun={total === 1 ? 'video' : 'videos'} />
-    </div>
+    </EntryListPage>
   );
 }
