@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eq, tables, type Database } from '@fretline/db';
 import type { PersonalDataEraser } from './erasure.ts';
+import { route } from '../plugins/calls.ts';
 import { routeRateLimit } from '../plugins/rate-limit.ts';
 
 /** Longest stored message; a longer report is cut, not refused (it is still worth reading). */
@@ -17,21 +17,10 @@ const clip = (value: string | undefined, max: number) => (value ? value.slice(0,
  * limited per IP so a broken page in a loop cannot flood the table.
  */
 export const errorReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/error',
-    {
-      ...routeRateLimit({ max: 30, timeWindow: 60_000 }),
-      schema: {
-        tags: ['platform'],
-        summary: 'Report a client-side error',
-        querystring: z.object({
-          // Accepted at any length (it is truncated), but it must be there.
-          message: z.string().trim().min(1, 'is required').max(100_000),
-          url: z.string().max(100_000).optional(),
-        }),
-        response: { 200: z.object({ data: z.object({ success: z.literal(true) }) }) },
-      },
-    },
+  route(
+    app,
+    'platform.reportError',
+    { access: 'public', ...routeRateLimit({ max: 30, timeWindow: 60_000 }) },
     async (request) => {
       await app.db.insert(tables.clientErrors).values({
         message: request.query.message.slice(0, ERROR_MESSAGE_MAX),

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../plugins/calls.ts';
 import { AppError } from '../plugins/errors.ts';
 
 /** Servers that received SIGTERM: their health check fails so the balancer drains them (ADR 0042). */
@@ -16,22 +16,13 @@ export function startDraining(server: Server): void {
  * load balancer can route around us.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['platform'],
-        response: { 200: z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) }) },
-      },
-    },
-    async (_request, reply) => {
-      if (draining.has(app.server)) {
-        // Connection: close, so a balancer's pooled health connection does not outlive us.
-        reply.header('Connection', 'close');
-        throw new AppError('UNAVAILABLE', 503, 'The service is shutting down, please try again in a moment.');
-      }
-      await app.dbHandle.ping();
-      return { data: { status: 'ok' as const, database: app.dbHandle.kind } };
-    },
-  );
+  route(app, 'platform.health', { access: 'public' }, async (_request, reply) => {
+    if (draining.has(app.server)) {
+      // Connection: close, so a balancer's pooled health connection does not outlive us.
+      reply.header('Connection', 'close');
+      throw new AppError('UNAVAILABLE', 503, 'The service is shutting down, please try again in a moment.');
+    }
+    await app.dbHandle.ping();
+    return { data: { status: 'ok' as const, database: app.dbHandle.kind } };
+  });
 };

@@ -20,6 +20,7 @@ import {
   type CallQuerySchema,
   type CallResponseSchema,
   type CallSchemas,
+  type CallSchemaTable,
   type CallStatus,
   type RoleGroup,
   type SuccessStatus,
@@ -49,13 +50,20 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** A 204 beside another status has no body (responseSchemas below); otherwise the declared one. */
+type ResponseSchemaFor<N extends CallName, S> = S extends 204
+  ? CallSchemaTable[N] extends { readonly status: readonly unknown[] }
+    ? z.ZodUndefined
+    : CallResponseSchema<N>
+  : CallResponseSchema<N>;
+
 /** The Fastify schema route() builds for call N, so handlers keep ZodTypeProvider's typing. */
 export interface CallRouteSchema<N extends CallName> {
   params: CallParamsSchema<N>;
   querystring: CallQuerySchema<N>;
   body: CallBodySchema<N>;
   headers: CallHeadersSchema<N>;
-  response: { [S in CallStatus<N>]: CallResponseSchema<N> };
+  response: { [S in CallStatus<N>]: ResponseSchemaFor<N, S> };
 }
 
 export type CallHandler<N extends CallName> = RouteHandlerMethod<

@@ -11,7 +11,8 @@ import {
   reviveWireDates,
   type ApiErrorBody,
 } from '@fretline/contract';
-import { API_ADDRESSES, fillPath, pathPattern, type CallAddress, type CallName } from '@fretline/contract/api-addresses';
+import type * as AddressTable from '@fretline/contract/api-addresses';
+import type { ApiAddresses, CallAddress, CallName } from '@fretline/contract/api-addresses';
 import type { CallBody, CallData, CallParams, CallQuery } from '@fretline/contract/api-schemas';
 
 /**
@@ -70,12 +71,27 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
+ * The address table, imported on first use: every call's method and path would otherwise sit in
+ * every page's first load (the video page's JavaScript budget, README).
+ */
+let addressTable: Promise<typeof AddressTable> | undefined;
+const loadAddresses = () => (addressTable ??= import('@fretline/contract/api-addresses'));
+
+/**
  * The checked declarations (`checked: true` in packages/contract/src/api/addresses) as method and
  * path patterns, so a call made through the older `api.get(path)` form is checked too.
  */
-const CHECKED_ADDRESSES = Object.entries(API_ADDRESSES as Record<CallName, CallAddress>)
-  .filter(([, address]) => address.checked)
-  .map(([name, address]) => ({ name: name as CallName, method: address.method, pattern: pathPattern(address.path) }));
+let checkedAddresses: Promise<Array<{ name: CallName; method: string; pattern: RegExp }>> | undefined;
+const loadCheckedAddresses = () =>
+  (checkedAddresses ??= loadAddresses().then(({ API_ADDRESSES, pathPattern }) =>
+    Object.entries(API_ADDRESSES as Record<CallName, CallAddress>)
+      .filter(([, address]) => address.checked)
+      .map(([name, address]) => ({
+        name: name as CallName,
+        method: address.method,
+        pattern: pathPattern(address.path),
+      })),
+  ));
 
 /**
  * The schema of a call's `data`. The schema table is imported on first use, so it stays out of
@@ -93,7 +109,7 @@ async function declaredDataSchema(name: CallName): Promise<ZodType | undefined> 
  */
 export async function contractSchemaFor(method: string, path: string): Promise<ZodType | undefined> {
   const pathname = path.split('?')[0] ?? path;
-  const found = CHECKED_ADDRESSES.find((c) => c.method === method && c.pattern.test(pathname));
+  const found = (await loadCheckedAddresses()).find((c) => c.method === method && c.pattern.test(pathname));
   return found ? declaredDataSchema(found.name) : undefined;
 }
 
@@ -314,9 +330,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallData<N>> {
+  async function call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallData<N>> {
     const input = (args[0] ?? {}) as RequestOptions & { params?: Record<string, unknown>; body?: unknown };
-    const address: CallAddress = API_ADDRESSES[name];
+    const { API_ADDRESSES, fillPath } = await loadAddresses();
+    const address: ApiAddresses[N] & CallAddress = API_ADDRESSES[name];
     const { params, body, ...opts } = input;
     const path = fillPath(address.path, params);
     const payload = address.method === 'GET' ? undefined : address.method === 'DELETE' ? body : (body ?? {});

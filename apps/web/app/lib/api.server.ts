@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { CORRELATION_COOKIE_NAME, TOKEN_COOKIE_NAME } from '@fretline/contract';
+import type { CallData } from '@fretline/contract/api-schemas';
 import { createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
 import { readWebConfig } from './config.server';
@@ -45,19 +46,20 @@ export function getServerApi(request: Request): ApiClient {
   });
 }
 
-const currentUserCalls = new WeakMap<Request, Promise<{ user: unknown }>>();
+type CurrentUserAnswer = CallData<'auth.getMe'>;
+const currentUserCalls = new WeakMap<Request, Promise<CurrentUserAnswer>>();
 
 /**
- * `GET /auth/me` for a page request, asked once however many of its loaders need it: the root and
+ * `auth.getMe` for a page request, asked once however many of its loaders need it: the root and
  * a page's guard run side by side on the same Request. Other methods (actions, which may change
- * the user) ask afresh. The caller names the shape it reads, as with `api.get`.
+ * the user) ask afresh.
  */
-export function fetchCurrentUser<U = unknown>(request: Request): Promise<{ user: U }> {
-  if (request.method !== 'GET') return getServerApi(request).get<{ user: U }>('/auth/me');
+export function fetchCurrentUser(request: Request): Promise<CurrentUserAnswer> {
+  if (request.method !== 'GET') return getServerApi(request).call('auth.getMe');
   let call = currentUserCalls.get(request);
   if (!call) {
-    call = getServerApi(request).get<{ user: unknown }>('/auth/me');
+    call = getServerApi(request).call('auth.getMe');
     currentUserCalls.set(request, call);
   }
-  return call as Promise<{ user: U }>;
+  return call;
 }

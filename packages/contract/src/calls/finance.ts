@@ -100,3 +100,6 @@ export const SANDBOX_TEST_CARDS = [
   },
   { number: '4000000000000341', paymentMethodId: 'pm_card_chargeCustomerFail', outcome: 'Succeeds, then fails on renewal' },
 ] as const;
+
+/** The idempotency key of a new subscription may come as a header (or in the body). */
+export const IdempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });

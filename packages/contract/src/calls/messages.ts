@@ -115,3 +115,13 @@ export const StaffAssignInputSchema = z.object({
   // An empty value unassigns.
   id_user_assigned: z.union([IdInputSchema, z.literal('').transform(() => null), z.null()]),
 });
+
+/**
+ * A message as posted (by a reader or staff). The text is checked by the API rather than by a
+ * min(1) here, so an empty message gets the one clear answer ('Please enter a message.') whatever
+ * shape it arrived in.
+ */
+export const MessagePostBodySchema = z.object({ message_content: z.string().max(20_000).nullish() }).nullish();
+
+/** Revoking a thread's links: how many were still live (ADR 0025). */
+export const ThreadTokensRevokedResponseSchema = envelope('revoked', z.number().int());

@@ -35,7 +35,10 @@ export async function findDevMail(db: Database, to?: string): Promise<DevMail[]>
     .limit(MAILBOX_LIMIT);
 }
 
-/** GET /api/dev/mail?to=: the development mailbox as JSON (browser tests read their e-mails here). */
+/**
+ * GET /api/dev/mail?to=: the development mailbox as JSON (browser tests read their e-mails here).
+ * Not a declared call (ADR 0052): it exists only outside production and only test helpers call it.
+ */
 export const devMailApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mail',

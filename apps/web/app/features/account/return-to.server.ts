@@ -1,4 +1,3 @@
-import type { Course, Video } from '@fretline/contract';
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
 import { RETURN_COOKIE } from '../../lib/return-route';
@@ -22,12 +21,11 @@ export async function findWelcomeReturn(request: Request): Promise<WelcomeReturn
   let title: string | null = null;
   if (page.kind !== 'other') {
     const client = getServerApi(request);
-    const path = `/videos/${page.kind === 'video' ? 'videos' : 'courses'}/${encodeURIComponent(page.slug)}`;
     // A page that no longer exists still gets a plain way back; its own 404 says the rest.
     title = await (
       page.kind === 'video'
-        ? client.get<{ video: Video }>(path).then((r) => r.video.video_title)
-        : client.get<{ course: Course }>(path).then((r) => r.course.course_title)
+        ? client.call('videos.getVideo', { params: { videoSlug: page.slug } }).then((r) => r.video.video_title)
+        : client.call('videos.getCourse', { params: { courseSlug: page.slug } }).then((r) => r.course.course_title)
     ).catch(() => null);
   }
   return { to, label: welcomeReturnLabel(to, title) };

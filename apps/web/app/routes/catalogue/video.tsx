@@ -27,7 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const courseSlug = query.get('course') ?? query.get('courseSlug') ?? undefined;
   const client = getServerApi(request);
   try {
-    const { video } = await client.get<{ video: Video }>(`/videos/videos/${encodeURIComponent(params.videoSlug)}`, {
+    const { video } = await client.call('videos.getVideo', {
+      params: { videoSlug: params.videoSlug },
       query: courseSlug ? { courseSlug } : {},
     });
     // A renamed video answers its old slug too (ADR 0037): send the visitor to its address for good.
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The course's progress is the signed-in learner's; a visitor has none to show.
     let course: Course | null = null;
     if (video.video_course && readRequestCookie(request, TOKEN_COOKIE_NAME)) {
-      course = (await client.get<{ course: Course }>(`/videos/courses/${video.video_course.course_slug}`)).course;
+      course = (await client.call('videos.getCourse', { params: { courseSlug: video.video_course.course_slug } })).course;
     }
     const trialDays = video.video_locked ? await loadTrialDays(client) : null;
     return { video, course, trialDays };
@@ -132,12 +133,15 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // ADR 0016: progress goes to the API while playing; a failed report is retried by the next one.
   const reportProgress = ({ totalTime, currentTime }: PlayerProgress) => {
     if (!signedIn) return;
-    const path = `/videos/videos/${video.video_slug}${inCourse ? `?courseSlug=${encodeURIComponent(inCourse.course_slug)}` : ''}`;
     api
-      .patch<{ video: Video }>(path, {
-        ...(playId.current ? { id_video_play: playId.current } : {}),
-        video_play_total_time: totalTime.toFixed(2),
-        video_play_current_time: currentTime.toFixed(2),
+      .call('videos.recordProgress', {
+        params: { videoSlug: video.video_slug },
+        query: inCourse ? { courseSlug: inCourse.course_slug } : {},
+        body: {
+          ...(playId.current ? { id_video_play: playId.current } : {}),
+          video_play_total_time: totalTime.toFixed(2),
+          video_play_current_time: currentTime.toFixed(2),
+        },
       })
       .then((res) => {
         playId.current = res.video.id_video_play;

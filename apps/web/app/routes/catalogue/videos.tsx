@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
-import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet, type VideoFacets, type VideoSummary } from '@fretline/contract';
+import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet } from '@fretline/contract';
 import { Button, Container, EmptyState, LinkButton, Spinner } from '../../components/ui';
 import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/active-filters';
 import { VideoGrid } from '../../features/catalogue/video-card';
@@ -19,12 +19,6 @@ const SEARCH_DEBOUNCE_MS = 400;
 /** The analytics action for a song search (spec §9: debounced by 5 s). */
 const SONG_SEARCH_ACTION = 'song_search';
 
-interface VideoPage {
-  videos: VideoSummary[];
-  total: number;
-  facets: VideoFacets;
-}
-
 /** The list query from the page URL: facets, `tags` (legacy tag URLs, spec §2) and `search`. */
 function listQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
@@ -38,7 +32,7 @@ function listQuery(params: URLSearchParams): Record<string, string> {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery(url.searchParams);
-  const page = await getServerApi(request).get<VideoPage>('/videos/videos', { query, limit: PAGE_SIZE, offset: 0 });
+  const page = await getServerApi(request).call('videos.listVideos', { query, limit: PAGE_SIZE, offset: 0 });
   return { page, query };
 }
 
@@ -126,7 +120,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     setLoadingMore(true);
     setError(null);
     try {
-      const more = await api.get<VideoPage>('/videos/videos', { query, limit: PAGE_SIZE, offset: videos.length });
+      const more = await api.call('videos.listVideos', { query, limit: PAGE_SIZE, offset: videos.length });
       setVideos((current) => [...current, ...more.videos]);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Something went wrong, please try again or contact support.');

@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // Spec §6/§8: a wrong, tampered or revoked link is a failed thread load, so /login; signing
       // in comes back to the thread without the token, where its participant reads it. Someone
       // signed in goes there at once (ADR 0025).
-      const me = await fetchCurrentUser<{ id_user: number | null }>(request).catch(() => undefined);
+      const me = await fetchCurrentUser(request).catch(() => undefined);
       throw me?.user.id_user ? redirect(threadPath) : redirectToLogin(request, threadPath);
     }
     if (err.status === 401) throw redirectToLogin(request);

@@ -1,11 +1,4 @@
-import {
-  TOKEN_COOKIE_NAME,
-  type CourseSummary,
-  type CurrentCourse,
-  type SubscriptionProduct,
-  type VideoFacets,
-  type VideoSummary,
-} from '@fretline/contract';
+import { TOKEN_COOKIE_NAME, type SubscriptionProduct } from '@fretline/contract';
 import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
@@ -17,16 +10,11 @@ import type { Route } from './+types/home';
 export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
   const api = getServerApi(request);
   const [courses, videos, product, current] = await Promise.allSettled([
-    api.get<{ courses: CourseSummary[] }>('/videos/courses'),
-    api.get<{ videos: VideoSummary[]; total: number; facets: VideoFacets }>('/videos/videos', {
-      limit: 8,
-      order: '-video_created',
-    }),
+    api.call('videos.listCourses'),
+    api.call('videos.listVideos', { limit: 8, order: '-video_created' }),
     api.get<{ subscription_product: SubscriptionProduct }>('/finance/subscription-products/slug/access-all-areas'),
     // A visitor has no course of their own: no call to make.
-    readRequestCookie(request, TOKEN_COOKIE_NAME)
-      ? api.get<{ course: CurrentCourse | null }>('/videos/me/course')
-      : Promise.resolve({ course: null }),
+    readRequestCookie(request, TOKEN_COOKIE_NAME) ? api.call('videos.getCurrentCourse') : Promise.resolve({ course: null }),
   ]);
   return {
     courses:

@@ -1,4 +1,20 @@
 import type { CallAddress } from '../call.ts';
 
-/** The finance calls' addresses (see ../call.ts); their schemas are in ../schemas/finance.ts. */
-export const financeAddresses = {} as const satisfies Record<string, CallAddress>;
+/**
+ * The finance calls' addresses (see ../call.ts); their schemas are in ../schemas/finance.ts.
+ * The Stripe webhook is not one: Stripe posts raw signed bytes to it, no client calls it.
+ */
+export const financeAddresses = {
+  'finance.getProduct': { method: 'GET', path: '/finance/subscription-products/slug/:slug' },
+  'finance.listSubscriptions': { method: 'GET', path: '/finance/me/subscriptions' },
+  'finance.getSubscription': { method: 'GET', path: '/finance/me/subscriptions/:id' },
+  'finance.createSubscription': { method: 'POST', path: '/finance/me/subscriptions' },
+  'finance.cancelSubscription': { method: 'PUT', path: '/finance/me/subscriptions/:id/status/cancelled' },
+  'finance.listPaymentMethods': { method: 'GET', path: '/finance/me/subscriptions/:id/methods' },
+  'finance.addPaymentMethod': { method: 'POST', path: '/finance/me/subscriptions/:id/methods' },
+  'finance.deletePaymentMethod': { method: 'DELETE', path: '/finance/me/subscriptions/:id/methods/:idMethod' },
+  'finance.listInvoices': { method: 'GET', path: '/finance/me/subscriptions/:id/invoices' },
+  'finance.listParties': { method: 'GET', path: '/finance/me/parties' },
+  'finance.getAddress': { method: 'GET', path: '/finance/me/parties/:id/address' },
+  'finance.saveAddress': { method: 'POST', path: '/finance/me/parties/:id/address' },
+} as const satisfies Record<string, CallAddress>;

@@ -1,5 +1,64 @@
+import {
+  AddPaymentMethodBodySchema,
+  AddressResponseSchema,
+  CancelSubscriptionBodySchema,
+  CreateSubscriptionBodySchema,
+  IdempotencyHeadersSchema,
+  InvoiceListResponseSchema,
+  PartyIdParamsSchema,
+  PartyListResponseSchema,
+  PaymentMethodIdParamsSchema,
+  PaymentMethodListResponseSchema,
+  PaymentMethodResponseSchema,
+  SubscriptionIdParamsSchema,
+  SubscriptionListResponseSchema,
+  SubscriptionProductResponseSchema,
+  SubscriptionProductSlugParamsSchema,
+  SubscriptionResponseSchema,
+} from '../../calls/finance.ts';
+import { SuccessResponseSchema } from '../../calls/auth.ts';
+import { AddressInputSchema } from '../../entities/subscription.ts';
+import { ListQuerySchema } from '../../wire/list-query.ts';
 import type { SchemasFor } from '../call.ts';
 import type { financeAddresses } from '../addresses/finance.ts';
 
 /** The finance calls' schemas, one entry per address in ../addresses/finance.ts. */
-export const financeSchemas = {} satisfies SchemasFor<typeof financeAddresses>;
+export const financeSchemas = {
+  'finance.getProduct': { params: SubscriptionProductSlugParamsSchema, response: SubscriptionProductResponseSchema },
+  'finance.listSubscriptions': {
+    summary: "The caller's subscriptions; filter and order as in the list query",
+    query: ListQuerySchema,
+    response: SubscriptionListResponseSchema,
+  },
+  'finance.getSubscription': { params: SubscriptionIdParamsSchema, response: SubscriptionResponseSchema },
+  'finance.createSubscription': {
+    summary: 'Subscribe: 201 for a new subscription, 200 when the idempotency key repeats one',
+    body: CreateSubscriptionBodySchema,
+    headers: IdempotencyHeadersSchema,
+    response: SubscriptionResponseSchema,
+    status: [200, 201],
+  },
+  'finance.cancelSubscription': {
+    params: SubscriptionIdParamsSchema,
+    body: CancelSubscriptionBodySchema,
+    response: SubscriptionResponseSchema,
+  },
+  'finance.listPaymentMethods': { params: SubscriptionIdParamsSchema, response: PaymentMethodListResponseSchema },
+  'finance.addPaymentMethod': {
+    summary: 'Add a payment method: 201 when new, 200 when it was already there',
+    params: SubscriptionIdParamsSchema,
+    body: AddPaymentMethodBodySchema,
+    response: PaymentMethodResponseSchema,
+    status: [200, 201],
+  },
+  'finance.deletePaymentMethod': { params: PaymentMethodIdParamsSchema, response: SuccessResponseSchema },
+  'finance.listInvoices': {
+    summary: "A subscription's invoices of at least the minimum total",
+    params: SubscriptionIdParamsSchema,
+    query: ListQuerySchema,
+    response: InvoiceListResponseSchema,
+  },
+  'finance.listParties': { query: ListQuerySchema, response: PartyListResponseSchema },
+  'finance.getAddress': { params: PartyIdParamsSchema, response: AddressResponseSchema },
+  'finance.saveAddress': { params: PartyIdParamsSchema, body: AddressInputSchema, response: AddressResponseSchema },
+} satisfies SchemasFor<typeof financeAddresses>;

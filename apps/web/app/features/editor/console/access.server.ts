@@ -2,7 +2,6 @@ import { data, redirect } from 'react-router';
 import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
 import { canOpenStaffConsole } from '../../../components/layout/staff-nav';
 import { fetchCurrentUser, getServerApi } from '../../../lib/api.server';
-import type { RootUser } from '../../../lib/root-data';
 
 /**
  * Guards read first (CONVENTIONS.md): a staff page's loader or action starts here. Signed out
@@ -11,7 +10,7 @@ import type { RootUser } from '../../../lib/root-data';
  */
 export async function requireStaffAccess(request: Request, group: RoleGroup | 'Console') {
   const api = getServerApi(request);
-  const { user } = await fetchCurrentUser<RootUser>(request);
+  const { user } = await fetchCurrentUser(request);
   if (user.id_user === null) throw redirect('/login');
   // 'Console': any group the console serves (Staff or Editor), for pages every staff role uses.
   const allowed = group === 'Console' ? canOpenStaffConsole(user.roles) : hasRoleGroup(user.roles, group);
