@@ -1,6 +1,14 @@
 import { render } from '@testing-library/react';
 import type { ApiTestServer } from './api-server';
-import { createMemoryRouter, RouterProvider, useActionData, useLoaderData, useMatches, useParams } from 'react-router';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useActionData,
+  useLoaderData,
+  useMatches,
+  useParams,
+  type RouteObject,
+} from 'react-router';
 
 /**
  * A route module as the app's route files export it: loader, action, component (Route.* typed).
@@ -17,6 +25,8 @@ export interface PageRoute {
   module: PageModule;
   /** The route id when a component looks itself up (`useRouteLoaderData`). */
   id?: string;
+  /** Routes rendered in this one's `<Outlet />` (e.g. pages under the app's root route). */
+  children?: PageRoute[];
 }
 
 /** What React Router gives a route module's component (Route.ComponentProps). */
@@ -59,23 +69,22 @@ async function asPageRequest(server: ApiTestServer, request: Request): Promise<R
  * drive navigation.
  */
 export function renderPages(server: ApiTestServer, routes: PageRoute[], initialPath: string) {
-  const router = createMemoryRouter(
-    routes.map(({ path, module, id }) => ({
-      path,
-      id,
-      loader: module.loader
-        ? async (args: { request: Request }) =>
-            module.loader!({ ...args, request: await asPageRequest(server, args.request) } as never)
-        : undefined,
-      action: module.action
-        ? async (args: { request: Request }) =>
-            module.action!({ ...args, request: await asPageRequest(server, args.request) } as never)
-        : undefined,
-      Component: () => <RoutePage module={module} />,
-      HydrateFallback: () => null,
-    })),
-    { initialEntries: [initialPath] },
-  );
+  const toRoute = ({ path, module, id, children }: PageRoute): RouteObject => ({
+    path,
+    id,
+    loader: module.loader
+      ? async (args: { request: Request }) =>
+          module.loader!({ ...args, request: await asPageRequest(server, args.request) } as never)
+      : undefined,
+    action: module.action
+      ? async (args: { request: Request }) =>
+          module.action!({ ...args, request: await asPageRequest(server, args.request) } as never)
+      : undefined,
+    Component: () => <RoutePage module={module} />,
+    HydrateFallback: () => null,
+    children: children?.map(toRoute),
+  });
+  const router = createMemoryRouter(routes.map(toRoute), { initialEntries: [initialPath] });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -693,4 +693,11 @@ describe('signed-out access', () => {
     });
     expect(res.statusCode).toBe(401);
   });
+
+  it('answers 401 before looking at the body: a signed-out caller learns nothing from validation', async () => {
+    const bad = { email: 'not an address', notifications_mailers: 'maybe' };
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/auth/me', payload: bad })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/auth/me/notifications-mailers', payload: bad })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/me/sessions/not-an-id' })).statusCode).toBe(401);
+  });
 });

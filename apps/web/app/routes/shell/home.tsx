@@ -1,5 +1,5 @@
 import { MEMBERSHIP_PRODUCT_SLUG, TOKEN_COOKIE_NAME } from '@fretline/contract';
-import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/content/home';
+import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';

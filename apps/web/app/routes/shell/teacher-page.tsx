@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { AboutPage, aboutSeo } from '../../features/content/about';
-import { GuitarAppPage, guitarAppSeo } from '../../features/content/guitar-app';
+import { AboutPage, aboutSeo } from '../../features/pages/about';
+import { GuitarAppPage, guitarAppSeo } from '../../features/pages/guitar-app';
 import { readWebConfig } from '../../lib/config.server';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
