@@ -56,7 +56,7 @@ export interface ApiTestServer {
 const JOB_POLL_MS = 100;
 
 interface HappyDomWindow {
-  happyDOM?: { setURL(url: string): void };
+  happyDOM?: { setURL(url: string): void; abort(): Promise<void> };
 }
 
 /** Moves the happy-dom page to `url` (the environment starts on http://localhost:3000). */
@@ -124,6 +124,8 @@ export async function startApiServer(options: ApiTestServerOptions = {}): Promis
       return request;
     },
     async close() {
+      // A poll may still be asking: end the page's requests before the server goes.
+      await (window as unknown as HappyDomWindow).happyDOM?.abort();
       clearPageCookies();
       if (previousApiUrl === undefined) delete process.env.API_URL;
       else process.env.API_URL = previousApiUrl;
