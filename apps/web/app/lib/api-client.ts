@@ -171,7 +171,7 @@ export interface ApiClient {
 
 /**
  * What carries a call: one request by method and path under /api, with the retries, envelope,
- * error texts and cancellation of spec §7 and §8. Only `api.call` uses it (and its own tests):
+ * error texts and cancellation described above. Only `api.call` uses it (and its own tests):
  * pages and components name a declared call, never a path.
  */
 export interface Transport {

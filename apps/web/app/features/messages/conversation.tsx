@@ -41,7 +41,7 @@ export function Conversation({ access, initial, isOwn, sendLabel = 'Send', onSen
   const endRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.id_message ?? 0;
 
-  // Readers mark the thread read when they see it (spec §4); staff do not.
+  // Readers mark the thread read when they see it; staff do not.
   const read = useCallback(async () => {
     if (access.by === 'staff') return;
     await markThreadRead(api, access);

@@ -46,7 +46,7 @@ export function postThreadMessage(client: ApiClient, access: ThreadAccess, conte
   }
 }
 
-/** Marks the thread read for its reader; staff reading the inbox do not mark it (spec §4). */
+/** Marks the thread read for its reader; staff reading the inbox do not mark it. */
 export async function markThreadRead(client: ApiClient, access: ThreadAccess): Promise<void> {
   if (access.by === 'participant') await client.call('messages.markThreadRead', { params: { id: access.id } });
   if (access.by === 'token')
