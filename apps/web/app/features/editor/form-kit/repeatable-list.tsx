@@ -1,6 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
 import { ErrorText, fieldErrorId, rowFields, type FieldErrors } from './fields';
-import { useEffect, useRef, useState } from 'react';
 
 export interface Keyed<T> {
   /** Stable across moves, so React moves the row (and what was typed in it) with it. */
