@@ -61,10 +61,12 @@ export function Checkout({
     try {
       const paymentMethodId = await cardRef.current?.createPaymentMethod();
       if (!paymentMethodId) throw new Error('Please enter your card details.');
-      const { subscription } = await api.post<{ subscription: Subscription }>('/finance/me/subscriptions', {
-        id_subscription_plan: plan.id_subscription_plan,
-        stripe_payment_method_id: paymentMethodId,
-        idempotency_key: attemptKey.current,
+      const { subscription } = await api.call('finance.createSubscription', {
+        body: {
+          id_subscription_plan: plan.id_subscription_plan,
+          stripe_payment_method_id: paymentMethodId,
+          idempotency_key: attemptKey.current,
+        },
       });
       onPurchaseStarted?.();
       pollStarted.current = Date.now();
@@ -83,8 +85,9 @@ export function Checkout({
       if (phase.kind !== 'processing') return;
       try {
         const [{ user }, { subscription }] = await Promise.all([
-          api.get<{ user: { has_aaa_membership: boolean } }>('/auth/me', { cancelKey: false, signal }),
-          api.get<{ subscription: Subscription }>(`/finance/me/subscriptions/${phase.subscription.id_subscription}`, {
+          api.call('auth.getMe', { cancelKey: false, signal }),
+          api.call('finance.getSubscription', {
+            params: { id: phase.subscription.id_subscription },
             cancelKey: false,
             signal,
           }),

@@ -49,7 +49,7 @@ describe('/membership checkout', () => {
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
     const welcome = await screen.findByTestId('subscription-confirmed', undefined, POLLS);
     expect(welcome.textContent).toMatch(/Welcome to .+!/);
-    const me = await api.get<{ user: { has_aaa_membership: boolean } }>('/auth/me');
+    const me = await api.call('auth.getMe');
     expect(me.user.has_aaa_membership).toBe(true);
     await waitFor(async () =>
       expect((await server.recordedActions()).filter((a) => a.name === 'subscription_conversion')).toHaveLength(1),

@@ -1,12 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MEMBERSHIP_PRODUCT_SLUG,
-  SUBSCRIPTION_POLL_MS,
-  type Subscription,
-  type SubscriptionProductOffer,
-} from '@fretline/contract';
+import { MEMBERSHIP_PRODUCT_SLUG, SUBSCRIPTION_POLL_MS, type Subscription } from '@fretline/contract';
 import { startApiServer, type ApiTestServer } from '../../../test/api-server';
 import { renderPages } from '../../../test/page-router';
 import { api } from '../../lib/api.client';
@@ -30,14 +25,14 @@ const POLLS = { timeout: 10 * SUBSCRIPTION_POLL_MS };
 /** Signs a new user in and subscribes them with the sandbox's succeeding test card. */
 async function join(): Promise<Subscription> {
   await server.signIn();
-  const { subscription_product } = await api.get<{ subscription_product: SubscriptionProductOffer }>(
-    `/finance/subscription-products/slug/${MEMBERSHIP_PRODUCT_SLUG}`,
-  );
+  const { subscription_product } = await api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } });
   const plan = subscription_product.subscription_plans[0]!;
-  const { subscription } = await api.post<{ subscription: Subscription }>('/finance/me/subscriptions', {
-    id_subscription_plan: plan.id_subscription_plan,
-    stripe_payment_method_id: 'pm_card_visa',
-    idempotency_key: crypto.randomUUID(),
+  const { subscription } = await api.call('finance.createSubscription', {
+    body: {
+      id_subscription_plan: plan.id_subscription_plan,
+      stripe_payment_method_id: 'pm_card_visa',
+      idempotency_key: crypto.randomUUID(),
+    },
   });
   return subscription;
 }
@@ -72,9 +67,7 @@ describe('/me/subscriptions/:idSubscription', () => {
     server.startJobs();
     const subscription = await join();
     await waitFor(async () => {
-      const { subscription: now } = await api.get<{ subscription: Subscription }>(
-        `/finance/me/subscriptions/${subscription.id_subscription}`,
-      );
+      const { subscription: now } = await api.call('finance.getSubscription', { params: { id: subscription.id_subscription } });
       expect(now.subscription_status).toBe('active');
     }, POLLS);
     showSubscription(subscription.id_subscription);

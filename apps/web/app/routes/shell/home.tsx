@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE_NAME, type SubscriptionProduct } from '@fretline/contract';
+import { MEMBERSHIP_PRODUCT_SLUG, TOKEN_COOKIE_NAME } from '@fretline/contract';
 import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
   const [courses, videos, product, current] = await Promise.allSettled([
     api.call('videos.listCourses'),
     api.call('videos.listVideos', { limit: 8, order: '-video_created' }),
-    api.get<{ subscription_product: SubscriptionProduct }>('/finance/subscription-products/slug/access-all-areas'),
+    api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
     // A visitor has no course of their own: no call to make.
     readRequestCookie(request, TOKEN_COOKIE_NAME) ? api.call('videos.getCurrentCourse') : Promise.resolve({ course: null }),
   ]);
