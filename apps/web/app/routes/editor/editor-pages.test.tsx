@@ -8,6 +8,8 @@ import * as coursesPage from './courses';
 import * as liveEditPage from './live-edit';
 import * as liveNewPage from './live-new';
 import * as liveListPage from './live-streams';
+import * as videoEditPage from './video-edit';
+import * as videoNewPage from './video-new';
 
 // The editor's pages against the real API (ADR 0054): their loaders and actions run as on the web
 // server, the form kit's buttons post through React Router, and what the API kept is read back.
@@ -77,6 +79,43 @@ describe('the live stream editor', () => {
     const links = within(alert).getAllByRole('link');
     expect(links.some((a) => a.getAttribute('href') === '#field-stream_title')).toBe(true);
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the video editor', () => {
+  it('saves a new draft with its sections and chords in the order set, then publishes it at once', async () => {
+    await server.signIn({ roles: ['Editor'] });
+    const router = renderPages(
+      server,
+      [
+        { path: '/staff/content/videos/new', module: videoNewPage },
+        { path: '/staff/content/videos/:idVideo', module: videoEditPage },
+      ],
+      '/staff/content/videos/new',
+    );
+
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'Walking bass in G' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
+    fireEvent.change(await screen.findByLabelText(/^Text/), { target: { value: 'Root, third, fifth, approach.' } });
+    for (const chord of ['G7', 'C7']) {
+      fireEvent.click(screen.getByRole('button', { name: 'Add chord' }));
+      const inputs = await screen.findAllByLabelText(/^Chord/, { selector: 'input' });
+      fireEvent.change(inputs.at(-1)!, { target: { value: chord } });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Move chord 2 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText('Draft created. Only editors can see it until it is published.')).toBeTruthy();
+    const idVideo = Number(router.state.location.pathname.split('/').at(-1));
+    const { video } = await api.call('editor.getVideo', { params: { idVideo } });
+    expect(video.video_slug).toBe('walking-bass-in-g');
+    expect(video.video_chords.map((c) => c.video_chord_text)).toEqual(['C7', 'G7']);
+    expect(video.video_sections.map((s) => s.video_section_type)).toEqual(['text']);
+
+    // The video form publishes without asking again.
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Saved as a draft, but not published/);
   });
 });
 

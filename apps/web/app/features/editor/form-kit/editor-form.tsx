@@ -9,7 +9,7 @@ import { TitleSlugFields } from './title-slug-fields';
  * The result of the last save above the form: a summary of errors linking to each field, or the
  * success message. Focus moves here after a save so keyboard and screen reader users hear it.
  */
-export function FormMessages({
+function FormMessages({
   result,
   notice,
   noun,

@@ -36,7 +36,7 @@ export interface EditorPageHeaderProps {
 }
 
 /** The head of an editor page: back to the list, the title, its status, when it changed and where the public sees it. */
-export function EditorPageHeader({ back, title, published, updated, publicHref, draftPreview, problem }: EditorPageHeaderProps) {
+function EditorPageHeader({ back, title, published, updated, publicHref, draftPreview, problem }: EditorPageHeaderProps) {
   const linkText = published ? 'View on the site' : draftPreview ? 'Preview the draft' : null;
   return (
     <div>
@@ -66,7 +66,7 @@ export function EditorPageHeader({ back, title, published, updated, publicHref, 
 }
 
 /** Back to the entry's list, above its page's heading. */
-export function BackLink({ to, label }: { to: string; label: string }) {
+function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <p className="mb-2 text-sm">
       <Link to={to} className="font-medium text-brand-700 hover:underline">

@@ -76,7 +76,7 @@ export function FieldLabel({
 }
 
 /** A label, hint, control and error wired together for screen readers; the id comes from the path. */
-export function FieldShell({ path, label, hint, error, required, children }: FieldShellProps) {
+function FieldShell({ path, label, hint, error, required, children }: FieldShellProps) {
   const id = fieldId(path);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -22,7 +22,6 @@ export interface EntryForm<L = undefined> {
   lists: L;
 }
 
-/** An entry kind as its pages' loaders and actions reach it: its kind, its calls, its form's bodies. */
 /** The declared calls (packages/contract/src/api) that read and write one kind of entry. */
 export interface EntryCalls {
   get: CallName;
@@ -32,6 +31,7 @@ export interface EntryCalls {
   delete: CallName;
 }
 
+/** An entry kind as its pages' loaders and actions reach it: its kind, its calls, its form's bodies. */
 export interface EditorEntity<E, L = undefined> extends EntryKind {
   /** Its declared calls; each answers with the entry under its prefix (`{ stream: … }`). */
   calls: EntryCalls;

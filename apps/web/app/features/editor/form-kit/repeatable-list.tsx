@@ -1,6 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
 import { ErrorText, fieldErrorId, rowFields, type FieldErrors } from './fields';
-import { useEffect, useRef, useState } from 'react';
 
 export interface Keyed<T> {
   /** Stable across moves, so React moves the row (and what was typed in it) with it. */
@@ -91,7 +91,7 @@ export interface RowToolsProps {
 }
 
 /** Move up, move down and remove, named for screen readers and usable by keyboard. */
-export function RowTools({ itemKey, index, count, label, onMove, onRemove, inline = false }: RowToolsProps) {
+function RowTools({ itemKey, index, count, label, onMove, onRemove, inline = false }: RowToolsProps) {
   const buttonClass = inline ? { className: 'px-3' } : {};
   const moves = [
     { action: 'up', delta: -1, arrow: '↑', disabled: index === 0 },
@@ -173,7 +173,7 @@ export function ListRowTools<T>({
  * fieldset named for screen readers, a visible heading beside the row's buttons, then the fields.
  * `look` keeps each list's own spacing: where the card's border sits and how the heading reads.
  */
-export function RepeatableRow<T>({
+function RepeatableRow<T>({
   list,
   itemKey,
   index,

@@ -10,7 +10,7 @@ const BUTTON_CLASSES = 'flex-auto whitespace-nowrap max-sm:px-4 lg:w-full';
  * to the bottom on phones, with the status and a link to the public page (or the draft's preview)
  * above the buttons on wide screens.
  */
-export function SaveBarFrame({
+function SaveBarFrame({
   published,
   previewHref,
   children,

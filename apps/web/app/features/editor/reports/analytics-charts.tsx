@@ -56,41 +56,7 @@ export function ReportChart({ report, kind }: ReportChartProps) {
   const x = <XAxis dataKey={label} tickFormatter={shortDay} tick={{ fontSize: 12, fill: INK }} minTickGap={16} />;
   const y = <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: INK }} />;
   let chart: React.ReactElement;
-  if (kind === 'area') {
-    chart = (
-      <AreaChart {...common}>
-        {grid}
-        {x}
-        {y}
-        {tooltip}
-        {legend}
-        {series.map((s, i) => (
-          <Area
-            key={s.key}
-            type="monotone"
-            dataKey={s.key}
-            name={s.label}
-            stroke={SERIES[i]}
-            fill={SERIES[i]}
-            fillOpacity={0.15}
-          />
-        ))}
-      </AreaChart>
-    );
-  } else if (kind === 'line') {
-    chart = (
-      <LineChart {...common}>
-        {grid}
-        {x}
-        {y}
-        {tooltip}
-        {legend}
-        {series.map((s, i) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={SERIES[i]} strokeWidth={2} dot={false} />
-        ))}
-      </LineChart>
-    );
-  } else if (kind === 'hbar') {
+  if (kind === 'hbar') {
     const value = series[series.length - 1]!;
     chart = (
       <BarChart {...common} data={report.rows.slice(0, 10)} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
@@ -102,17 +68,26 @@ export function ReportChart({ report, kind }: ReportChartProps) {
       </BarChart>
     );
   } else {
+    // One frame for the three time charts; only the chart and the drawing of a series differ.
+    // The parts stay direct children of the chart, where recharts looks for them.
+    const Chart = kind === 'area' ? AreaChart : kind === 'line' ? LineChart : BarChart;
+    const draw = (s: (typeof series)[number], i: number) =>
+      kind === 'area' ? (
+        <Area key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={SERIES[i]} fill={SERIES[i]} fillOpacity={0.15} />
+      ) : kind === 'line' ? (
+        <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={SERIES[i]} strokeWidth={2} dot={false} />
+      ) : (
+        <Bar key={s.key} dataKey={s.key} name={s.label} fill={SERIES[i]} radius={[4, 4, 0, 0]} />
+      );
     chart = (
-      <BarChart {...common}>
+      <Chart {...common}>
         {grid}
         {x}
         {y}
         {tooltip}
         {legend}
-        {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={SERIES[i]} radius={[4, 4, 0, 0]} />
-        ))}
-      </BarChart>
+        {series.map(draw)}
+      </Chart>
     );
   }
   return (
