@@ -131,26 +131,38 @@ export default tseslint.config(
           patterns: [
             noDb,
             { group: ['**/apps/api/**', '@fretline/api'], message: 'The web app reaches the API over HTTP only.' },
+            { regex: '^(\\.\\./)+api/', message: 'The web app reaches the API over HTTP only.' },
           ],
         },
       ],
     },
   },
   {
-    // A web feature never imports another feature; routes compose them.
-    files: ['apps/web/app/features/**'],
+    // The web test server (ADR 0054) starts the real API in-process and seeds its database; only
+    // it may import the API and the database.
+    files: ['apps/web/test/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  // A web feature never imports another feature; routes compose them. A feature may keep
+  // sub-folders (features/editor/form-kit/), which import each other freely: the rule looks for an
+  // import that climbs out of the feature's own folder, so it depends on how deep the file sits.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/web/app/features/${'*/'.repeat(depth)}*`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             noDb,
-            { regex: '^\\.\\./(?!\\.\\.)[a-z0-9-]+/', message: 'Features do not import each other; compose them in a route.' },
+            {
+              regex: `^(\\.\\./){${depth}}(?!\\.\\.)[a-z0-9-]+/`,
+              message: 'Features do not import each other; compose them in a route.',
+            },
           ],
         },
       ],
     },
-  },
+  })),
   apiImportZones(import.meta.dirname),
   {
     files: ['scripts/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],

@@ -8,6 +8,7 @@ import {
   NOT_FOUND_PAGE_MESSAGE,
   NOT_FOUND_PAGE_TITLE,
   SERVER_ERROR_HEADING,
+  TOKEN_COOKIE_NAME,
 } from '@fretline/contract';
 import { SiteFrame } from './components/layout/site-frame';
 import { LinkButton } from './components/ui/link-button';
@@ -16,7 +17,9 @@ import { ConsentBanner } from './features/consent/consent-banner';
 import { recordAction } from './lib/analytics';
 import { setSessionHeld } from './lib/api.client';
 import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
-import { fetchCurrentUser, readCookie } from './lib/api.server';
+import { fetchCurrentUser } from './lib/api.server';
+import { readRequestCookie } from './lib/cookies';
+import { readWebConfig, siteUrlFor } from './lib/config.server';
 import { readConsent } from './lib/consent.server';
 import { readFlags } from './lib/flags.server';
 import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
@@ -49,7 +52,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   let user = VISITOR;
   // Without a token cookie the answer can only be the visitor (spec §6): no call on their pages.
-  if (readCookie(request, 'token')) {
+  if (readRequestCookie(request, TOKEN_COOKIE_NAME)) {
     try {
       const me = await fetchCurrentUser(request);
       const parsed = CurrentUserSchema.safeParse(me.user);
@@ -58,8 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The API is down or answered an error: the page renders for a visitor rather than failing.
     }
   }
-  const teacherName = process.env.TEACHER_NAME ?? 'jamie';
-  const siteUrl = (process.env.SITE_URL ?? new URL(request.url).origin).replace(/\/$/, '');
+  const { teacherName } = readWebConfig();
+  const siteUrl = siteUrlFor(request);
   // Spec §3/§4: flags are assigned on the first visit and kept in a cookie (ADR 0006).
   const { flags, setCookie } = readFlags(request);
   const rootData: RootData = {

@@ -2,7 +2,7 @@ import { type RouteConfig, layout } from '@react-router/dev/routes';
 import { accountRoutes } from './routes/account/routes';
 import type { AreaRoutes } from './routes/area';
 import { catalogueRoutes } from './routes/catalogue/routes';
-import { contentRoutes } from './routes/content/routes';
+import { editorRoutes } from './routes/editor/routes';
 import { membershipRoutes } from './routes/membership/routes';
 import { messagesRoutes } from './routes/messages/routes';
 import { shellRoutes } from './routes/shell/routes';
@@ -15,7 +15,7 @@ const areas: AreaRoutes[] = [
   membershipRoutes,
   messagesRoutes,
   staffRoutes,
-  contentRoutes,
+  editorRoutes,
 ];
 const all = (key: keyof AreaRoutes) => areas.flatMap((a) => a[key] ?? []);
 

@@ -5,7 +5,7 @@ import { firstName } from '@fretline/contract';
 import { LogoMark } from '../components/layout/logo';
 import { cx } from '../components/ui/cx';
 import { fetchCurrentUser } from '../lib/api.server';
-import { profileLetter, useRootData, type RootUser } from '../lib/root-data';
+import { profileLetter, useRootData } from '../lib/root-data';
 
 /**
  * Guard first (CONVENTIONS.md): signed-out visitors go to /login, signed-in users outside the
@@ -13,7 +13,7 @@ import { profileLetter, useRootData, type RootUser } from '../lib/root-data';
  * every staff action again (spec §6).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await fetchCurrentUser<RootUser>(request);
+  const { user } = await fetchCurrentUser(request);
   if (user.id_user === null) throw redirect('/login');
   if (!canOpenStaffConsole(user.roles)) throw data(null, { status: 404 });
   return null;

@@ -70,11 +70,10 @@ export function createActionRecorder(deps: ActionRecorderDeps) {
 
 const recorder = createActionRecorder({
   send: (action) =>
-    api.post(
-      '/analytics/actions',
-      { action_type_name: action.name, action_values: JSON.stringify(action.values) },
-      { cancelKey: false },
-    ),
+    api.call('analytics.recordAction', {
+      body: { action_type_name: action.name, action_values: JSON.stringify(action.values) },
+      cancelKey: false,
+    }),
   getConsent,
   subscribeConsent,
 });

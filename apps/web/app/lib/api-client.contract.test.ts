@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERRORS, type Course, type SavedVideo, type Video } from '@fretline/contract';
-import { ApiError, createApiClient, errorMessage } from './api-client';
+import { ApiError, createApiClient, errorMessage, type ApiClient } from './api-client';
 
 // Spec §5 "course and video responses must parse", in the browser too: the real client, against a
 // fake fetch that answers the course, video and saved calls with a valid or a malformed body. The
@@ -113,14 +113,14 @@ const facets = { category: [], difficulty: [], grade: [], genre: [], decade: [],
 const CALLS = [
   {
     name: 'GET course',
-    call: (api: ReturnType<typeof createApiClient>) => api.get('/videos/courses/beginner-guitar-course'),
+    call: (api: ApiClient) => api.call('videos.getCourse', { params: { courseSlug: 'beginner-guitar-course' } }),
     valid: { course, course_watched_videos: [7] },
     malformed: { course: { ...course, course_videos: [{ ...courseEntry, id_video: '7' }] }, course_watched_videos: [] },
     broken: 'course.course_videos.0.id_video',
   },
   {
     name: 'GET courses',
-    call: (api: ReturnType<typeof createApiClient>) => api.get('/videos/courses'),
+    call: (api: ApiClient) => api.call('videos.listCourses'),
     valid: {
       courses: [{ ...courseRef, course_archetype: 'course', course_excerpt: null, course_order: 1, course_image_text: null }],
     },
@@ -129,36 +129,40 @@ const CALLS = [
   },
   {
     name: 'GET video',
-    call: (api: ReturnType<typeof createApiClient>) => api.get('/videos/videos/intro?courseSlug=beginner-guitar-course'),
+    call: (api: ApiClient) =>
+      api.call('videos.getVideo', { params: { videoSlug: 'intro' }, query: { courseSlug: 'beginner-guitar-course' } }),
     valid: { video },
     malformed: { video: { ...video, video_category: 'Podcast' } },
     broken: 'video.video_category',
   },
   {
     name: 'GET videos',
-    call: (api: ReturnType<typeof createApiClient>) => api.get('/videos/videos', { limit: 24 }),
+    call: (api: ApiClient) => api.call('videos.listVideos', { limit: 24 }),
     valid: { videos: [summary(video)], total: 1, facets },
     malformed: { videos: [{ ...summary(video), video_created: 'yesterday' }], total: 1, facets },
     broken: 'videos.0.video_created',
   },
   {
     name: 'PATCH video',
-    call: (api: ReturnType<typeof createApiClient>) =>
-      api.patch('/videos/videos/intro', { video_play_total_time: 60, video_play_current_time: 5 }),
+    call: (api: ApiClient) =>
+      api.call('videos.recordProgress', {
+        params: { videoSlug: 'intro' },
+        body: { video_play_total_time: 60, video_play_current_time: 5 },
+      }),
     valid: { video: { ...video, id_video_play: 4, video_play_total_time: 60, video_play_current_time: 5 } },
     malformed: { video: { ...video, video_play_current_time: -5 } },
     broken: 'video.video_play_current_time',
   },
   {
     name: 'GET saved',
-    call: (api: ReturnType<typeof createApiClient>) => api.get('/videos/saved', { limit: 35 }),
+    call: (api: ApiClient) => api.call('videos.listSaved', { limit: 35 }),
     valid: { saved: [saved], total: 1 },
     malformed: { saved: [{ ...saved, video_route: '' }], total: 1 },
     broken: 'saved.0.video_route',
   },
   {
     name: 'POST saved',
-    call: (api: ReturnType<typeof createApiClient>) => api.post('/videos/saved', { id_video: 7 }),
+    call: (api: ApiClient) => api.call('videos.saveVideo', { body: { id_video: 7 } }),
     valid: { saved },
     malformed: { saved: { ...saved, id_user_video: null } },
     broken: 'saved.id_user_video',
@@ -166,7 +170,7 @@ const CALLS = [
 ];
 
 /** A client whose fetch answers every call with `data` and records what went to /api/error. */
-function clientAnswering(data: unknown) {
+function clientAnswering(data: unknown, create: typeof createApiClient = createApiClient) {
   const reports: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -178,7 +182,7 @@ function clientAnswering(data: unknown) {
     }
     return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
-  const api = createApiClient({ baseUrl: 'http://api.test', fetch, retryDelayMs: 0 });
+  const api = create({ baseUrl: 'http://api.test', fetch, retryDelayMs: 0 });
   return { api, reports };
 }
 
@@ -209,13 +213,24 @@ describe('the client checks course, video and saved responses against the contra
 
   it('revives the video dates the page reads as Date objects', async () => {
     const { api } = clientAnswering({ video });
-    const data = await api.get<{ video: Video }>('/videos/videos/intro');
+    const data = await api.call('videos.getVideo', { params: { videoSlug: 'intro' } });
     expect(data.video.video_created).toBeInstanceOf(Date);
   });
 
-  it('leaves other calls unchecked, and a schema given with a call still wins', async () => {
-    const { api, reports } = clientAnswering({ anything: 'goes' });
-    await expect(api.get('/videos/live')).resolves.toEqual({ anything: 'goes' });
-    expect(reports).toEqual([]);
+  it('in production checks these calls still, and leaves the other calls unchecked', async () => {
+    vi.stubEnv('DEV', false);
+    vi.resetModules();
+    try {
+      const production = await import('./api-client');
+      const { api, reports } = clientAnswering({ anything: 'goes' }, production.createApiClient);
+      await expect(api.call('videos.listLiveStreams')).resolves.toEqual({ anything: 'goes' });
+      expect(reports).toEqual([]);
+      const err = await api.call('videos.listCourses').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(production.ApiError);
+      expect((err as Error).message).toBe(CLIENT_ERRORS.schema);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 });

@@ -4,7 +4,14 @@ import qs from 'qs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CLIENT_ERRORS } from '@fretline/contract';
-import { ApiError, createApiClient, errorMessage, isCancelledError, type ApiClientOptions } from './api-client';
+import {
+  ApiError,
+  createTransport,
+  errorMessage,
+  isCancelledError,
+  type ApiClientOptions,
+  type RequestOptions,
+} from './api-client';
 
 // A real HTTP server on a free loopback port: the client's retries, headers and encoding are
 // observed where they land, not through a mocked fetch.
@@ -106,8 +113,16 @@ beforeEach(() => {
   reported.length = 0;
 });
 
+/** The transport under api.call, by method and path: what these tests observe on the wire. */
 function client(extra: Partial<ApiClientOptions> = {}) {
-  return createApiClient({ baseUrl, retryDelayMs: 10, ...extra });
+  const { request } = createTransport({ baseUrl, retryDelayMs: 10, ...extra });
+  return {
+    get: <T>(path: string, opts?: RequestOptions<T>) => request<T>('GET', path, undefined, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('POST', path, body ?? {}, opts),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, body ?? {}, opts),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PATCH', path, body ?? {}, opts),
+    delete: <T>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, undefined, opts),
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {

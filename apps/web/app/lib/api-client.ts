@@ -78,22 +78,6 @@ let addressTable: Promise<typeof AddressTable> | undefined;
 const loadAddresses = () => (addressTable ??= import('@fretline/contract/api-addresses'));
 
 /**
- * The checked declarations (`checked: true` in packages/contract/src/api/addresses) as method and
- * path patterns, so a call made through the older `api.get(path)` form is checked too.
- */
-let checkedAddresses: Promise<Array<{ name: CallName; method: string; pattern: RegExp }>> | undefined;
-const loadCheckedAddresses = () =>
-  (checkedAddresses ??= loadAddresses().then(({ API_ADDRESSES, pathPattern }) =>
-    Object.entries(API_ADDRESSES as Record<CallName, CallAddress>)
-      .filter(([, address]) => address.checked)
-      .map(([name, address]) => ({
-        name: name as CallName,
-        method: address.method,
-        pattern: pathPattern(address.path),
-      })),
-  ));
-
-/**
  * The schema of a call's `data`. The schema table is imported on first use, so it stays out of
  * the pages' first load (the video page's JavaScript budget, README).
  */
@@ -104,16 +88,9 @@ async function declaredDataSchema(name: CallName): Promise<ZodType | undefined> 
 
 /**
  * Docs/product.md "Courses and videos": course and video responses must parse, on the server and
- * in the browser alike. A path-form call matching a checked declaration is checked against it
- * whenever the caller names no schema of its own, so no page or component can forget it.
+ * in the browser alike, so their declarations are `checked` and checked in production too.
+ * Development and tests check every declared call's response.
  */
-export async function contractSchemaFor(method: string, path: string): Promise<ZodType | undefined> {
-  const pathname = path.split('?')[0] ?? path;
-  const found = (await loadCheckedAddresses()).find((c) => c.method === method && c.pattern.test(pathname));
-  return found ? declaredDataSchema(found.name) : undefined;
-}
-
-/** Development and tests check every declared call's response; production only the checked ones. */
 const CHECK_ALL_CALLS = import.meta.env.DEV;
 
 export interface RequestOptions<T = unknown> {
@@ -151,6 +128,11 @@ export interface ApiClientOptions {
    * HttpOnly cookie, so its client asks the root loader's user instead.
    */
   hasSession?: () => boolean;
+  /**
+   * Whether the fetch sends the caller's own cookies: the browser's client sends the page's
+   * (same-origin); the web server's sends none, the visitor's session riding as the bearer token.
+   */
+  credentials?: RequestCredentials;
   /** Overrides for tests and special callers. */
   timeoutMs?: number;
   retryDelayMs?: number;
@@ -185,11 +167,21 @@ export interface ApiClient {
    * the declaration and checked against it in development and tests (always when `checked`).
    */
   call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallData<N>>;
-  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+/**
+ * What carries a call: one request by method and path under /api, with the retries, envelope,
+ * error texts and cancellation described above. Only `api.call` uses it (and its own tests):
+ * pages and components name a declared call, never a path.
+ */
+export interface Transport {
+  request: <T>(
+    method: string,
+    path: string,
+    body: unknown,
+    opts?: RequestOptions<T>,
+    declared?: { name: CallName; checked: boolean },
+  ) => Promise<T>;
 }
 
 /** Spec §7: nested bracket keys (`a[b][0]=1`), dates as UTC `YYYY-MM-DD HH:mm:ss`. */
@@ -223,14 +215,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export function createTransport(options: ApiClientOptions): Transport {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const hasSession = options.hasSession ?? (() => Boolean(options.getToken?.()));
   const retryDelay = options.retryDelayMs ?? RETRY_DELAY_MS;
   const http = ky.create({
     fetch: doFetch,
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    credentials: 'same-origin',
+    credentials: options.credentials ?? 'same-origin',
     throwHttpErrors: true,
     retry: {
       limit: RETRY_LIMIT,
@@ -248,7 +240,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function reportSchemaError(message: string): void {
     const url = `${options.baseUrl}/api/error?${qs.stringify({ message: message.slice(0, 1000) })}`;
     // Fire and forget: a failing report must never become a second error for the user.
-    doFetch(url, { method: 'GET', credentials: 'same-origin' }).catch(() => undefined);
+    doFetch(url, { method: 'GET', credentials: options.credentials ?? 'same-origin' }).catch(() => undefined);
   }
 
   async function toApiError(response: Response, sessionHeld: boolean): Promise<ApiError> {
@@ -311,7 +303,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ? declared.checked || CHECK_ALL_CALLS
           ? await declaredDataSchema(declared.name)
           : undefined
-        : (opts.schema ?? (await contractSchemaFor(method, path)));
+        : opts.schema;
       if (!schema) return data as T;
       const checked = schema.safeParse(data);
       if (checked.success) return checked.data as T;
@@ -324,6 +316,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (key && inflight.get(key) === controller) inflight.delete(key);
     }
   }
+
+  return { request };
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { request } = createTransport(options);
 
   async function call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallData<N>> {
     const input = (args[0] ?? {}) as RequestOptions & { params?: Record<string, unknown>; body?: unknown };
@@ -338,12 +336,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  return {
-    call,
-    get: (path, opts) => request('GET', path, undefined, opts),
-    post: (path, body, opts) => request('POST', path, body ?? {}, opts),
-    put: (path, body, opts) => request('PUT', path, body ?? {}, opts),
-    patch: (path, body, opts) => request('PATCH', path, body ?? {}, opts),
-    delete: (path, opts) => request('DELETE', path, undefined, opts),
-  };
+  return { call };
 }

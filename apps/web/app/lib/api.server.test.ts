@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchCurrentUser, getServerApi, readCookie } from './api.server';
+import { VISITOR_ME } from '@fretline/contract';
+import { fetchCurrentUser, getServerApi } from './api.server';
+import { readRequestCookie } from './cookies';
 
 // The loaders' client against a real local server standing in for the API (API_URL).
+const SIGNED_IN = { ...VISITOR_ME, id_user: 1, first_name: 'Ann' };
 let server: Server;
 let seen: IncomingMessage['headers'][] = [];
 
@@ -12,7 +15,7 @@ beforeAll(async () => {
     seen.push(req.headers);
     const ok = req.headers.authorization === 'Bearer good';
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ok ? { data: { user: { id_user: 1 } } } : { errors: [{ message: 'Your session has ended.' }] }));
+    res.end(JSON.stringify(ok ? { data: { user: SIGNED_IN } } : { errors: [{ message: 'Your session has ended.' }] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -29,9 +32,7 @@ const pageRequest = (cookie: string) =>
 describe('getServerApi (loaders and actions)', () => {
   it("forwards the visitor's token cookie as the bearer, with the correlation id and client headers", async () => {
     seen = [];
-    const data = await getServerApi(pageRequest('token=good; correlation=abcdefghij')).get<{ user: { id_user: number } }>(
-      '/auth/me',
-    );
+    const data = await getServerApi(pageRequest('token=good; correlation=abcdefghij')).call('auth.getMe');
     expect(data.user.id_user).toBe(1);
     expect(seen[0]).toMatchObject({
       authorization: 'Bearer good',
@@ -45,7 +46,7 @@ describe('getServerApi (loaders and actions)', () => {
   it('answers a 401 for a held token with a redirect to /login that drops the token cookie (spec §4)', async () => {
     let thrown: unknown;
     try {
-      await getServerApi(pageRequest('token=stale')).get('/auth/me');
+      await getServerApi(pageRequest('token=stale')).call('auth.getMe');
     } catch (err) {
       thrown = err;
     }
@@ -57,8 +58,8 @@ describe('getServerApi (loaders and actions)', () => {
   });
 
   it('reads a cookie from the request', () => {
-    expect(readCookie(pageRequest('a=1; return=%2Fvideos%3Fx%3D1'), 'return')).toBe('/videos?x=1');
-    expect(readCookie(pageRequest('a=1'), 'missing')).toBeUndefined();
+    expect(readRequestCookie(pageRequest('a=1; return=%2Fvideos%3Fx%3D1'), 'return')).toBe('/videos?x=1');
+    expect(readRequestCookie(pageRequest('a=1'), 'missing')).toBeUndefined();
   });
 });
 
@@ -66,8 +67,8 @@ describe('fetchCurrentUser', () => {
   it('asks /auth/me once per page request however many loaders want it, afresh for another request', async () => {
     seen = [];
     const page = pageRequest('token=good');
-    const [root, guard] = await Promise.all([fetchCurrentUser(page), fetchCurrentUser<{ id_user: number }>(page)]);
-    expect(root.user).toEqual({ id_user: 1 });
+    const [root, guard] = await Promise.all([fetchCurrentUser(page), fetchCurrentUser(page)]);
+    expect(root.user).toEqual(SIGNED_IN);
     expect(guard.user.id_user).toBe(1);
     expect(seen).toHaveLength(1);
 

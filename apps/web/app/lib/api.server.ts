@@ -1,16 +1,10 @@
 import { redirect } from 'react-router';
+import { CORRELATION_COOKIE_NAME, TOKEN_COOKIE_NAME } from '@fretline/contract';
+import type { CallData } from '@fretline/contract/api-schemas';
 import { createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
-import { parseCookies, secureCookiesFor, serializeCookie } from './cookies';
-
-/** Where loaders reach the API: API_URL when the tiers run apart, else this same process. */
-function apiOrigin(): string {
-  return (process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
-}
-
-export function readCookie(request: Request, name: string): string | undefined {
-  return parseCookies(request.headers.get('cookie'))[name];
-}
+import { readWebConfig } from './config.server';
+import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
 
 /**
  * Spec §4/§8: a 401 while a token is held signs the visitor out and sends them to /login. On the
@@ -20,19 +14,24 @@ export function readCookie(request: Request, name: string): string | undefined {
 function signedOutRedirect(request: Request): Response {
   return redirect('/login', {
     headers: {
-      'Set-Cookie': serializeCookie('token', '', { maxAgeSeconds: 0, secure: secureCookiesFor(request.url), httpOnly: true }),
+      'Set-Cookie': serializeCookie(TOKEN_COOKIE_NAME, '', {
+        maxAgeSeconds: 0,
+        secure: secureCookiesFor(request.url),
+        httpOnly: true,
+      }),
     },
   });
 }
 
 /** The API client for a loader or action: the visitor's token and correlation id ride along. */
 export function getServerApi(request: Request): ApiClient {
-  const token = readCookie(request, 'token');
-  const correlation = readCookie(request, 'correlation');
+  const token = readRequestCookie(request, TOKEN_COOKIE_NAME);
+  const correlation = readRequestCookie(request, CORRELATION_COOKIE_NAME);
   const forwardedFor = request.headers.get('x-forwarded-for');
   const userAgent = request.headers.get('user-agent');
   return createApiClient({
-    baseUrl: apiOrigin(),
+    baseUrl: readWebConfig().apiUrl,
+    credentials: 'omit',
     getToken: () => token,
     headers: () => ({
       'x-client-app': `${CLIENT_APP}-ssr`,
@@ -47,19 +46,20 @@ export function getServerApi(request: Request): ApiClient {
   });
 }
 
-const currentUserCalls = new WeakMap<Request, Promise<{ user: unknown }>>();
+type CurrentUserAnswer = CallData<'auth.getMe'>;
+const currentUserCalls = new WeakMap<Request, Promise<CurrentUserAnswer>>();
 
 /**
- * `GET /auth/me` for a page request, asked once however many of its loaders need it: the root and
+ * `auth.getMe` for a page request, asked once however many of its loaders need it: the root and
  * a page's guard run side by side on the same Request. Other methods (actions, which may change
- * the user) ask afresh. The caller names the shape it reads, as with `api.get`.
+ * the user) ask afresh.
  */
-export function fetchCurrentUser<U = unknown>(request: Request): Promise<{ user: U }> {
-  if (request.method !== 'GET') return getServerApi(request).get<{ user: U }>('/auth/me');
+export function fetchCurrentUser(request: Request): Promise<CurrentUserAnswer> {
+  if (request.method !== 'GET') return getServerApi(request).call('auth.getMe');
   let call = currentUserCalls.get(request);
   if (!call) {
-    call = getServerApi(request).get<{ user: unknown }>('/auth/me');
+    call = getServerApi(request).call('auth.getMe');
     currentUserCalls.set(request, call);
   }
-  return call as Promise<{ user: U }>;
+  return call;
 }

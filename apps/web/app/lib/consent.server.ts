@@ -1,9 +1,9 @@
-import { parseCookies, secureCookiesFor } from './cookies';
+import { requestCookies, secureCookiesFor } from './cookies';
 import { parseConsent, serializeConsent, type Consent } from './consent';
 
 /** The visitor's cookie consent from the request (spec §3; ADR 0005), for the root loader and /cookies. */
 export function readConsent(request: Request): Consent {
-  return parseConsent(parseCookies(request.headers.get('cookie')));
+  return parseConsent(requestCookies(request));
 }
 
 /** The Set-Cookie values that store `consent` (the /cookies form's no-script path). */

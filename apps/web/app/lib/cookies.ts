@@ -1,6 +1,7 @@
 /**
- * Cookie helpers shared by the server readers (`*.server.ts`) and the browser. The names and
- * lifetimes of spec §9 live in the contract's constants.
+ * The one cookie helper of the web (ADR 0054), for the server (a request's Cookie header, a
+ * Set-Cookie value) and the browser (`document.cookie`). The names and lifetimes of spec §9 live in
+ * the contract's constants.
  */
 
 export interface CookieOptions {
@@ -43,6 +44,16 @@ export function parseCookies(header: string | null | undefined): Record<string, 
   return out;
 }
 
+/** Every cookie a request to the web server carries. */
+export function requestCookies(request: Request): Record<string, string> {
+  return parseCookies(request.headers.get('cookie'));
+}
+
+/** One cookie of a request to the web server (a loader's or an action's). */
+export function readRequestCookie(request: Request, name: string): string | undefined {
+  return requestCookies(request)[name];
+}
+
 /** Whether cookies set for this URL must be Secure: https always; plain http only on localhost. */
 export function secureCookiesFor(url: string | URL): boolean {
   return new URL(url).protocol === 'https:';
@@ -55,7 +66,7 @@ export function readBrowserCookie(name: string): string | undefined {
 
 export function writeBrowserCookie(name: string, value: string, maxAgeSeconds: number): void {
   if (typeof document === 'undefined') return;
-  document.cookie = serializeCookie(name, value, { maxAgeSeconds, secure: window.location.protocol === 'https:' });
+  document.cookie = serializeCookie(name, value, { maxAgeSeconds, secure: secureCookiesFor(window.location.href) });
 }
 
 export function deleteBrowserCookie(name: string): void {

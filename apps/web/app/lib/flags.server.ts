@@ -1,5 +1,5 @@
 import { CONSENT_COOKIE_MAX_AGE_S, validateFlagDefinitions, type FeatureFlagValues } from '@fretline/contract';
-import { parseCookies, secureCookiesFor, serializeCookie } from './cookies';
+import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
 import { assignFlags, FLAGS_COOKIE, parseFlagsCookie, serializeFlags } from './flags';
 
 // Spec §5: percentages that do not total 100 make setup fail — here when the web server loads
@@ -20,7 +20,7 @@ export interface FlagsResult {
  * any missing flag by its percentages (spec §4). Return `setCookie` in the loader's headers.
  */
 export function readFlags(request: Request, random: () => number = Math.random): FlagsResult {
-  const stored = parseFlagsCookie(parseCookies(request.headers.get('cookie'))[FLAGS_COOKIE]);
+  const stored = parseFlagsCookie(readRequestCookie(request, FLAGS_COOKIE));
   const { flags, changed } = assignFlags(stored, random);
   const setCookie = changed
     ? serializeCookie(FLAGS_COOKIE, serializeFlags(flags), {

@@ -26,7 +26,7 @@ export function useLogout(): { logout: () => void; loggingOut: boolean } {
   const logout = useCallback(() => {
     setLoggingOut(true);
     api
-      .post('/auth/me/logout')
+      .call('auth.logout')
       .catch(() => undefined)
       .finally(() => {
         clearStores();

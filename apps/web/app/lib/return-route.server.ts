@@ -1,9 +1,9 @@
-import { parseCookies, secureCookiesFor, serializeCookie } from './cookies';
+import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
 import { RETURN_COOKIE, returnRouteFrom } from './return-route';
 
 /** The route to send a visitor to after sign-in (spec §2), `/` when none is stored or it is unsafe. */
 export function readReturnRoute(request: Request): string {
-  return returnRouteFrom(parseCookies(request.headers.get('cookie'))[RETURN_COOKIE]);
+  return returnRouteFrom(readRequestCookie(request, RETURN_COOKIE));
 }
 
 /** A Set-Cookie value that forgets the return route once it has been used. */

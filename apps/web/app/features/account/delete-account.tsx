@@ -25,7 +25,7 @@ export function DeleteAccount({ hasMembership }: { hasMembership: boolean }) {
     setBusy(true);
     setError(undefined);
     try {
-      await api.delete('/auth/me');
+      await api.call('auth.deleteAccount');
       clearStores();
       window.location.assign('/');
     } catch (err) {

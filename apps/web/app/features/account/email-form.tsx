@@ -33,7 +33,7 @@ export function EmailForm({ initialEmail = '', sendCode, submitLabel, onDone }: 
     setError(undefined);
     setBusy(true);
     try {
-      if (sendCode) await api.post('/auth/me/passcodes', { email: parsed.data });
+      if (sendCode) await api.call('auth.requestPasscode', { body: { email: parsed.data } });
       writeLoginState({ email: parsed.data, emailed: sendCode, remember, signup: false });
       await onDone(parsed.data);
     } catch (err) {

@@ -16,9 +16,8 @@ export function NotificationsForm({ user }: { user: Me }) {
     setBusy(true);
     setMessage(undefined);
     try {
-      const data = await api.put<{ user: Me }>('/auth/me/notifications-mailers', {
-        notifications_mailers: mailers ? 'true' : 'false',
-        notifications_emails: emails ? 'true' : 'false',
+      const data = await api.call('auth.updateNotifications', {
+        body: { notifications_mailers: mailers ? 'true' : 'false', notifications_emails: emails ? 'true' : 'false' },
       });
       setMailers(data.user.notifications_mailers);
       setEmails(data.user.notifications_emails);

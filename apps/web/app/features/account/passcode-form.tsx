@@ -60,7 +60,7 @@ export function PasscodeForm({ email, returnTo }: { email: string; returnTo: str
     setError(undefined);
     setNotice(undefined);
     try {
-      await api.post('/auth/me/passcodes', { email });
+      await api.call('auth.requestPasscode', { body: { email } });
       setNotice(`We've sent a new code to ${email}. Earlier codes no longer work.`);
       setCode('');
       lastTried.current = '';

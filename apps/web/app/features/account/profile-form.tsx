@@ -46,7 +46,7 @@ export function ProfileForm({ user }: { user: Me }) {
     setSaved(undefined);
     setBusy(true);
     try {
-      const data = await api.patch<{ user: Me; pending_email: string | null }>('/auth/me', body);
+      const data = await api.call('auth.updateProfile', { body });
       setPendingEmail(data.pending_email);
       if (data.pending_email) {
         setSaved(`We've sent a 6-digit code to ${data.pending_email}. Enter it below to confirm your new email address.`);

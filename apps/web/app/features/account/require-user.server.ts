@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { MeSchema, RETURN_COOKIE_MAX_AGE_S, type Me } from '@fretline/contract';
+import { RETURN_COOKIE_MAX_AGE_S, type Me } from '@fretline/contract';
 import { fetchCurrentUser } from '../../lib/api.server';
 import { secureCookiesFor, serializeCookie } from '../../lib/cookies';
 import { isStorableReturnRoute, RETURN_COOKIE } from '../../lib/return-route';
@@ -9,9 +9,8 @@ import { isStorableReturnRoute, RETURN_COOKIE } from '../../lib/return-route';
  * with this page saved as the return route so sign-in comes back here (spec §2).
  */
 export async function requireMe(request: Request): Promise<Me> {
-  const data = await fetchCurrentUser(request);
-  const parsed = MeSchema.safeParse(data.user);
-  if (parsed.success && parsed.data.id_user !== null) return parsed.data;
+  const { user } = await fetchCurrentUser(request);
+  if (user.id_user !== null) return user;
   throw redirectToLogin(request);
 }
 
@@ -34,6 +33,6 @@ export function redirectToLogin(request: Request, returnTo?: string): Response {
 
 /** The sign-in pages are for visitors; someone signed in goes to their account. */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  const data = await fetchCurrentUser<{ id_user: number | null }>(request).catch(() => undefined);
+  const data = await fetchCurrentUser(request).catch(() => undefined);
   if (data?.user.id_user) throw redirect('/me');
 }

@@ -1,12 +1,12 @@
-import type { Course, Video } from '@fretline/contract';
-import { getServerApi, readCookie } from '../../lib/api.server';
+import { getServerApi } from '../../lib/api.server';
+import { readRequestCookie } from '../../lib/cookies';
 import { RETURN_COOKIE } from '../../lib/return-route';
 import { readReturnRoute } from '../../lib/return-route.server';
 import { returnRouteKind, welcomeReturnLabel, type WelcomeReturn } from './welcome-return';
 
 /** After sign-in: the saved return route (spec §2), or the account page when none was saved. */
 export function returnRouteOf(request: Request): string {
-  return readCookie(request, RETURN_COOKIE) ? readReturnRoute(request) : '/me';
+  return readRequestCookie(request, RETURN_COOKIE) ? readReturnRoute(request) : '/me';
 }
 
 /**
@@ -14,19 +14,18 @@ export function returnRouteOf(request: Request): string {
  * home page and the account page need no button; the title is looked up for lessons and courses.
  */
 export async function findWelcomeReturn(request: Request): Promise<WelcomeReturn | null> {
-  if (!readCookie(request, RETURN_COOKIE)) return null;
+  if (!readRequestCookie(request, RETURN_COOKIE)) return null;
   const to = readReturnRoute(request);
   if (to === '/' || to.startsWith('/welcome') || to === '/me') return null;
   const page = returnRouteKind(to);
   let title: string | null = null;
   if (page.kind !== 'other') {
     const client = getServerApi(request);
-    const path = `/videos/${page.kind === 'video' ? 'videos' : 'courses'}/${encodeURIComponent(page.slug)}`;
     // A page that no longer exists still gets a plain way back; its own 404 says the rest.
     title = await (
       page.kind === 'video'
-        ? client.get<{ video: Video }>(path).then((r) => r.video.video_title)
-        : client.get<{ course: Course }>(path).then((r) => r.course.course_title)
+        ? client.call('videos.getVideo', { params: { videoSlug: page.slug } }).then((r) => r.video.video_title)
+        : client.call('videos.getCourse', { params: { courseSlug: page.slug } }).then((r) => r.course.course_title)
     ).catch(() => null);
   }
   return { to, label: welcomeReturnLabel(to, title) };

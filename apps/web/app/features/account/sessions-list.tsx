@@ -48,7 +48,7 @@ export function SessionsList({ sessions }: { sessions: Session[] }) {
     setBusyId(id);
     setError(undefined);
     try {
-      await api.delete(`/auth/me/sessions/${id}`);
+      await api.call('auth.endSession', { params: { id } });
       await revalidator.revalidate();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Something is not quite right, please try again or contact support.');

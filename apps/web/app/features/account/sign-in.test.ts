@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const api = vi.hoisted(() => ({ put: vi.fn(), get: vi.fn() }));
-vi.mock('../../lib/api.client', () => ({ api }));
+// The API is faked at the boundary: `redeem` answers auth.redeemPasscode, `getMe` auth.getMe.
+const fake = vi.hoisted(() => ({ redeem: vi.fn(), getMe: vi.fn() }));
+vi.mock('../../lib/api.client', () => ({
+  api: { call: (name: string) => (name === 'auth.redeemPasscode' ? fake.redeem() : fake.getMe()) as unknown },
+}));
 
 const { redeemPasscode, skipRevalidationWhileSigningIn } = await import('./sign-in');
 
@@ -10,15 +13,15 @@ const revalidates = () => skipRevalidationWhileSigningIn({ defaultShouldRevalida
 
 describe('the sign-in pages skip revalidation while a sign-in completes', () => {
   beforeEach(() => {
-    api.put.mockReset();
-    api.get.mockReset();
+    fake.redeem.mockReset();
+    fake.getMe.mockReset();
   });
 
   it('refuses a focus refresh from the accepted code until the return route loads', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     let accept!: () => void;
-    api.put.mockReturnValue(new Promise<void>((resolve) => (accept = resolve)));
-    api.get.mockResolvedValue({ user: { welcome_pending: false } });
+    fake.redeem.mockReturnValue(new Promise<void>((resolve) => (accept = resolve)));
+    fake.getMe.mockResolvedValue({ user: { welcome_pending: false } });
     expect(revalidates()).toBe(true);
     const done = redeemPasscode('sam@example.com', '123456', '/my-list');
     expect(revalidates()).toBe(false);
@@ -30,7 +33,7 @@ describe('the sign-in pages skip revalidation while a sign-in completes', () => 
   });
 
   it('revalidates again after a refused code, so the page stays usable', async () => {
-    api.put.mockRejectedValue(new Error('Login failed.'));
+    fake.redeem.mockRejectedValue(new Error('Login failed.'));
     await expect(redeemPasscode('sam@example.com', '000000', '/')).rejects.toThrow('Login failed.');
     expect(revalidates()).toBe(true);
     expect(skipRevalidationWhileSigningIn({ defaultShouldRevalidate: false })).toBe(false);

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { Me } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 import { consumeReturnRoute } from '../../lib/return-route';
 import { clearLoginState, readLoginState, rememberEmail } from './login-state';
@@ -26,14 +25,14 @@ export async function redeemPasscode(email: string, passcode: string, returnTo: 
   const state = readLoginState();
   completingSignIn = true;
   try {
-    await api.put<{ token: string }>('/auth/me/passcodes', { email, passcode });
+    await api.call('auth.redeemPasscode', { body: { email, passcode } });
   } catch (err) {
     completingSignIn = false;
     throw err;
   }
   rememberEmail(email, state?.remember ?? true);
   clearLoginState();
-  const me = await api.get<{ user: Pick<Me, 'welcome_pending'> }>('/auth/me').catch(() => undefined);
+  const me = await api.call('auth.getMe').catch(() => undefined);
   // The return route is used once (spec §2); the loader already read it into `returnTo`. A new
   // account keeps it for /welcome, which offers the way back to it.
   const welcome = Boolean(state?.signup || me?.user.welcome_pending);

@@ -39,7 +39,7 @@ export function SignupForm({ initialEmail = '' }: { initialEmail?: string }) {
     setFormError(undefined);
     setBusy(true);
     try {
-      await api.post('/auth/me', { ...parsed.data, notifications_mailers: consent ? 'true' : 'false' });
+      await api.call('auth.signup', { body: { ...parsed.data, notifications_mailers: consent ? 'true' : 'false' } });
       writeLoginState({ email: parsed.data.email, emailed: true, remember: true, signup: true });
       await navigate('/login-code');
     } catch (err) {

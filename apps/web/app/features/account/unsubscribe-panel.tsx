@@ -15,7 +15,7 @@ export function UnsubscribePanel({ email, token, list }: { email: string; token:
   async function run() {
     setState('working');
     try {
-      await api.post(list === 'mailers' ? '/auth/me/unsubscribes/mailers' : '/auth/me/unsubscribes', { email, token });
+      await api.call(list === 'mailers' ? 'auth.unsubscribeMailers' : 'auth.unsubscribe', { body: { email, token } });
       setState('done');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Something is not quite right, please try again or contact support.');

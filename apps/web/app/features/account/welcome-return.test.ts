@@ -3,8 +3,11 @@ import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { rememberReturnRoute } from '../../lib/return-route';
 import { returnRouteKind, welcomeReturnLabel } from './welcome-return';
 
-const api = vi.hoisted(() => ({ put: vi.fn(), get: vi.fn() }));
-vi.mock('../../lib/api.client', () => ({ api }));
+// The API is faked at the boundary: `redeem` answers auth.redeemPasscode, `getMe` auth.getMe.
+const fake = vi.hoisted(() => ({ redeem: vi.fn(), getMe: vi.fn() }));
+vi.mock('../../lib/api.client', () => ({
+  api: { call: (name: string) => (name === 'auth.redeemPasscode' ? fake.redeem() : fake.getMe()) as unknown },
+}));
 
 const { redeemPasscode } = await import('./sign-in');
 
@@ -17,8 +20,8 @@ const returnCookie = () =>
 describe('sign-up keeps the return route for /welcome (spec §2)', () => {
   let assign: MockInstance;
   beforeEach(() => {
-    api.put.mockReset().mockResolvedValue({ token: 't' });
-    api.get.mockReset();
+    fake.redeem.mockReset().mockResolvedValue({ token: 't' });
+    fake.getMe.mockReset();
     document.cookie = 'return=; Max-Age=0; Path=/';
     assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
   });
@@ -36,7 +39,7 @@ describe('sign-up keeps the return route for /welcome (spec §2)', () => {
 
   it('sends a new account to /welcome and keeps the return route for it', async () => {
     rememberReturnRoute('/videos/sweep-picking#chords');
-    api.get.mockResolvedValue({ user: { welcome_pending: true } });
+    fake.getMe.mockResolvedValue({ user: { welcome_pending: true } });
     await redeemPasscode('new@example.com', '123456', '/videos/sweep-picking#chords');
     expect(assign).toHaveBeenCalledWith('/welcome');
     expect(decodeURIComponent(returnCookie() ?? '')).toBe('/videos/sweep-picking#chords');
@@ -44,7 +47,7 @@ describe('sign-up keeps the return route for /welcome (spec §2)', () => {
 
   it('sends a returning user straight back and uses the return route once', async () => {
     rememberReturnRoute('/membership');
-    api.get.mockResolvedValue({ user: { welcome_pending: false } });
+    fake.getMe.mockResolvedValue({ user: { welcome_pending: false } });
     await redeemPasscode('old@example.com', '123456', '/membership');
     expect(assign).toHaveBeenCalledWith('/membership');
     expect(returnCookie() ?? '').toBe(''); // deleted (happy-dom may keep the emptied cookie)

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SavedVideo } from '@fretline/contract';
 import { Button } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
@@ -25,10 +24,10 @@ export function SaveButton({ idVideo, saved, signedIn }: { idVideo: number; save
     try {
       if (isSaved) {
         const entry = await findEntry(idVideo);
-        if (entry) await api.delete(`/videos/saved/${entry.id_user_video}`);
+        if (entry) await api.call('videos.removeSaved', { params: { id: entry.id_user_video } });
         setSaved(false);
       } else {
-        await api.post('/videos/saved', { id_video: idVideo });
+        await api.call('videos.saveVideo', { body: { id_video: idVideo } });
         setSaved(true);
       }
     } catch (err) {
@@ -52,7 +51,7 @@ export function SaveButton({ idVideo, saved, signedIn }: { idVideo: number; save
   );
 }
 
-async function findEntry(idVideo: number): Promise<SavedVideo | undefined> {
-  const page = await api.get<{ saved: SavedVideo[] }>('/videos/saved', { query: { id_video: idVideo }, cancelKey: false });
+async function findEntry(idVideo: number) {
+  const page = await api.call('videos.listSaved', { query: { id_video: idVideo }, cancelKey: false });
   return page.saved[0];
 }

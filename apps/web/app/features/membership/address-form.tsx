@@ -32,7 +32,7 @@ export function AddressForm({ idParty, initial }: { idParty: number | null; init
     setError(null);
     status.show(null);
     try {
-      await api.post(`/finance/me/parties/${idParty}/address`, values);
+      await api.call('finance.saveAddress', { params: { id: idParty }, body: values });
       status.show('Address saved.');
     } catch (err) {
       setError({ message: errorMessage(err), ...(err instanceof ApiError && err.field ? { field: err.field } : {}) });

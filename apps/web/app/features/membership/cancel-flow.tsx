@@ -18,12 +18,10 @@ export function CancelFlow({ subscription, question }: { subscription: Subscript
     setPending(true);
     setError(null);
     try {
-      const data = await api.put<{ subscription: Subscription }>(
-        `/finance/me/subscriptions/${subscription.id_subscription}/status/cancelled`,
-        {
-          subscription_product_cancellation_question: answer.trim(),
-        },
-      );
+      const data = await api.call('finance.cancelSubscription', {
+        params: { id: subscription.id_subscription },
+        body: { subscription_product_cancellation_question: answer.trim() },
+      });
       setResult(data.subscription);
       setStep('done');
     } catch (err) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import {
   formatPence,
@@ -10,6 +10,7 @@ import {
 import { Button, Card, LinkButton } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { recordAction } from '../../lib/analytics';
+import { usePoll } from '../../lib/use-poll';
 import { CardEntry, paymentErrorText, type CardEntryHandle } from './card-entry';
 
 type Phase = { kind: 'form' } | { kind: 'processing'; subscription: Subscription } | { kind: 'done'; subscription: Subscription };
@@ -46,6 +47,7 @@ export function Checkout({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const attemptKey = useRef(newAttemptKey());
+  const pollStarted = useRef(0);
   const revalidator = useRevalidator();
   // Fixed when the checkout opens: joining ends trial eligibility, but the confirmation still
   // describes the trial that was started.
@@ -59,12 +61,15 @@ export function Checkout({
     try {
       const paymentMethodId = await cardRef.current?.createPaymentMethod();
       if (!paymentMethodId) throw new Error('Please enter your card details.');
-      const { subscription } = await api.post<{ subscription: Subscription }>('/finance/me/subscriptions', {
-        id_subscription_plan: plan.id_subscription_plan,
-        stripe_payment_method_id: paymentMethodId,
-        idempotency_key: attemptKey.current,
+      const { subscription } = await api.call('finance.createSubscription', {
+        body: {
+          id_subscription_plan: plan.id_subscription_plan,
+          stripe_payment_method_id: paymentMethodId,
+          idempotency_key: attemptKey.current,
+        },
       });
       onPurchaseStarted?.();
+      pollStarted.current = Date.now();
       setPhase({ kind: 'processing', subscription });
     } catch (err) {
       // Spec §8: the flow stops, the error shows, the form works again (with a fresh attempt key).
@@ -74,22 +79,20 @@ export function Checkout({
     }
   }
 
-  // Spec §4: poll every 1 s until the user has membership.
-  useEffect(() => {
-    if (phase.kind !== 'processing') return;
-    const started = Date.now();
-    let stopped = false;
-    const tick = async () => {
+  // Spec §4: poll every 1 s until the user has membership (or the payment fails, or we give up).
+  usePoll(
+    async (signal) => {
+      if (phase.kind !== 'processing') return;
       try {
         const [{ user }, { subscription }] = await Promise.all([
-          api.get<{ user: { has_aaa_membership: boolean } }>('/auth/me', { cancelKey: false }),
-          api.get<{ subscription: Subscription }>(`/finance/me/subscriptions/${phase.subscription.id_subscription}`, {
+          api.call('auth.getMe', { cancelKey: false, signal }),
+          api.call('finance.getSubscription', {
+            params: { id: phase.subscription.id_subscription },
             cancelKey: false,
+            signal,
           }),
         ]);
-        if (stopped) return;
         if (user.has_aaa_membership) {
-          stopped = true;
           recordAction('subscription_conversion', {
             product: product.subscription_product_slug,
             plan: plan.subscription_plan_name,
@@ -102,27 +105,21 @@ export function Checkout({
           return;
         }
         if (subscription.subscription_status === 'incomplete' || subscription.subscription_status === 'failed') {
-          stopped = true;
           setError("Your payment didn't go through. Please check your card on your subscription page and try again.");
           setPhase({ kind: 'done', subscription });
           return;
         }
       } catch {
-        // A missed poll is retried on the next tick.
+        // A missed poll is retried on the next tick (unless the poll has stopped meanwhile).
+        if (signal.aborted) return;
       }
-      if (Date.now() - started > POLL_GIVE_UP_MS) {
-        stopped = true;
+      if (Date.now() - pollStarted.current > POLL_GIVE_UP_MS) {
         setError('Your payment is taking longer than usual. We will e-mail you as soon as it goes through.');
       }
-    };
-    const timer = setInterval(() => {
-      if (!stopped) void tick();
-    }, SUBSCRIPTION_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [phase, product, plan, trial, revalidator]);
+    },
+    SUBSCRIPTION_POLL_MS,
+    phase.kind === 'processing' && !error,
+  );
 
   if (phase.kind === 'done' && !error) {
     return (

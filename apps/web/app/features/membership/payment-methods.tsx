@@ -43,12 +43,10 @@ export function PaymentMethods({
     try {
       const paymentMethodId = await cardRef.current?.createPaymentMethod();
       if (!paymentMethodId) throw new Error('Please enter your card details.');
-      const { payment_method } = await api.post<{ payment_method: PaymentMethod }>(
-        `/finance/me/subscriptions/${idSubscription}/methods`,
-        {
-          stripe_payment_method_id: paymentMethodId,
-        },
-      );
+      const { payment_method } = await api.call('finance.addPaymentMethod', {
+        params: { id: idSubscription },
+        body: { stripe_payment_method_id: paymentMethodId },
+      });
       setMethods((list) => [
         payment_method,
         ...list.filter((m) => m.id_stripe_payment_method !== payment_method.id_stripe_payment_method),
@@ -68,7 +66,9 @@ export function PaymentMethods({
     setDeleteError(null);
     setNotice(null);
     try {
-      await api.delete(`/finance/me/subscriptions/${idSubscription}/methods/${method.id_stripe_payment_method}`);
+      await api.call('finance.deletePaymentMethod', {
+        params: { id: idSubscription, idMethod: method.id_stripe_payment_method },
+      });
       setMethods((list) => list.filter((m) => m.id_stripe_payment_method !== method.id_stripe_payment_method));
       setNotice('Card deleted.');
     } catch (err) {

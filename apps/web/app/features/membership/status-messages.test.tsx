@@ -1,37 +1,41 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBERSHIP_PRODUCT_SLUG, type PaymentMethod } from '@fretline/contract';
+import { startApiServer, type ApiTestServer } from '../../../test/api-server';
+import { api } from '../../lib/api.client';
 import { AddressForm } from './address-form';
 import { PaymentMethods } from './payment-methods';
 
-// The API is faked at the boundary.
-vi.mock('../../lib/api.client', () => ({
-  api: {
-    post: (path: string) =>
-      Promise.resolve(
-        path.endsWith('/methods')
-          ? {
-              payment_method: {
-                id_stripe_payment_method: 7,
-                stripe_payment_method_id: 'pm_card_visa',
-                stripe_payment_method_created: new Date('2026-11-25T10:00:00Z'),
-                stripe_payment_method_brand: 'visa',
-                stripe_payment_method_last4: '4242',
-                stripe_payment_method_exp_month: 12,
-                stripe_payment_method_exp_year: 2034,
-              },
-            }
-          : {},
-      ),
-    delete: () => Promise.resolve({}),
-  },
-}));
+// The subscription page's parts against the real API and its sandbox provider (ADR 0054).
+let server: ApiTestServer;
+let idSubscription: number;
+let idParty: number;
+let paymentMethods: PaymentMethod[];
+beforeAll(async () => {
+  server = await startApiServer({ seed: true });
+  await server.signIn();
+  const { subscription_product } = await api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } });
+  const { subscription } = await api.call('finance.createSubscription', {
+    body: {
+      id_subscription_plan: subscription_product.subscription_plans[0]!.id_subscription_plan,
+      stripe_payment_method_id: 'pm_card_visa',
+      idempotency_key: crypto.randomUUID(),
+    },
+  });
+  idSubscription = subscription.id_subscription;
+  // The card the subscription pays with: it can be deleted once another card takes over.
+  ({ payment_methods: paymentMethods } = await api.call('finance.listPaymentMethods', { params: { id: idSubscription } }));
+  const { parties } = await api.call('finance.listParties');
+  idParty = parties[0]!.id_party;
+});
+afterAll(() => server.close());
 
 function SubscriptionParts() {
   return (
     <>
-      <PaymentMethods idSubscription={3} initial={[]} provider="sandbox" publishableKey={null} canAdd />
-      <AddressForm idParty={5} initial={null} />
+      <PaymentMethods idSubscription={idSubscription} initial={paymentMethods} provider="sandbox" publishableKey={null} canAdd />
+      <AddressForm idParty={idParty} initial={null} />
     </>
   );
 }
@@ -42,7 +46,7 @@ describe('status messages on the subscription page', () => {
   it('shows only the newest one: saving the address clears "Card added", adding a card clears "Address saved"', async () => {
     render(<SubscriptionParts />);
     fireEvent.click(screen.getByRole('button', { name: 'Add a card' }));
-    fireEvent.change(screen.getByRole('textbox', { name: /Card number/ }), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Card number/ }), { target: { value: '5555 5555 5555 4444' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Expiry/ }), { target: { value: '12/34' } });
     fireEvent.change(screen.getByRole('textbox', { name: /CVC/ }), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
@@ -59,7 +63,7 @@ describe('status messages on the subscription page', () => {
   });
 
   it('clears "Address saved." once the address is edited again', async () => {
-    render(<AddressForm idParty={5} initial={null} />);
+    render(<AddressForm idParty={idParty} initial={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await screen.findByText('Address saved.');
     fireEvent.change(screen.getByRole('textbox', { name: /Postcode/ }), { target: { value: 'AB1 2CD' } });

@@ -8,9 +8,7 @@ import type { ApiClient } from '../../lib/api-client';
  */
 export async function loadTrialDays(client: ApiClient): Promise<number | null> {
   try {
-    const { subscription_product } = await client.get<{ subscription_product: { subscription_product_trial_days: number } }>(
-      `/finance/subscription-products/slug/${MEMBERSHIP_PRODUCT_SLUG}`,
-    );
+    const { subscription_product } = await client.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } });
     return subscription_product.subscription_product_trial_days;
   } catch {
     return null;

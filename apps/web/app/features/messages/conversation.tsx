@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGE_PAGE_SIZE, MESSAGE_POLL_MS, type Message } from '@fretline/contract';
 import { Button, cx, inputClasses } from '../../components/ui';
+import type { CallData } from '@fretline/contract/api-schemas';
 import { api } from '../../lib/api.client';
 import { errorMessage } from '../../lib/api-client';
+import { usePoll } from '../../lib/use-poll';
 import { MessageList } from './message-list';
-import { announceUnreadChanged, usePoll } from './use-poll';
+import { listThreadMessages, markThreadRead, postThreadMessage, threadKey, type ThreadAccess } from './thread-access';
+import { announceUnreadChanged } from './unread-changed';
 
-interface Page {
-  messages: Message[];
-  total: number;
-}
+type Page = CallData<'messages.listMessages'>;
 
 function merge(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id_message, m]));
@@ -18,12 +18,10 @@ function merge(current: Message[], incoming: Message[]): Message[] {
 }
 
 export interface ConversationProps {
-  /** The API path of the thread: `/messages/threads/5`, `/messages/threads/5/<token>` or the staff one. */
-  apiBase: string;
+  /** Who reads the thread and how: it decides the calls (a participant, a link holder, staff). */
+  access: ThreadAccess;
   initial: Page;
   isOwn: (m: Message) => boolean;
-  /** Readers mark the thread read when they see it (spec §4); staff do not. */
-  markRead?: boolean;
   sendLabel?: string;
   onSent?: () => void;
 }
@@ -32,7 +30,8 @@ export interface ConversationProps {
  * A thread's messages (spec §9: 35 per page, +35 per "load more", polled every 3 s) and the send
  * box. Sending with no text does nothing (spec §5).
  */
-export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLabel = 'Send', onSent }: ConversationProps) {
+export function Conversation({ access, initial, isOwn, sendLabel = 'Send', onSent }: ConversationProps) {
+  const key = threadKey(access);
   const [messages, setMessages] = useState<Message[]>(() => merge([], initial.messages));
   const [total, setTotal] = useState(initial.total);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -42,11 +41,13 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
   const endRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.id_message ?? 0;
 
+  // Readers mark the thread read when they see it; staff do not.
   const read = useCallback(async () => {
-    if (!markRead) return;
-    await api.put(`${apiBase}/read`);
+    if (access.by === 'staff') return;
+    await markThreadRead(api, access);
     announceUnreadChanged();
-  }, [apiBase, markRead]);
+    // The access is the same while its key is.
+  }, [key]);
 
   // Viewing the thread reads it; so does each new message arriving while it is open.
   useEffect(() => {
@@ -58,11 +59,7 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
   }, [newestId]);
 
   usePoll(async () => {
-    const page = await api.get<Page>(`${apiBase}/messages`, {
-      limit: MESSAGE_PAGE_SIZE,
-      offset: 0,
-      cancelKey: `poll ${apiBase}`,
-    });
+    const page = await listThreadMessages(api, access, { limit: MESSAGE_PAGE_SIZE, offset: 0, cancelKey: `poll ${key}` });
     setMessages((current) => merge(current, page.messages));
     setTotal(page.total);
   }, MESSAGE_POLL_MS);
@@ -70,10 +67,10 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
   const loadMore = async () => {
     setLoadingMore(true);
     try {
-      const page = await api.get<Page>(`${apiBase}/messages`, {
+      const page = await listThreadMessages(api, access, {
         limit: MESSAGE_PAGE_SIZE,
         offset: messages.length,
-        cancelKey: `more ${apiBase}`,
+        cancelKey: `more ${key}`,
       });
       setMessages((current) => merge(current, page.messages));
       setTotal(page.total);
@@ -91,7 +88,7 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
     setSending(true);
     setError(null);
     try {
-      const { message } = await api.post<{ message: Message }>(`${apiBase}/messages`, { message_content: content });
+      const { message } = await postThreadMessage(api, access, content);
       setMessages((current) => merge(current, [message]));
       setTotal((n) => n + 1);
       setText('');
@@ -117,12 +114,12 @@ export function Conversation({ apiBase, initial, isOwn, markRead = true, sendLab
         <div ref={endRef} />
       </div>
       <form onSubmit={(e) => void send(e)} className="border-t border-stone-200 bg-white pt-3">
-        <label htmlFor={`${apiBase}-reply`} className="sr-only">
+        <label htmlFor={`${key}-reply`} className="sr-only">
           Your message
         </label>
         <div className="flex items-end gap-2">
           <textarea
-            id={`${apiBase}-reply`}
+            id={`${key}-reply`}
             name="message_content"
             rows={2}
             value={text}

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HelpdeskFormInfo } from '@fretline/contract';
 import { HELPDESK_CONSENT_REQUIRED, HelpdeskForm } from './helpdesk-form';
 
-const post = vi.fn((_path: string, _body: unknown) => Promise.resolve({ thread: { id_thread: 1, jwt: 'x' } }));
-vi.mock('../../lib/api.client', () => ({ api: { post: (path: string, body: unknown) => post(path, body) } }));
+const post = vi.fn((_name: string, _input: unknown) => Promise.resolve({ thread: { id_thread: 1, jwt: 'x' } }));
+vi.mock('../../lib/api.client', () => ({ api: { call: (name: string, input: unknown) => post(name, input) } }));
 vi.mock('./altcha-widget', () => ({ AltchaWidget: () => <p data-testid="altcha" /> }));
 
 const info: HelpdeskFormInfo = { captcha: 'altcha', challenge_url: '/challenge', recaptcha_site_key: null, categories: [] };

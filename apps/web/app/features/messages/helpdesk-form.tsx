@@ -105,22 +105,24 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const { thread } = await api.post<{ thread: Thread }>('/messages/helpdesks', {
-        first_name: value('first_name'),
-        last_name: value('last_name') || null,
-        email: value('email'),
-        telephone: value('telephone') || null,
-        message: value('message'),
-        category_slug: value('category_slug') || null,
-        recaptcha_response: value('recaptcha_response') || null,
-        notifications_mailers: form.get('notifications_mailers') === 'on',
-        consent_method: HELPDESK_CONSENT.method,
-        consent_title: HELPDESK_CONSENT.title,
-        consent_text: HELPDESK_CONSENT.text,
-        consent_info: HELPDESK_CONSENT.info,
-        // Spec §3/§5: permissions keyed by id; id 3 (contact about this message) is what the
-        // required consent box grants. Form-encoded as `permissions[3]=true`.
-        permissions: { [HELPDESK_PERMISSION_ID]: true },
+      const { thread } = await api.call('messages.createHelpdesk', {
+        body: {
+          first_name: value('first_name'),
+          last_name: value('last_name') || null,
+          email: value('email'),
+          telephone: value('telephone') || null,
+          message: value('message'),
+          category_slug: value('category_slug') || null,
+          recaptcha_response: value('recaptcha_response') || null,
+          notifications_mailers: form.get('notifications_mailers') === 'on',
+          consent_method: HELPDESK_CONSENT.method,
+          consent_title: HELPDESK_CONSENT.title,
+          consent_text: HELPDESK_CONSENT.text,
+          consent_info: HELPDESK_CONSENT.info,
+          // Spec §3/§5: permissions keyed by id; id 3 (contact about this message) is what the
+          // required consent box grants. Form-encoded as `permissions[3]=true`.
+          permissions: { [HELPDESK_PERMISSION_ID]: true },
+        },
       });
       // Spec §4: the form is reset after a submit.
       formRef.current?.reset();

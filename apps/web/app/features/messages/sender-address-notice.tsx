@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { Thread } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 
 interface Props {
-  /** The token path of the thread: `/messages/threads/5/<token>`. */
-  apiBase: string;
+  /** The thread and the e-mailed link's token it was opened with. */
+  idThread: string | number;
+  token: string;
   verified: boolean;
   /** The address the sender typed, shown so they know where to look. */
   email: string | null;
@@ -16,14 +16,14 @@ interface Props {
  * does, ADR 0010); with the e-mailed link that proves the address, with the form's link it
  * changes nothing and the page says where the proof is.
  */
-export function SenderAddressNotice({ apiBase, verified, email }: Props) {
+export function SenderAddressNotice({ idThread, token, verified, email }: Props) {
   const [state, setState] = useState<'unverified' | 'verified' | 'just-verified'>(verified ? 'verified' : 'unverified');
 
   useEffect(() => {
     if (verified) return;
     let live = true;
     api
-      .post<{ thread: Thread }>(`${apiBase}/verify`)
+      .call('messages.verifySender', { params: { id: idThread, token } })
       .then(({ thread }) => {
         if (live && thread.sender_verified) setState('just-verified');
       })
@@ -31,7 +31,7 @@ export function SenderAddressNotice({ apiBase, verified, email }: Props) {
     return () => {
       live = false;
     };
-  }, [apiBase, verified]);
+  }, [idThread, token, verified]);
 
   if (state === 'verified') return null;
   if (state === 'just-verified') {

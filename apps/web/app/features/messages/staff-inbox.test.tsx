@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffThread } from '@fretline/contract';
 import { StaffThreadPanel } from './staff-inbox';
 
-// The API is faked at the boundary.
-const remove = vi.fn((_path: string) => Promise.resolve({ revoked: 1 }));
+// The API is faked at the boundary: `remove` answers the revoke call, the rest answer empty.
+const remove = vi.fn((_input: unknown) => Promise.resolve({ revoked: 1 }));
 vi.mock('../../lib/api.client', () => ({
   api: {
-    get: () => Promise.resolve({ messages: [], total: 0 }),
-    put: () => Promise.resolve({}),
-    post: () => Promise.resolve({}),
-    delete: (path: string) => remove(path),
+    call: (name: string, input: unknown) =>
+      name === 'messages.staffRevokeTokens'
+        ? remove(input)
+        : Promise.resolve(name === 'messages.staffListMessages' ? { messages: [], total: 0 } : {}),
   },
 }));
 
@@ -62,7 +62,7 @@ describe('StaffThreadPanel: revoking the e-mailed links (ADR 0025)', () => {
     expect(remove).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
     await waitFor(() => expect(screen.getByText('Links revoked. Your next reply e-mails a new one.')).toBeTruthy());
-    expect(remove).toHaveBeenCalledWith('/messages/staff/threads/9/tokens');
+    expect(remove).toHaveBeenCalledWith({ params: { id: 9 } });
   });
 
   it('can be cancelled', () => {

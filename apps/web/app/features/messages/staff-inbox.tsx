@@ -66,7 +66,7 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
   const [thread, setThread] = useState(initialThread);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const base = `/messages/staff/threads/${thread.id_thread}`;
+  const access = { by: 'staff', id: thread.id_thread } as const;
   const senderEmail = thread.sender.email?.toLowerCase();
 
   // ADR 0025: the links e-mailed to a signed-out sender can be revoked (a leaked link, a wrong
@@ -76,7 +76,7 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
     setBusy(true);
     setError(null);
     try {
-      await api.delete(`${base}/tokens`);
+      await api.call('messages.staffRevokeTokens', { params: { id: thread.id_thread } });
       setRevoke('done');
     } catch (err) {
       setError(errorMessage(err));
@@ -85,11 +85,11 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
     }
   };
 
-  const update = async (path: string, body: Record<string, unknown>) => {
+  const update = async (change: () => Promise<{ thread: StaffThread }>) => {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.put<{ thread: StaffThread }>(`${base}/${path}`, body);
+      const res = await change();
       setThread(res.thread);
       onChanged();
     } catch (err) {
@@ -141,7 +141,14 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
             variant={thread.thread_resolved ? 'secondary' : 'primary'}
             size="sm"
             busy={busy}
-            onClick={() => void update('resolved', { thread_resolved: !thread.thread_resolved })}
+            onClick={() =>
+              void update(() =>
+                api.call('messages.staffResolve', {
+                  params: { id: thread.id_thread },
+                  body: { thread_resolved: !thread.thread_resolved },
+                }),
+              )
+            }
           >
             {thread.thread_resolved ? 'Reopen' : 'Mark resolved'}
           </Button>
@@ -150,7 +157,14 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
             <select
               value={thread.id_user_assigned ?? ''}
               disabled={busy}
-              onChange={(e) => void update('assignee', { id_user_assigned: e.target.value })}
+              onChange={(e) =>
+                void update(() =>
+                  api.call('messages.staffAssign', {
+                    params: { id: thread.id_thread },
+                    body: { id_user_assigned: e.target.value },
+                  }),
+                )
+              }
               className={cx(inputClasses, 'w-auto py-1.5 text-sm')}
             >
               <option value="">Nobody</option>
@@ -192,9 +206,8 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
       <Card className="flex min-h-0 flex-1 flex-col">
         <Conversation
           key={thread.id_thread}
-          apiBase={base}
+          access={access}
           initial={messages}
-          markRead={false}
           sendLabel="Reply"
           isOwn={(m) => (m.email?.toLowerCase() ?? '') !== senderEmail}
           onSent={onChanged}

@@ -12,18 +12,17 @@ interface Row {
 const rows = (from: number, to: number, title = 'old'): Row[] =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ id_thread: from + i, title }));
 
-// The API is faked at the boundary: it serves `server` (newest first) by limit and offset.
+// The list call is faked: it serves `server` (newest first) by limit and offset.
 let server: Row[] = [];
 const get = vi.fn((_path: string, opts: { limit: number; offset: number }) =>
   Promise.resolve({ threads: server.slice(opts.offset, opts.offset + opts.limit), total: server.length }),
 );
-vi.mock('../../lib/api.client', () => ({ api: { get: (path: string, opts: never) => get(path, opts) } }));
 
 /** The list as a page opens it: the first page of `server`, from the loader. */
 const open = () =>
   renderHook(() =>
-    useThreadPages<Row>({
-      path: '/messages/threads',
+    useThreadPages({
+      list: (request) => get('/messages/threads', request),
       query: {},
       initial: { threads: server.slice(0, THREAD_PAGE_SIZE), total: server.length },
       pageSize: THREAD_PAGE_SIZE,

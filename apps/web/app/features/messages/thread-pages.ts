@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { LIST_LIMIT_MAX } from '@fretline/contract';
-import { api } from '../../lib/api.client';
 import { errorMessage, isCancelledError } from '../../lib/api-client';
 
 export interface ThreadPage<T> {
@@ -9,6 +8,14 @@ export interface ThreadPage<T> {
 }
 
 type Keyed = { id_thread: number };
+
+/** One request for a page of threads, as the list call takes it. */
+export interface ThreadPageRequest<Q> {
+  query: Q;
+  limit: number;
+  offset: number;
+  cancelKey: string;
+}
 
 /**
  * The threads of `first`, then those of `then` that `first` does not hold. Both list updates are
@@ -26,15 +33,16 @@ export function joinPages<T extends Keyed>(first: T[], then: T[]): T[] {
  * pages keep what they showed). The poll and "load more" cancel only their own earlier calls; a
  * failed page the reader asked for is in `error`, a failed poll is left to the next one.
  */
-export function useThreadPages<T extends Keyed>(options: {
-  path: string;
-  query: Record<string, string>;
+export function useThreadPages<T extends Keyed, Q>(options: {
+  /** The declared list call that answers one page (the member's threads, the staff inbox). */
+  list: (request: ThreadPageRequest<Q>) => Promise<ThreadPage<T>>;
+  query: Q;
   initial: ThreadPage<T>;
   pageSize: number;
   /** Names this list's calls, so a newer one cancels its own older call and no other list's. */
   name: string;
 }) {
-  const { path, query, pageSize, name } = options;
+  const { list, query, pageSize, name } = options;
   const [page, setPage] = useState(options.initial);
   // When the list was last read: what "edited 3 minutes ago" counts from.
   const [fetchedAt, setFetchedAt] = useState(() => new Date());
@@ -44,7 +52,7 @@ export function useThreadPages<T extends Keyed>(options: {
   shownQuery.current = queryKey;
 
   const fetch = async (limit: number, offset: number, kind: 'top' | 'more') => {
-    const result = await api.get<ThreadPage<T>>(path, { limit, offset, query, cancelKey: `${name} ${kind}` });
+    const result = await list({ limit, offset, query, cancelKey: `${name} ${kind}` });
     if (shownQuery.current !== queryKey) return null;
     setFetchedAt(new Date());
     return result;

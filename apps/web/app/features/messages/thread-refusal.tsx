@@ -24,7 +24,7 @@ export function ThreadRefusal({ kind, email, threadPath }: Props) {
   const switchAccount = () => {
     setSwitching(true);
     api
-      .post('/auth/me/logout')
+      .call('auth.logout')
       .catch(() => undefined)
       .finally(() => {
         clearStores();

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { UNREAD_POLL_MS } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 import { isSignedIn, useRootData } from '../../lib/root-data';
-import { UNREAD_CHANGED_EVENT, usePoll } from './use-poll';
+import { usePoll } from '../../lib/use-poll';
+import { UNREAD_CHANGED_EVENT } from './unread-changed';
 
 /**
  * The header's unread badge (spec §4 "Unread-message poller", §9 poll 5 s): runs only while signed

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { SessionSchema } from '@fretline/contract';
 import { Container } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -18,8 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMe(request);
-  const data = await getServerApi(request).get<{ sessions: unknown }>('/auth/me/sessions');
-  return { sessions: SessionSchema.array().parse(data.sessions) };
+  return getServerApi(request).call('auth.listSessions');
 }
 
 /** Spec §3/§4 Session list (GET me/sessions), newest access first. */

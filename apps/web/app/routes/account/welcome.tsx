@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { user, back } = loaderData;
   useEffect(() => {
-    if (user.welcome_pending) void api.put('/auth/me/welcome').catch(() => undefined);
+    if (user.welcome_pending) void api.call('auth.dismissWelcome').catch(() => undefined);
   }, [user.welcome_pending]);
 
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
-import type { Course } from '@fretline/contract';
+import type { CallData } from '@fretline/contract/api-schemas';
 import { Container, LinkButton } from '../../components/ui';
 import { CourseOutline } from '../../features/catalogue/course-outline';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
@@ -13,11 +13,9 @@ import type { Route } from './+types/course';
 const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  let loaded: { course: Course; course_watched_videos: number[] };
+  let loaded: CallData<'videos.getCourse'>;
   try {
-    loaded = await getServerApi(request).get<{ course: Course; course_watched_videos: number[] }>(
-      `/videos/courses/${encodeURIComponent(params.courseSlug)}`,
-    );
+    loaded = await getServerApi(request).call('videos.getCourse', { params: { courseSlug: params.courseSlug } });
   } catch (err) {
     // Spec §4: an unknown course shows the 'Page Not Found' page.
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });

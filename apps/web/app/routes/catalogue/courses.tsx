@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import type { CourseSummary } from '@fretline/contract';
 import { Container } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/courses';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { courses } = await getServerApi(request).get<{ courses: CourseSummary[] }>('/videos/courses');
+  const { courses } = await getServerApi(request).call('videos.listCourses');
   return { courses };
 }
 

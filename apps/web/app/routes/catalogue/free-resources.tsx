@@ -1,4 +1,3 @@
-import type { FreeResource, VideoSummary } from '@fretline/contract';
 import { Container } from '../../components/ui';
 import { VideoGrid } from '../../features/catalogue/video-card';
 import { getServerApi } from '../../lib/api.server';
@@ -6,7 +5,7 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/free-resources';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return getServerApi(request).get<{ resources: FreeResource[]; videos: VideoSummary[] }>('/videos/free-resources');
+  return getServerApi(request).call('videos.listFreeResources');
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
-import { formatTimeRangeInZone, type LiveStream } from '@fretline/contract';
+import { formatTimeRangeInZone } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
@@ -16,7 +16,7 @@ const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player')
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const client = getServerApi(request);
-    const { stream } = await client.get<{ stream: LiveStream }>(`/videos/live/${encodeURIComponent(params.streamSlug)}`);
+    const { stream } = await client.call('videos.getLiveStream', { params: { streamSlug: params.streamSlug } });
     // A renamed stream answers its old slug too (ADR 0037): send the visitor to its address for good.
     if (stream.stream_slug !== params.streamSlug) {
       const { search } = new URL(request.url);

@@ -7,7 +7,7 @@ import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { streams } = await getServerApi(request).get<{ streams: LiveStream[] }>('/videos/live');
+  const { streams } = await getServerApi(request).call('videos.listLiveStreams');
   return { streams };
 }
 

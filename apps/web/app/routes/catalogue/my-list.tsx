@@ -9,15 +9,10 @@ import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/my-list';
 
-interface SavedPage {
-  saved: SavedVideo[];
-  total: number;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   // Guards read first: a visitor goes to /login and comes back here afterwards (spec §2).
   await requireMe(request);
-  const page = await getServerApi(request).get<SavedPage>('/videos/saved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: 0 });
+  const page = await getServerApi(request).call('videos.listSaved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: 0 });
   return { page };
 }
 
@@ -38,7 +33,7 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
     setBusy('more');
     setError(null);
     try {
-      const page = await api.get<SavedPage>('/videos/saved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: saved.length });
+      const page = await api.call('videos.listSaved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: saved.length });
       setSaved((current) => [...current, ...page.saved.filter((s) => !current.some((c) => c.id_user_video === s.id_user_video))]);
       setTotal(page.total);
     } catch (err) {
@@ -52,7 +47,7 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
     setBusy(entry.id_user_video);
     setError(null);
     try {
-      await api.delete(`/videos/saved/${entry.id_user_video}`);
+      await api.call('videos.removeSaved', { params: { id: entry.id_user_video } });
       setSaved((current) => current.filter((s) => s.id_user_video !== entry.id_user_video));
       setTotal((n) => Math.max(0, n - 1));
     } catch (err) {

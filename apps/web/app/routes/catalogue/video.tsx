@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { data, Link, redirect } from 'react-router';
-import { videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
+import { TOKEN_COOKIE_NAME, videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
@@ -12,7 +12,8 @@ import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
-import { getServerApi, readCookie } from '../../lib/api.server';
+import { getServerApi } from '../../lib/api.server';
+import { readRequestCookie } from '../../lib/cookies';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/video';
@@ -26,7 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const courseSlug = query.get('course') ?? query.get('courseSlug') ?? undefined;
   const client = getServerApi(request);
   try {
-    const { video } = await client.get<{ video: Video }>(`/videos/videos/${encodeURIComponent(params.videoSlug)}`, {
+    const { video } = await client.call('videos.getVideo', {
+      params: { videoSlug: params.videoSlug },
       query: courseSlug ? { courseSlug } : {},
     });
     // A renamed video answers its old slug too (ADR 0037): send the visitor to its address for good.
@@ -36,8 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     // The course's progress is the signed-in learner's; a visitor has none to show.
     let course: Course | null = null;
-    if (video.video_course && readCookie(request, 'token')) {
-      course = (await client.get<{ course: Course }>(`/videos/courses/${video.video_course.course_slug}`)).course;
+    if (video.video_course && readRequestCookie(request, TOKEN_COOKIE_NAME)) {
+      course = (await client.call('videos.getCourse', { params: { courseSlug: video.video_course.course_slug } })).course;
     }
     const trialDays = video.video_locked ? await loadTrialDays(client) : null;
     return { video, course, trialDays };
@@ -131,12 +133,15 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // ADR 0016: progress goes to the API while playing; a failed report is retried by the next one.
   const reportProgress = ({ totalTime, currentTime }: PlayerProgress) => {
     if (!signedIn) return;
-    const path = `/videos/videos/${video.video_slug}${inCourse ? `?courseSlug=${encodeURIComponent(inCourse.course_slug)}` : ''}`;
     api
-      .patch<{ video: Video }>(path, {
-        ...(playId.current ? { id_video_play: playId.current } : {}),
-        video_play_total_time: totalTime.toFixed(2),
-        video_play_current_time: currentTime.toFixed(2),
+      .call('videos.recordProgress', {
+        params: { videoSlug: video.video_slug },
+        query: inCourse ? { courseSlug: inCourse.course_slug } : {},
+        body: {
+          ...(playId.current ? { id_video_play: playId.current } : {}),
+          video_play_total_time: totalTime.toFixed(2),
+          video_play_current_time: currentTime.toFixed(2),
+        },
       })
       .then((res) => {
         playId.current = res.video.id_video_play;

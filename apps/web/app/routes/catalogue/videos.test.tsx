@@ -9,7 +9,7 @@ import Videos, { loader } from './videos';
 // The list API is faked at the boundary; the page's own loader and component run as they are.
 const facets = Object.fromEntries(VIDEO_FACETS.map((facet) => [facet, []])) as unknown as VideoFacets;
 vi.mock('../../lib/api.server', () => ({
-  getServerApi: () => ({ get: () => Promise.resolve({ videos: [], total: 0, facets }) }),
+  getServerApi: () => ({ call: () => Promise.resolve({ videos: [], total: 0, facets }) }),
 }));
 vi.mock('../../lib/analytics', () => ({ recordAction: () => undefined }));
 

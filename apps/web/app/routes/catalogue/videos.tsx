@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
-import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet, type VideoFacets, type VideoSummary } from '@fretline/contract';
+import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet } from '@fretline/contract';
 import { Button, Container, EmptyState, LinkButton, Spinner } from '../../components/ui';
 import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/active-filters';
 import { VideoGrid } from '../../features/catalogue/video-card';
@@ -10,6 +10,7 @@ import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { Route } from './+types/videos';
 
 const PAGE_SIZE = 24;
@@ -17,12 +18,6 @@ const PAGE_SIZE = 24;
 const SEARCH_DEBOUNCE_MS = 400;
 /** The analytics action for a song search (spec §9: debounced by 5 s). */
 const SONG_SEARCH_ACTION = 'song_search';
-
-interface VideoPage {
-  videos: VideoSummary[];
-  total: number;
-  facets: VideoFacets;
-}
 
 /** The list query from the page URL: facets, `tags` (legacy tag URLs, spec §2) and `search`. */
 function listQuery(params: URLSearchParams): Record<string, string> {
@@ -37,7 +32,7 @@ function listQuery(params: URLSearchParams): Record<string, string> {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery(url.searchParams);
-  const page = await getServerApi(request).get<VideoPage>('/videos/videos', { query, limit: PAGE_SIZE, offset: 0 });
+  const page = await getServerApi(request).call('videos.listVideos', { query, limit: PAGE_SIZE, offset: 0 });
   return { page, query };
 }
 
@@ -94,15 +89,12 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
+  const typedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    const term = search.trim();
-    if (term === pushedSearch.current) return;
-    const timer = setTimeout(() => {
-      pushedSearch.current = term;
-      update({ search: term });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+    if (typedSearch === pushedSearch.current) return;
+    pushedSearch.current = typedSearch;
+    update({ search: typedSearch });
+  }, [typedSearch]);
 
   /** Empties the search box for a navigation that drops the search from the URL itself. */
   const forgetSearch = () => {
@@ -115,22 +107,20 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     update({ [key]: '' });
   };
 
-  // Spec §9: the song-search action is sent once the visitor has stopped typing for 5 s.
+  // Spec §9: the song-search action is sent once the search has stood for 5 s (a search the page
+  // opened with too, hence the empty start).
+  const songSearch = useDebouncedValue(search.trim(), SONG_SEARCH_DEBOUNCE_MS, '');
   useEffect(() => {
-    const term = search.trim();
-    if (!term || term === lastRecorded.current) return;
-    const timer = setTimeout(() => {
-      lastRecorded.current = term;
-      recordAction(SONG_SEARCH_ACTION, { search: term, path: '/videos' });
-    }, SONG_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+    if (!songSearch || songSearch === lastRecorded.current) return;
+    lastRecorded.current = songSearch;
+    recordAction(SONG_SEARCH_ACTION, { search: songSearch, path: '/videos' });
+  }, [songSearch]);
 
   const loadMore = async () => {
     setLoadingMore(true);
     setError(null);
     try {
-      const more = await api.get<VideoPage>('/videos/videos', { query, limit: PAGE_SIZE, offset: videos.length });
+      const more = await api.call('videos.listVideos', { query, limit: PAGE_SIZE, offset: videos.length });
       setVideos((current) => [...current, ...more.videos]);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Something went wrong, please try again or contact support.');

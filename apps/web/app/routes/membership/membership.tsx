@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { redirect } from 'react-router';
-import {
-  formatDate,
-  freeTrialText,
-  formatPence,
-  MEMBERSHIP_PRODUCT_SLUG,
-  SubscriptionProductOfferSchema,
-  SubscriptionSchema,
-  type Subscription,
-} from '@fretline/contract';
+import { formatDate, freeTrialText, formatPence, MEMBERSHIP_PRODUCT_SLUG, type Subscription } from '@fretline/contract';
 import { Card, Container, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -29,18 +21,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const api = getServerApi(request);
   const [productData, meData] = await Promise.all([
-    api.get<{ subscription_product: unknown }>(`/finance/subscription-products/slug/${MEMBERSHIP_PRODUCT_SLUG}`),
-    api.get<{ user: { id_user: number | null; has_aaa_membership: boolean; eligible_for_aaa_free_trial: boolean } }>('/auth/me'),
+    api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
+    api.call('auth.getMe'),
   ]);
-  const product = SubscriptionProductOfferSchema.parse(productData.subscription_product);
+  const product = productData.subscription_product;
   const signedIn = meData.user.id_user !== null;
   let current: Subscription | null = null;
   if (signedIn) {
-    const { subscriptions } = await api.get<{ subscriptions: unknown }>('/finance/me/subscriptions', {
+    const { subscriptions: list } = await api.call('finance.listSubscriptions', {
       filter: { id_subscription_product: product.id_subscription_product },
       order: '-subscription_created',
     });
-    const list = SubscriptionSchema.array().parse(subscriptions);
     // Spec §4 membership check: a subscription neither active nor cancelled sends the user to its page.
     const attention = list.find((s) => s.subscription_status !== 'draft' && needsAttention(s.subscription_status));
     if (attention) throw redirect(`/me/subscriptions/${attention.id_subscription}`);

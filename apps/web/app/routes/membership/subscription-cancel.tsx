@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MEMBERSHIP_PRODUCT_SLUG, SubscriptionProductOfferSchema } from '@fretline/contract';
+import { MEMBERSHIP_PRODUCT_SLUG } from '@fretline/contract';
 import { Container } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -21,13 +21,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireMe(request);
   const api = getServerApi(request);
   const subscription = await loadOwnSubscription(api, params.idSubscription);
-  const { subscription_product } = await api.get<{ subscription_product: unknown }>(
-    `/finance/subscription-products/slug/${MEMBERSHIP_PRODUCT_SLUG}`,
-  );
-  const product = SubscriptionProductOfferSchema.parse(subscription_product);
+  const { subscription_product } = await api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } });
   return {
     subscription,
-    question: product.subscription_product_cancellation_question ?? 'Why are you cancelling?',
+    question: subscription_product.subscription_product_cancellation_question ?? 'Why are you cancelling?',
   };
 }
 

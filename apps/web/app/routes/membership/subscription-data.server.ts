@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { IdInputSchema, SubscriptionSchema, type Subscription } from '@fretline/contract';
+import { IdInputSchema, type Subscription } from '@fretline/contract';
 import { ApiError, type ApiClient } from '../../lib/api-client';
 
 /** Loads one of the user's subscriptions; another user's id (a 404 from the API) is this page's 404. */
@@ -9,8 +9,8 @@ export async function loadOwnSubscription(api: ApiClient, idParam: string | unde
   if (!parsed.success) throw data('Page Not Found', { status: 404 });
   const id = parsed.data;
   try {
-    const { subscription } = await api.get<{ subscription: unknown }>(`/finance/me/subscriptions/${id}`);
-    return SubscriptionSchema.parse(subscription);
+    const { subscription } = await api.call('finance.getSubscription', { params: { id } });
+    return subscription;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data('Page Not Found', { status: 404 });
     throw err;

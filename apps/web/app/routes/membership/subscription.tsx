@@ -1,20 +1,9 @@
-import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import {
-  AddressSchema,
-  formatDate,
-  formatPence,
-  InvoiceSchema,
-  isInFreeTrial,
-  MEMBERSHIP_PRODUCT_SLUG,
-  PartySchema,
-  PaymentMethodSchema,
-  SUBSCRIPTION_POLL_MS,
-  SubscriptionProductOfferSchema,
-} from '@fretline/contract';
+import { formatDate, formatPence, isInFreeTrial, MEMBERSHIP_PRODUCT_SLUG, SUBSCRIPTION_POLL_MS } from '@fretline/contract';
 import { Card, Container, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
+import { usePoll } from '../../lib/use-poll';
 import { requireMe } from '../../features/account/require-user.server';
 import { AddressForm } from '../../features/membership/address-form';
 import { Invoices } from '../../features/membership/invoices';
@@ -36,24 +25,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireMe(request);
   const api = getServerApi(request);
   const subscription = await loadOwnSubscription(api, params.idSubscription);
-  const base = `/finance/me/subscriptions/${subscription.id_subscription}`;
+  const id = subscription.id_subscription;
   const [methods, invoices, parties, product] = await Promise.all([
-    api.get<{ payment_methods: unknown }>(`${base}/methods`),
-    api.get<{ invoices: unknown }>(`${base}/invoices`, { filter: { stripe_invoice_total: { gte: 0.01 } } }),
-    api.get<{ parties: unknown }>('/finance/me/parties', { filter: { fk_organisation_party: null } }),
-    api.get<{ subscription_product: unknown }>(`/finance/subscription-products/slug/${MEMBERSHIP_PRODUCT_SLUG}`),
+    api.call('finance.listPaymentMethods', { params: { id } }),
+    api.call('finance.listInvoices', { params: { id }, filter: { stripe_invoice_total: { gte: 0.01 } } }),
+    api.call('finance.listParties', { filter: { fk_organisation_party: null } }),
+    api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
   ]);
-  const party = PartySchema.array().parse(parties.parties)[0] ?? null;
-  const address = party
-    ? AddressSchema.nullable().parse(
-        (await api.get<{ address: unknown }>(`/finance/me/parties/${party.id_party}/address`)).address,
-      )
-    : null;
-  const offer = SubscriptionProductOfferSchema.parse(product.subscription_product);
+  const party = parties.parties[0] ?? null;
+  const address = party ? (await api.call('finance.getAddress', { params: { id: party.id_party } })).address : null;
+  const offer = product.subscription_product;
   return {
     subscription,
-    paymentMethods: PaymentMethodSchema.array().parse(methods.payment_methods),
-    invoices: InvoiceSchema.array().parse(invoices.invoices),
+    paymentMethods: methods.payment_methods,
+    invoices: invoices.invoices,
     idParty: party?.id_party ?? null,
     address,
     provider: offer.payment_provider,
@@ -70,13 +55,13 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
 
   // Spec §4 (manage flow): poll every 1 s while the first payment is under way, until it settles.
-  useEffect(() => {
-    if (!waiting(status)) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, SUBSCRIPTION_POLL_MS);
-    return () => clearInterval(timer);
-  }, [status, revalidator]);
+  usePoll(
+    async () => {
+      if (revalidator.state === 'idle') await revalidator.revalidate();
+    },
+    SUBSCRIPTION_POLL_MS,
+    waiting(status),
+  );
 
   const end = subscription.subscription_current_period_end;
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDate, SubscriptionSchema } from '@fretline/contract';
+import { formatDate } from '@fretline/contract';
 import { Card, Container, EmptyState, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -18,10 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMe(request);
-  const { subscriptions } = await getServerApi(request).get<{ subscriptions: unknown }>('/finance/me/subscriptions', {
-    order: '-subscription_created',
-  });
-  return { subscriptions: SubscriptionSchema.array().parse(subscriptions) };
+  return getServerApi(request).call('finance.listSubscriptions', { order: '-subscription_created' });
 }
 
 /** /me/subscriptions (where spec §2's legacy /dashboard/subscriptions lands): newest first (spec §9). */

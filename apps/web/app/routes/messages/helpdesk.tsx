@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import type { HelpdeskFormInfo } from '@fretline/contract';
 import { Container } from '../../components/ui';
 import { HelpdeskForm } from '../../features/messages/helpdesk-form';
 import { getServerApi } from '../../lib/api.server';
@@ -8,7 +7,7 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/helpdesk';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { form } = await getServerApi(request).get<{ form: HelpdeskFormInfo }>('/messages/helpdesks/form');
+  const { form } = await getServerApi(request).call('messages.getHelpdeskForm');
   const slug = params.categorySlug;
   const category = slug ? form.categories.find((c) => c.category_slug === slug) : undefined;
   // Spec §2 /helpdesk/:categorySlug: an unknown topic is a 404, not a form with nothing chosen.

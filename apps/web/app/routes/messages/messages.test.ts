@@ -7,7 +7,7 @@ import { loader } from './messages';
 
 // The API answers every call as it does for a signed-out visitor.
 vi.mock('../../lib/api.server', () => ({
-  getServerApi: () => ({ get: () => Promise.reject(new ApiError('Unauthorized', 401)) }),
+  getServerApi: () => ({ call: () => Promise.reject(new ApiError('Unauthorized', 401)) }),
 }));
 
 async function thrownBy(run: () => Promise<unknown>): Promise<Response> {

@@ -1,24 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { THREAD_PAGE_SIZE, THREAD_POLL_MS, THREAD_SEARCH_DEBOUNCE_MS, type Thread } from '@fretline/contract';
+import { THREAD_PAGE_SIZE, THREAD_POLL_MS, THREAD_SEARCH_DEBOUNCE_MS } from '@fretline/contract';
+import type { CallData } from '@fretline/contract/api-schemas';
 import { Button, Container, EmptyState, LinkButton, cx, inputClasses } from '../../components/ui';
 import { ThreadListItem } from '../../features/messages/thread-list';
 import { redirectToLogin } from '../../features/account/require-user.server';
 import { useThreadPages } from '../../features/messages/thread-pages';
-import { UNREAD_CHANGED_EVENT, usePoll } from '../../features/messages/use-poll';
+import { UNREAD_CHANGED_EVENT } from '../../features/messages/unread-changed';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { api } from '../../lib/api.client';
+import { usePoll } from '../../lib/use-poll';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/messages';
 
-interface ThreadPage {
-  threads: Thread[];
-  total: number;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const page = await getServerApi(request).get<ThreadPage>('/messages/threads', { limit: THREAD_PAGE_SIZE, offset: 0 });
+    const page = await getServerApi(request).call('messages.listThreads', { limit: THREAD_PAGE_SIZE, offset: 0 });
     return { page };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
@@ -39,23 +38,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Spec §9: 35 threads, +35 per "load more", polled every 5 s, search debounced 500 ms. */
-function ThreadInbox({ initial }: { initial: ThreadPage }) {
+function ThreadInbox({ initial }: { initial: CallData<'messages.listThreads'> }) {
   const params = useParams();
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const list = useThreadPages<Thread>({
-    path: '/messages/threads',
+  const query = useDebouncedValue(search.trim(), THREAD_SEARCH_DEBOUNCE_MS);
+  const list = useThreadPages({
+    list: (request) => api.call('messages.listThreads', request),
     query: query ? { search: query } : {},
     initial,
     pageSize: THREAD_PAGE_SIZE,
     name: 'thread-list',
   });
   const threads = list.page.threads;
-
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(search.trim()), THREAD_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [search]);
 
   // A new search starts again from the first page.
   const firstRun = useRef(true);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { data, Link, Outlet, useParams, useSearchParams } from 'react-router';
-import { THREAD_PAGE_SIZE, THREAD_POLL_MS, type StaffThread } from '@fretline/contract';
+import { THREAD_PAGE_SIZE, THREAD_POLL_MS } from '@fretline/contract';
 import { Button, EmptyState, cx } from '../../components/ui';
 import { StaffThreadItem } from '../../features/messages/staff-inbox';
 import { useThreadPages } from '../../features/messages/thread-pages';
-import { usePoll } from '../../features/messages/use-poll';
+import { api } from '../../lib/api.client';
+import { usePoll } from '../../lib/use-poll';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -17,11 +18,6 @@ const STATUSES = [
 ] as const;
 type Status = (typeof STATUSES)[number]['value'];
 
-interface StaffPage {
-  threads: StaffThread[];
-  total: number;
-}
-
 function statusOf(value: string | null): Status {
   return STATUSES.some((s) => s.value === value) ? (value as Status) : 'open';
 }
@@ -29,7 +25,7 @@ function statusOf(value: string | null): Status {
 export async function loader({ request }: Route.LoaderArgs) {
   const status = statusOf(new URL(request.url).searchParams.get('status'));
   try {
-    const page = await getServerApi(request).get<StaffPage>('/messages/staff/threads', {
+    const page = await getServerApi(request).call('messages.staffListThreads', {
       limit: THREAD_PAGE_SIZE,
       offset: 0,
       query: { status },
@@ -49,8 +45,8 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const list = useThreadPages<StaffThread>({
-    path: '/messages/staff/threads',
+  const list = useThreadPages({
+    list: (request) => api.call('messages.staffListThreads', request),
     query: { status },
     initial: loaderData.page,
     pageSize: THREAD_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import { data, useOutletContext } from 'react-router';
-import { MESSAGE_PAGE_SIZE, type Message, type StaffMember, type StaffThread } from '@fretline/contract';
+import { MESSAGE_PAGE_SIZE } from '@fretline/contract';
 import { StaffThreadPanel } from '../../features/messages/staff-inbox';
+import { listThreadMessages } from '../../features/messages/thread-access';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -8,12 +9,12 @@ import type { Route } from './+types/staff-thread';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const api = getServerApi(request);
-  const base = `/messages/staff/threads/${encodeURIComponent(params.idThread)}`;
+  const access = { by: 'staff', id: params.idThread } as const;
   try {
     const [{ thread }, messages, { staff }] = await Promise.all([
-      api.get<{ thread: StaffThread }>(base),
-      api.get<{ messages: Message[]; total: number }>(`${base}/messages`, { limit: MESSAGE_PAGE_SIZE, offset: 0 }),
-      api.get<{ staff: StaffMember[] }>('/messages/staff/members'),
+      api.call('messages.staffGetThread', { params: { id: params.idThread } }),
+      listThreadMessages(api, access, { limit: MESSAGE_PAGE_SIZE, offset: 0 }),
+      api.call('messages.staffListMembers'),
     ]);
     return { thread, messages, staff };
   } catch (err) {

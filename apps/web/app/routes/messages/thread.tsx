@@ -1,9 +1,10 @@
 import { data, redirect } from 'react-router';
-import { MESSAGE_PAGE_SIZE, threadProfileLetter, threadTitle, type Message, type Thread } from '@fretline/contract';
+import { MESSAGE_PAGE_SIZE, threadProfileLetter, threadTitle } from '@fretline/contract';
 import { Card, LinkButton } from '../../components/ui';
 import { redirectToLogin } from '../../features/account/require-user.server';
 import { Conversation } from '../../features/messages/conversation';
 import { SenderAddressNotice } from '../../features/messages/sender-address-notice';
+import { getThread, listThreadMessages, threadKey, type ThreadAccess } from '../../features/messages/thread-access';
 import { ProfileLetter } from '../../features/messages/thread-list';
 import { ThreadRefusal } from '../../features/messages/thread-refusal';
 import { ApiError } from '../../lib/api-client';
@@ -12,22 +13,17 @@ import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/thread';
 
-interface MessagePage {
-  messages: Message[];
-  total: number;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const api = getServerApi(request);
   const token = params.token;
   const threadPath = `/messages/${encodeURIComponent(params.idThread)}`;
-  const base = token
-    ? `/messages/threads/${encodeURIComponent(params.idThread)}/${encodeURIComponent(token)}`
-    : `/messages/threads/${encodeURIComponent(params.idThread)}`;
+  const access: Exclude<ThreadAccess, { by: 'staff' }> = token
+    ? { by: 'token', id: params.idThread, token }
+    : { by: 'participant', id: params.idThread };
   try {
     const [{ thread }, page] = await Promise.all([
-      api.get<{ thread: Thread }>(base),
-      api.get<MessagePage>(`${base}/messages`, { limit: MESSAGE_PAGE_SIZE, offset: 0 }),
+      getThread(api, access),
+      listThreadMessages(api, access, { limit: MESSAGE_PAGE_SIZE, offset: 0 }),
     ]);
     // A token holder's own messages are the sender's: the thread's first message is always theirs.
     let senderEmail: string | null = null;
@@ -35,24 +31,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const oldest =
         page.messages.length >= page.total
           ? page.messages.at(-1)
-          : (await api.get<MessagePage>(`${base}/messages`, { limit: 1, offset: page.total - 1 })).messages[0];
+          : (await listThreadMessages(api, access, { limit: 1, offset: page.total - 1 })).messages[0];
       senderEmail = oldest?.email ?? null;
     }
-    return { thread, page, apiBase: base, senderEmail, refusal: null };
+    return { thread, page, access, senderEmail, refusal: null };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.status || err.status >= 500) throw err;
     if (token) {
       // Spec §6/§8: a wrong, tampered or revoked link is a failed thread load, so /login; signing
       // in comes back to the thread without the token, where its participant reads it. Someone
       // signed in goes there at once (ADR 0025).
-      const me = await fetchCurrentUser<{ id_user: number | null }>(request).catch(() => undefined);
+      const me = await fetchCurrentUser(request).catch(() => undefined);
       throw me?.user.id_user ? redirect(threadPath) : redirectToLogin(request, threadPath);
     }
     if (err.status === 401) throw redirectToLogin(request);
     // Signed in: another account's thread (or none) is said plainly, not bounced via /login to /me.
     if (err.status === 403 || err.status === 404) {
       const refusal = err.status === 403 ? ('not-yours' as const) : ('missing' as const);
-      return data({ thread: null, page: null, apiBase: base, senderEmail: null, refusal }, { status: err.status });
+      return data({ thread: null, page: null, access, senderEmail: null, refusal }, { status: err.status });
     }
     // Spec §8: any other failed thread load goes to /login.
     throw redirect('/login');
@@ -70,7 +66,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 export default function ThreadPage({ loaderData, params }: Route.ComponentProps) {
   const { user } = useRootData();
-  const { thread, page, apiBase, senderEmail, refusal } = loaderData;
+  const { thread, page, access, senderEmail, refusal } = loaderData;
   if (!thread || !page) {
     return (
       <ThreadRefusal
@@ -97,13 +93,18 @@ export default function ThreadPage({ loaderData, params }: Route.ComponentProps)
           <p className="text-sm text-stone-500">{thread.private_thread ? 'You and the Fretline team' : 'Group conversation'}</p>
         </div>
       </header>
-      {params.token ? (
-        <SenderAddressNotice apiBase={apiBase} verified={thread.sender_verified !== false} email={senderEmail} />
+      {access.by === 'token' ? (
+        <SenderAddressNotice
+          idThread={access.id}
+          token={access.token}
+          verified={thread.sender_verified !== false}
+          email={senderEmail}
+        />
       ) : null}
       <div className="flex min-h-0 flex-1 flex-col px-4 pb-4 sm:px-6">
         <Conversation
-          key={apiBase}
-          apiBase={apiBase}
+          key={threadKey(access)}
+          access={access}
           initial={page}
           isOwn={(m) => !!me && (m.email ?? '').toLowerCase() === me}
         />

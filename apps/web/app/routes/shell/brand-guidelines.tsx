@@ -1,4 +1,4 @@
-import { BrandGuidelinesPage, brandGuidelinesSeo } from '../../features/content/brand-guidelines';
+import { BrandGuidelinesPage, brandGuidelinesSeo } from '../../features/pages/brand-guidelines';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/brand-guidelines';

@@ -1,4 +1,4 @@
-import { DonationsPage, donationsSeo } from '../../features/content/donations';
+import { DonationsPage, donationsSeo } from '../../features/pages/donations';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/donations';

@@ -1,4 +1,4 @@
-import { EventsPage, eventsSeo } from '../../features/content/events';
+import { EventsPage, eventsSeo } from '../../features/pages/events';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/events';

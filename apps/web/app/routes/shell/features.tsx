@@ -1,4 +1,4 @@
-import { FeaturesPage, featuresSeo } from '../../features/content/features';
+import { FeaturesPage, featuresSeo } from '../../features/pages/features';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/features';

@@ -1,4 +1,4 @@
-import { ChristmasSongbookPage, christmasSongbookSeo } from '../../features/content/christmas-songbook';
+import { ChristmasSongbookPage, christmasSongbookSeo } from '../../features/pages/christmas-songbook';
 
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/free-christmas-mini-songbook';

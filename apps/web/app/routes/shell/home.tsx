@@ -1,6 +1,7 @@
-import type { CourseSummary, CurrentCourse, SubscriptionProduct, VideoFacets, VideoSummary } from '@fretline/contract';
-import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/content/home';
-import { getServerApi, readCookie } from '../../lib/api.server';
+import { MEMBERSHIP_PRODUCT_SLUG, TOKEN_COOKIE_NAME } from '@fretline/contract';
+import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
+import { getServerApi } from '../../lib/api.server';
+import { readRequestCookie } from '../../lib/cookies';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
@@ -9,16 +10,11 @@ import type { Route } from './+types/home';
 export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
   const api = getServerApi(request);
   const [courses, videos, product, current] = await Promise.allSettled([
-    api.get<{ courses: CourseSummary[] }>('/videos/courses'),
-    api.get<{ videos: VideoSummary[]; total: number; facets: VideoFacets }>('/videos/videos', {
-      limit: 8,
-      order: '-video_created',
-    }),
-    api.get<{ subscription_product: SubscriptionProduct }>('/finance/subscription-products/slug/access-all-areas'),
+    api.call('videos.listCourses'),
+    api.call('videos.listVideos', { limit: 8, order: '-video_created' }),
+    api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
     // A visitor has no course of their own: no call to make.
-    readCookie(request, 'token')
-      ? api.get<{ course: CurrentCourse | null }>('/videos/me/course')
-      : Promise.resolve({ course: null }),
+    readRequestCookie(request, TOKEN_COOKIE_NAME) ? api.call('videos.getCurrentCourse') : Promise.resolve({ course: null }),
   ]);
   return {
     courses:

@@ -1,9 +1,9 @@
 import { displayTeacherName } from '../../lib/root-data';
-import { teacherNameFromEnv } from './site-url.server';
+import { readWebConfig } from '../../lib/config.server';
 
 /** Installable web app (the /{name}-guitar-app page explains "Add to Home Screen"). */
 export function loader() {
-  const name = displayTeacherName(teacherNameFromEnv());
+  const name = displayTeacherName(readWebConfig().teacherName);
   const manifest = {
     name: `Fretline: guitar lessons with ${name}`,
     short_name: 'Fretline',

@@ -1,4 +1,4 @@
-import { PrivacyPage, privacySeo } from '../../features/content/privacy';
+import { PrivacyPage, privacySeo } from '../../features/pages/privacy';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/privacy';

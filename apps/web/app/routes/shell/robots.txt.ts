@@ -1,4 +1,4 @@
-import { siteUrlFor } from './site-url.server';
+import { siteUrlFor } from '../../lib/config.server';
 import type { Route } from './+types/robots.txt';
 
 /** Private areas stay out of search engines; `/me$` + `/me/` so /membership stays crawlable. */

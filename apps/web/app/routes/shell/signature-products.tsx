@@ -1,4 +1,4 @@
-import { SignatureProductsPage, signatureProductsSeo } from '../../features/content/signature-products';
+import { SignatureProductsPage, signatureProductsSeo } from '../../features/pages/signature-products';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/signature-products';

@@ -1,5 +1,6 @@
+import type { CallData } from '@fretline/contract/api-schemas';
 import { getServerApi } from '../../lib/api.server';
-import { siteUrlFor, teacherNameFromEnv } from './site-url.server';
+import { readWebConfig, siteUrlFor } from '../../lib/config.server';
 import type { Route } from './+types/sitemap.xml';
 
 /** The public pages of spec §2 that are the same for everyone. */
@@ -30,15 +31,13 @@ function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-interface SitemapEntry {
-  path: string;
-  updated?: Date | string | null;
-}
+/** A page of the sitemap: the catalogue's entries carry when they last changed, static pages do not. */
+type SitemapUrl = CallData<'videos.getSitemap'>['urls'][number];
+type SitemapEntry = Pick<SitemapUrl, 'path'> & Partial<Pick<SitemapUrl, 'updated'>>;
 
 function lastmod(updated: SitemapEntry['updated']): string | null {
   if (!updated) return null;
-  const date = updated instanceof Date ? updated : new Date(`${updated.replace(' ', 'T')}Z`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+  return Number.isNaN(updated.getTime()) ? null : updated.toISOString().slice(0, 10);
 }
 
 /** Static pages plus the catalogue's published videos, courses and streams (team brief "Sitemap"). */
@@ -46,19 +45,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const siteUrl = siteUrlFor(request);
   let dynamic: SitemapEntry[] = [];
   try {
-    const { urls } = await getServerApi(request).get<{ urls: SitemapEntry[] }>('/videos/sitemap');
-    dynamic = Array.isArray(urls) ? urls : [];
+    const { urls } = await getServerApi(request).call('videos.getSitemap');
+    dynamic = urls;
   } catch {
     // The catalogue could not answer: the static part is still a valid sitemap.
   }
   const seen = new Set<string>();
-  const entries: SitemapEntry[] = [...staticSitemapPaths(teacherNameFromEnv()).map((path) => ({ path })), ...dynamic].filter(
-    (e) => {
-      if (typeof e.path !== 'string' || !e.path.startsWith('/') || seen.has(e.path)) return false;
-      seen.add(e.path);
-      return true;
-    },
-  );
+  const entries: SitemapEntry[] = [
+    ...staticSitemapPaths(readWebConfig().teacherName).map((path) => ({ path })),
+    ...dynamic,
+  ].filter((e) => {
+    if (typeof e.path !== 'string' || !e.path.startsWith('/') || seen.has(e.path)) return false;
+    seen.add(e.path);
+    return true;
+  });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

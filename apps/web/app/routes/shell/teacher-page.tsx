@@ -1,6 +1,7 @@
 import { data } from 'react-router';
-import { AboutPage, aboutSeo } from '../../features/content/about';
-import { GuitarAppPage, guitarAppSeo } from '../../features/content/guitar-app';
+import { AboutPage, aboutSeo } from '../../features/pages/about';
+import { GuitarAppPage, guitarAppSeo } from '../../features/pages/guitar-app';
+import { readWebConfig } from '../../lib/config.server';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/teacher-page';
@@ -12,7 +13,7 @@ type TeacherPage = 'about' | 'app';
  * teacher name (TEACHER_NAME); anything else is the 404 page (spec §2 validation step).
  */
 export function loader({ params }: Route.LoaderArgs): { page: TeacherPage } {
-  const name = process.env.TEACHER_NAME ?? 'jamie';
+  const name = readWebConfig().teacherName;
   if (params.teacherPage === `about-${name}`) return { page: 'about' };
   if (params.teacherPage === `${name}-guitar-app`) return { page: 'app' };
   throw data(null, { status: 404 });

@@ -1,4 +1,4 @@
-import { TermsPage, termsSeo } from '../../features/content/terms';
+import { TermsPage, termsSeo } from '../../features/pages/terms';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/terms';

@@ -3,12 +3,12 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { ANALYTICS_REPORTS, type AnalyticsReport, type AnalyticsReportName } from '@fretline/contract';
 import { Card } from '../../components/ui';
-import { requireStaffAccess } from '../../features/staff/access.server';
-import { ReportChart, type ReportChartProps } from '../../features/staff/analytics-charts';
-import { DateRangeForm } from '../../features/staff/date-range-form';
-import { PageHeader } from '../../features/staff/page-header';
-import { ReportTable } from '../../features/staff/report-table';
-import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { ReportChart, type ReportChartProps } from '../../features/editor/reports/analytics-charts';
+import { DateRangeForm } from '../../features/editor/reports/date-range-form';
+import { PageHeader } from '../../features/editor/console/page-header';
+import { ReportTable } from '../../features/editor/reports/report-table';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/analytics';
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const from = DAY.test(fromParam) ? fromParam : dayjs.utc(to).subtract(29, 'day').format('YYYY-MM-DD');
   try {
     const reports = await Promise.all(
-      ANALYTICS_REPORTS.map((name) => api.get<{ report: AnalyticsReport }>(`/staff/analytics/${name}`, { query: { from, to } })),
+      ANALYTICS_REPORTS.map((report) => api.call('staff.getAnalyticsReport', { params: { report }, query: { from, to } })),
     );
     return { reports: reports.map((r) => r.report), from, to, today, error: null };
   } catch (err) {

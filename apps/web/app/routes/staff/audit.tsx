@@ -1,18 +1,18 @@
 import { Link } from 'react-router';
-import { STAFF_PAGE_SIZE, type AuditEntry } from '@fretline/contract';
+import { STAFF_PAGE_SIZE } from '@fretline/contract';
 import { Badge, Card, EmptyState } from '../../components/ui';
-import { requireStaffAccess } from '../../features/staff/access.server';
-import { describeAction, describeDiff, formatWhen } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
-import { Pager } from '../../features/staff/pager';
-import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { describeAction, describeDiff, formatWhen } from '../../features/editor/console/format';
+import { PageHeader } from '../../features/editor/console/page-header';
+import { Pager } from '../../features/editor/console/pager';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/audit';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Staff');
   const offset = Math.max(0, Number.parseInt(new URL(request.url).searchParams.get('offset') ?? '0', 10) || 0);
-  const result = await api.get<{ audit: AuditEntry[]; total: number }>('/staff/audit', { limit: STAFF_PAGE_SIZE, offset });
+  const result = await api.call('staff.listAudit', { limit: STAFF_PAGE_SIZE, offset });
   return { ...result, offset };
 }
 

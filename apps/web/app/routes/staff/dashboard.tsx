@@ -1,8 +1,8 @@
 import { firstName, hasRoleGroup, type RoleGroup } from '@fretline/contract';
 import { Card, LinkButton } from '../../components/ui';
-import { requireStaffAccess } from '../../features/staff/access.server';
-import { PageHeader } from '../../features/staff/page-header';
-import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { PageHeader } from '../../features/editor/console/page-header';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { seoMeta } from '../../lib/seo';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/dashboard';

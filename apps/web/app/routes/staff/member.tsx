@@ -7,16 +7,14 @@ import {
   sessionStatusText,
   subscriptionStatusLabel,
   formatPounds,
-  type AuditEntry,
-  type StaffMemberDetail,
   type StaffSession,
 } from '@fretline/contract';
 import { Badge, Button, Card } from '../../components/ui';
-import { requireStaffAccess } from '../../features/staff/access.server';
-import { describeAction, describeDiff, formatWhen, memberName } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
-import { RoleEditor } from '../../features/staff/role-editor';
-import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { describeAction, describeDiff, formatWhen, memberName } from '../../features/editor/console/format';
+import { PageHeader } from '../../features/editor/console/page-header';
+import { RoleEditor } from '../../features/editor/members/role-editor';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { ApiError } from '../../lib/api-client';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
@@ -33,8 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const idUser = idFrom(params);
   try {
     const [{ member }, { audit }] = await Promise.all([
-      api.get<{ member: StaffMemberDetail }>(`/staff/members/${idUser}`),
-      api.get<{ audit: AuditEntry[]; total: number }>('/staff/audit', {
+      api.call('staff.getMember', { params: { idUser } }),
+      api.call('staff.listAudit', {
         limit: 10,
         query: { target_type: 'user', target_id: String(idUser) },
       }),
@@ -56,11 +54,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === 'set-roles') {
       const roles = form.getAll('roles').map(String);
       // An empty list still sends the key, so "no roles" is an explicit choice.
-      await api.put(`/staff/members/${idUser}/roles`, { roles: roles.length ? roles : '' });
+      await api.call('staff.setMemberRoles', { params: { idUser }, body: { roles: roles.length ? roles : '' } });
       return { ok: true };
     }
     if (intent === 'end-session') {
-      await api.delete(`/staff/members/${idUser}/sessions/${Number(form.get('id_session'))}`);
+      await api.call('staff.endMemberSession', { params: { idUser, idSession: Number(form.get('id_session')) } });
       return { ok: true };
     }
     return data({ ok: false, message: 'Unknown action.' }, { status: 400 });

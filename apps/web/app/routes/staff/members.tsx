@@ -1,11 +1,11 @@
 import { Form, Link } from 'react-router';
-import { STAFF_PAGE_SIZE, type StaffMemberSummary } from '@fretline/contract';
+import { STAFF_PAGE_SIZE } from '@fretline/contract';
 import { Badge, Button, Card, EmptyState, inputClasses } from '../../components/ui';
-import { requireStaffAccess } from '../../features/staff/access.server';
-import { formatWhen, memberName } from '../../features/staff/format';
-import { PageHeader } from '../../features/staff/page-header';
-import { Pager } from '../../features/staff/pager';
-import { StaffErrorBoundary } from '../../features/staff/staff-error';
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { formatWhen, memberName } from '../../features/editor/console/format';
+import { PageHeader } from '../../features/editor/console/page-header';
+import { Pager } from '../../features/editor/console/pager';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/members';
 
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get('q')?.trim() ?? '';
   const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0);
-  const result = await api.get<{ members: StaffMemberSummary[]; total: number }>('/staff/members', {
+  const result = await api.call('staff.listMembers', {
     limit: STAFF_PAGE_SIZE,
     offset,
     query: q ? { q } : {},

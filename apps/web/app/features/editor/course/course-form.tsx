@@ -1,0 +1,133 @@
+import { COURSE_ARCHETYPES, COURSE_JUMBO_POSITIONS, type CourseArchetype, type EditorCourse } from '@fretline/contract';
+import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
+import { FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
+import { MediaField } from '../form-kit/media-upload';
+import { CourseEntries } from './course-entries';
+import { TestimonialsEditor } from './testimonials-editor';
+import { courseKind } from './course-kind';
+
+const ARCHETYPE_LABELS: Record<CourseArchetype, string> = {
+  course: 'Course',
+  technique: 'Technique course (newest lesson first)',
+};
+const POSITION_LABELS: Record<(typeof COURSE_JUMBO_POSITIONS)[number], string> = {
+  top: 'Top of the picture',
+  center: 'Centre of the picture',
+  bottom: 'Bottom of the picture',
+};
+
+/**
+ * Spec §3 Course as an editor sets it: the fields, the lessons and songs in order and the
+ * testimonials, in one form saved whole (ADR 0037). `course` is null on the new-course page.
+ */
+export function CourseForm(props: EntryFormProps<EditorCourse>) {
+  const { saved: course } = props;
+  const { errors, field } = useEntryForm(props);
+
+  return (
+    <EditorForm
+      kind={courseKind}
+      {...props}
+      basics={
+        <>
+          <SelectInput
+            {...field('course_archetype', 'course')}
+            label="Kind"
+            hint="A technique course lists its newest lesson first."
+            options={COURSE_ARCHETYPES.map((a) => ({ value: a, label: ARCHETYPE_LABELS[a] }))}
+          />
+          <TextArea
+            {...field('course_excerpt')}
+            label="Excerpt"
+            hint="One or two sentences for the course list and search results."
+            rows={2}
+            maxLength={500}
+          />
+          <TextArea
+            {...field('course_description')}
+            label="Description"
+            hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
+            rows={6}
+          />
+        </>
+      }
+    >
+      <FormSection id="group-images" title="Images">
+        <div className="grid gap-4 md:grid-cols-2">
+          <MediaField
+            name="course_image"
+            label="Card image"
+            savedIn={course}
+            hint="On the course list and course cards (16:9)."
+            errors={errors}
+          />
+          <MediaField
+            name="course_jumbo_image"
+            label="Banner image"
+            savedIn={course}
+            hint="The wide picture behind the course page’s title."
+            errors={errors}
+          />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextInput
+            {...field('course_image_text')}
+            label="Image text"
+            hint="Describes the card image for people who cannot see it."
+            maxLength={300}
+          />
+          <SelectInput
+            {...field('course_jumbo_image_position', 'center')}
+            label="Banner focus"
+            hint="The part of the banner that stays in view on narrow screens."
+            options={COURSE_JUMBO_POSITIONS.map((p) => ({ value: p, label: POSITION_LABELS[p] }))}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection
+        id="group-trailer"
+        title="Trailer"
+        description="A short stream that shows what the course is like; free to everyone."
+      >
+        <MediaPathInput
+          {...field('course_stream_manifest')}
+          label="Trailer stream (.m3u8)"
+          hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Empty: no trailer."
+        />
+        <div className="grid gap-4 md:grid-cols-2">
+          <MediaField
+            name="course_stream_poster"
+            label="Trailer poster"
+            savedIn={course}
+            hint="Shown before the trailer plays."
+            errors={errors}
+          />
+          <TextInput
+            {...field('course_trailer_url')}
+            label="Trailer link"
+            hint="Where “Watch the trailer” points elsewhere, e.g. /courses/your-slug#trailer or an https:// address."
+            autoCapitalize="off"
+            spellCheck={false}
+          />
+        </div>
+        <StreamDetails prefix="course" savedIn={course} errors={errors}>
+          <MediaPathInput {...field('course_stream_preview')} label="Preview clip (media path)" />
+          <MediaPathInput {...field('course_stream_folder')} label="Stream folder" hint="Empty: the manifest’s folder." />
+        </StreamDetails>
+      </FormSection>
+
+      <FormSection
+        id="group-entries"
+        title="Lessons and songs"
+        description="In the order learners take them. Draft videos are kept in place but hidden from learners until published."
+      >
+        <CourseEntries lessons={course?.course_videos ?? []} songs={course?.course_songs ?? []} errors={errors} />
+      </FormSection>
+
+      <FormSection id="group-testimonials" title="Testimonials" description="What learners say, in the order shown.">
+        <TestimonialsEditor testimonials={course?.course_testimonials ?? []} errors={errors} />
+      </FormSection>
+    </EditorForm>
+  );
+}

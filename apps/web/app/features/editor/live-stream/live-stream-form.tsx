@@ -1,0 +1,96 @@
+import type { EditorLiveStream } from '@fretline/contract';
+import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
+import { CheckField, FormSection, MediaPathInput, SelectInput, TextArea, TextInput } from '../form-kit/fields';
+import { MediaField } from '../form-kit/media-upload';
+import { liveStreamKind } from './live-stream-kind';
+
+/** A replay the stream may link to. */
+export interface ReplayOption {
+  id_video: number;
+  video_title: string;
+  video_published: boolean;
+}
+
+/** A stored time as a `datetime-local` value in UTC (the site shows every time in UTC, ADR 0030). */
+export function toUtcInput(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
+}
+
+/** A live stream as an editor sets it (spec §2 /live), saved whole (ADR 0037). */
+export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveStream> & { replays: readonly ReplayOption[] }) {
+  const { saved: stream } = props;
+  const { errors, field } = useEntryForm(props);
+  const replayOptions = [
+    { value: '', label: 'None yet' },
+    ...replays.map((r) => ({ value: String(r.id_video), label: `${r.video_title}${r.video_published ? '' : ' (draft)'}` })),
+  ];
+  const time = (name: 'stream_starts' | 'stream_ends', label: string) => (
+    <TextInput
+      name={name}
+      label={label}
+      type="datetime-local"
+      errors={errors}
+      required
+      defaultValue={toUtcInput(stream?.[name])}
+    />
+  );
+
+  return (
+    <EditorForm
+      kind={liveStreamKind}
+      {...props}
+      basics={
+        <>
+          <TextArea
+            {...field('stream_description')}
+            label="Description"
+            hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
+            rows={4}
+          />
+          <CheckField
+            name="stream_premium"
+            title="Members only"
+            description="Others see the stream’s page and are invited to join while it is live."
+            defaultChecked={stream?.stream_premium ?? false}
+          />
+        </>
+      }
+    >
+      <FormSection
+        id="group-when"
+        title="When"
+        description="Times are in UTC, as the site shows them; the end comes after the start."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {time('stream_starts', 'Starts (UTC)')}
+          {time('stream_ends', 'Ends (UTC)')}
+        </div>
+      </FormSection>
+
+      <FormSection id="group-media" title="Stream and replay">
+        <MediaPathInput
+          {...field('stream_manifest')}
+          label="Live stream (.m3u8)"
+          hint="The media path of the HLS playlist the player loads while the stream is live."
+        />
+        <MediaField
+          name="stream_poster"
+          label="Poster"
+          savedIn={stream}
+          hint="Shown on the live list and before the stream starts (16:9)."
+          errors={errors}
+        />
+        <SelectInput
+          name="id_video_replay"
+          label="Replay video"
+          hint="Once the stream is over, its page links to this Live Replay."
+          errors={errors}
+          options={replayOptions}
+          defaultValue={stream?.id_video_replay ? String(stream.id_video_replay) : ''}
+        />
+      </FormSection>
+    </EditorForm>
+  );
+}

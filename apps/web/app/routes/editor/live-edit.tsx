@@ -1,0 +1,52 @@
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
+import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
+import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
+import { liveStreamEntity, loadReplayOptions } from '../../features/editor/live-stream/live-stream-actions.server';
+import { LiveStreamForm } from '../../features/editor/live-stream/live-stream-form';
+import { seoMeta } from '../../lib/seo';
+import { liveStreamKind } from '../../features/editor/live-stream/live-stream-kind';
+import type { Route } from './+types/live-edit';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = await requireStaffAccess(request, 'Editor');
+  const loaded = await loadEntry(api, liveStreamEntity, params.idLiveStream, request.url);
+  return { ...loaded, replays: await loadReplayOptions(api, loaded.entry) };
+}
+
+/** Saves the whole form, then publishes or unpublishes when asked. Delete is its own form. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api } = await requireStaffAccess(request, 'Editor');
+  return editEntry(api, liveStreamEntity, params.idLiveStream, await request.formData());
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
+  seoMeta({
+    title: loaded ? `Edit ${loaded.entry.stream_title}` : 'Edit live stream',
+    description: 'Edit a live stream.',
+    path: `/staff/content/live/${params.idLiveStream}`,
+    matches,
+    noIndex: true,
+  });
+
+export { StaffErrorBoundary as ErrorBoundary };
+
+export default function EditLiveStream({ loaderData, actionData }: Route.ComponentProps) {
+  const { entry: stream, replays, done, problem } = loaderData;
+  return (
+    <EditEntryPage
+      kind={liveStreamKind}
+      entry={stream}
+      problem={actionData ? null : problem}
+      deletion={{ consequences: 'Its earlier addresses stop redirecting; the replay video stays.' }}
+    >
+      <LiveStreamForm
+        key={String(stream.stream_updated)}
+        saved={stream}
+        replays={replays}
+        result={actionData}
+        notice={problem ? null : done}
+      />
+    </EditEntryPage>
+  );
+}

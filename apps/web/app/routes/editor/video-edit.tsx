@@ -1,0 +1,59 @@
+import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
+import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
+import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
+import { videoEntity } from '../../features/editor/video/video-actions.server';
+import { VideoForm } from '../../features/editor/video/video-form';
+import { seoMeta } from '../../lib/seo';
+import { videoKind } from '../../features/editor/video/video-kind';
+import type { Route } from './+types/video-edit';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = await requireStaffAccess(request, 'Editor');
+  const [loaded, { options }] = await Promise.all([
+    loadEntry(api, videoEntity, params.idVideo, request.url),
+    api.call('editor.getVideoOptions'),
+  ]);
+  return { ...loaded, options };
+}
+
+/**
+ * Every button saves the whole form first (nothing typed is lost), then places the video in its
+ * courses, then publishes or unpublishes when asked. Delete is its own form.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api } = await requireStaffAccess(request, 'Editor');
+  return editEntry(api, videoEntity, params.idVideo, await request.formData());
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
+  seoMeta({
+    title: loaded ? `Edit ${loaded.entry.video_title}` : 'Edit video',
+    description: 'Edit a video.',
+    path: `/staff/content/videos/${params.idVideo}`,
+    matches,
+    noIndex: true,
+  });
+
+export { StaffErrorBoundary as ErrorBoundary };
+
+export default function EditVideo({ loaderData, actionData }: Route.ComponentProps) {
+  const { entry: video, options, done, problem } = loaderData;
+  return (
+    <EditEntryPage
+      kind={videoKind}
+      entry={video}
+      problem={actionData ? null : problem}
+      deletion={{ removedWith: 'its sections, chords, tags, course places, members’ saves and progress' }}
+    >
+      {/* A save re-reads the video: the form starts again from what the server kept. */}
+      <VideoForm
+        key={String(video.video_updated)}
+        saved={video}
+        options={options}
+        result={actionData}
+        notice={problem ? null : done}
+      />
+    </EditEntryPage>
+  );
+}
