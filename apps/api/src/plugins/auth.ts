@@ -22,7 +22,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route answers a caller whose token no longer works as signed out instead of 401
-     * (GET /api/auth/me: the root loader must always get the visitor, team brief).
+     * (GET /api/auth/me: the root loader must always get the visitor, product.md#calls).
      */
     allowStaleToken?: boolean;
   }
