@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpContext } from './support/auth.ts';
 
 /*
- * Issue 4 journeys: browse → filter → open a video → it plays → save → My List → remove; and watch
+ * Catalogue journeys: browse → filter → open a video → it plays → save → My List → remove; and watch
  * part of a course lesson → the course page offers to resume at it. Each test signs up its own user.
  */
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
-// Spec §3/§6 cookie consent and the analytics gating of ADR 0005.
+// Cookie consent and the analytics gating of ADR 0005 (product.md#entities, #roles).
 
 function watchAnalytics(page: Page): Request[] {
   const sent: Request[] = [];

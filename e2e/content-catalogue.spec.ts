@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, useToken } from './support/auth';
 
-// Issue 7 content editing: an editor creates a course, adds two existing videos and puts them in
+// Content editing (ADR 0037): an editor creates a course, adds two existing videos and puts them in
 // order, publishes it, and it is on /courses with those videos in that order; renaming its slug
 // keeps the old address working with a redirect.
 

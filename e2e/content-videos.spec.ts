@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { signIn, useToken } from './support/auth';
 
-// Issue 7 content editing: an editor writes a lesson with a text section, previews the draft,
+// Content editing (ADR 0037): an editor writes a lesson with a text section, previews the draft,
 // publishes it, and it is on /videos with its section; the editor's list works at 375 px.
 
 async function asEditor(context: BrowserContext, baseURL: string, token: string): Promise<void> {

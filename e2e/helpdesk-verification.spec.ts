@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signUp, useToken, waitForMail } from './support/auth.ts';
 import { sendHelpdesk } from './support/helpdesk.ts';
 
-// ADR 0045 and spec §6: a signed-out helpdesk sender is e-mailed their private link; following it
+// ADR 0045 and product.md#roles: a signed-out helpdesk sender is e-mailed their private link; following it
 // proves the address, and only then does the conversation join that address's account. A wrong
 // link goes to /login; someone else's thread says whose it is.
 

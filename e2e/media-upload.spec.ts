@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInContext } from './support/auth.ts';
 
-// Issue 7 media uploads (ADR 0039) in a real browser: an editor's cookie session uploads with
+// Media uploads (ADR 0039) in a real browser: an editor's cookie session uploads with
 // XMLHttpRequest progress, the stored image loads from its signed URL, and a refused upload's
 // text reaches the page even when the server answers before it has read the whole body.
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpContext } from './support/auth.ts';
 
 /*
- * Issue 5 journeys on the sandbox provider: a learner subscribes with 4242 4242 4242 4242 and a
+ * Membership journeys on the sandbox provider: a learner subscribes with 4242 4242 4242 4242 and a
  * premium video unlocks; a declined card shows its error and the form works again; a member adds a
  * card, sees an invoice and cancels with a reason. Each test signs up its own user.
  */

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, signUp, useToken, waitForMail } from './support/auth.ts';
 import { sendHelpdesk } from './support/helpdesk.ts';
 
-// Issue 6 journeys: a visitor's helpdesk message answered by staff and read through the e-mailed
+// Messages and helpdesk journeys (ADR 0029): a visitor's helpdesk message answered by staff and read through the e-mailed
 // link, and a member's unread badge. The captcha is the real ALTCHA widget solving its
 // proof-of-work in the browser (well under a second), so CAPTCHA stays at its default.
 
@@ -54,7 +54,7 @@ test('a visitor writes to the helpdesk, staff reply from the inbox, and the visi
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'It works now' })).toBeVisible();
 
-  // A tampered link is a failed thread load: spec §6 sends it to /login.
+  // A tampered link is a failed thread load: product.md#roles sends it to /login.
   await page.goto(`${new URL(link ?? '').pathname}x`);
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -70,7 +70,7 @@ test('a signed-in member’s unread badge rises within 5 s of a staff reply and 
   await useToken(context, baseURL, token);
   const staffToken = await signIn(baseURL, 'staff@example.com');
 
-  // Signed in, the helpdesk goes straight to the new thread (spec §4).
+  // Signed in, the helpdesk goes straight to the new thread (product.md#states).
   await page.goto('/helpdesk');
   await sendHelpdesk(page, { message: 'Which course should I start with after the beginner one?' });
   await expect(page).toHaveURL(/\/messages\/\d+$/);

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { codeFor, lastMailId, signUp } from './support/auth';
 
 /*
- * Issue 4, /my-list: a signed-out visitor is sent to sign in and comes back to My List afterwards
- * (spec §2 return route). The user is made through the API, so the browser starts signed out.
+ * /my-list: a signed-out visitor is sent to sign in and comes back to My List afterwards
+ * (the return route, product.md#pages). The user is made through the API, so the browser starts signed out.
  */
 
 /** Presses "Email me a code" until the one-code-a-minute limit (ADR 0010) lets it through. */

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { signInContext } from './support/auth.ts';
 
 // The shell: home, header navigation (desktop and the phone menu), the 404 page, the content
-// pages of spec §2 and the SEO resources.
+// pages (product.md#pages) and the SEO resources.
 
 /** Answers the cookie banner up front so it never sits over what a test clicks. */
 async function skipConsentBanner(context: BrowserContext, baseURL: string | undefined) {
@@ -33,7 +33,7 @@ test('the home page shows the hero, the seeded courses and the membership pitch'
   const question = page.getByText('How does the free trial work?');
   await question.click();
   await expect(page.getByText(/Nothing is charged until it ends/)).toBeVisible();
-  // Spec §3: featuresLinkInFooter is false for every visitor.
+  // featuresLinkInFooter is false for every visitor (product.md#entities).
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Features' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { freshEmail, waitForMail } from './support/auth.ts';
 
 /*
- * Spec §4: with the address and the code both in the e-mailed link, validation runs at once, so
+ * With the address and the code both in the e-mailed link (product.md#states), validation runs at once, so
  * the link from a sign-up e-mail signs a brand-new user in on any device. ADR 0010: a bare GET of
  * the link (a mail scanner, no JavaScript) never uses the code up nor opens a session.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { codeFor, freshEmail } from './support/auth.ts';
 
 /*
- * Spec §2: sign-up keeps the return route. A visitor who signs up from a premium lesson (or
+ * Sign-up keeps the return route (product.md#pages). A visitor who signs up from a premium lesson (or
  * /membership) is offered the way back on /welcome, and lands where they were, hash included.
  */
 

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 
 import { signIn, signUp, useToken } from './support/auth.ts';
 
-// Issue 7 journeys: an admin grants Staff to a new user, who then has the staff console (and
+// Staff console journeys (ADR 0035): an admin grants Staff to a new user, who then has the staff console (and
 // still not the Director's analytics); a director's analytics page counts page loads just made.
 
 test('an admin grants Staff to a user, who then sees the staff console but not the analytics', async ({ browser, baseURL }) => {
@@ -67,7 +67,7 @@ test("a director's analytics page shows the page loads just made", async ({ brow
   const total = page.getByTestId('total-page-loads');
   const before = Number(await total.textContent());
 
-  // Three page loads, as the site records them (spec §7 analytics actions).
+  // Three page loads, as the site records them (analytics actions, product.md#calls).
   const visitor = await playwrightRequest.newContext({ baseURL });
   for (const path of ['/videos', '/courses/beginner-guitar-course', '/courses/beginner-guitar-course']) {
     const res = await visitor.post('/api/analytics/actions', {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /*
- * Issue 4 video page embeds behind the shared consent gate (ADR 0005): YouTube waits for `video`
+ * Video page embeds behind the shared consent gate (ADR 0005): YouTube waits for `video`
  * consent, Spotify and Soundslice for `audio`. Nothing is requested from those sites before the
  * visitor allows it; afterwards their frames are answered locally (the test machine is offline).
  */

@@ -5,7 +5,7 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Brow
 
 /*
  * Shared sign-in for the browser tests: codes come from the development mailbox (GET
- * /api/dev/mail), are redeemed through the passcode calls of spec §7, and the session token is put
+ * /api/dev/mail), are redeemed through the passcode calls (product.md#calls), and the session token is put
  * into a browser context as the `token` cookie. Codes go out once a minute per address (ADR 0010),
  * so a token is kept per e-mail for the whole run (a module-level cache, and a file the workers
  * share) and a refused request waits out the minute and asks again.

@@ -128,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  // Pages: legacy redirects and trailing slashes first (spec §2), then the mailbox, then React Router.
+  // Pages: legacy redirects and trailing slashes first (product.md#pages), then the mailbox, then React Router.
   await app.register(redirectsPlugin);
   app.addHook('onRequest', (request, _reply, done) => {
     // SSR loaders forward X-Forwarded-For to the API over loopback; make it the address we

@@ -136,7 +136,7 @@ describe('API fuzz: hostile input answers 4xx, never 5xx', () => {
           if (res.statusCode >= 500) {
             failures.push(`${call.method} ${call.url} ${JSON.stringify(call.payload ?? '')} -> ${res.statusCode}`);
           } else if (res.statusCode >= 400) {
-            // A clear answer: the §7 error body with a message.
+            // A clear answer: the error body (product.md#calls) with a message.
             const body = res.json<{ errors?: Array<{ message?: string }> }>();
             if (!body.errors?.[0]?.message) failures.push(`${call.method} ${call.url} -> ${res.statusCode} without a message`);
           }
@@ -204,7 +204,7 @@ describe('API fuzz: hostile input answers 4xx, never 5xx', () => {
     expect(report.statusCode).toBeLessThan(300);
   });
 
-  it('answers an undecodable URL with the §7 error body on the API and a 404 page elsewhere', async () => {
+  it('answers an undecodable URL with the error body (product.md#calls) on the API and a 404 page elsewhere', async () => {
     const api = await t.app.inject({ url: '/api/videos/videos/%E0%A4%A', remoteAddress: nextIp() });
     expect(api.statusCode).toBe(400);
     expect(api.json()).toEqual({ errors: [{ message: 'That address is not valid.', code: 'FST_ERR_BAD_URL' }] });

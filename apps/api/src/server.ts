@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 
 async function main(): Promise<void> {
-  validateFlagDefinitions(); // spec §5: flag percentages that do not total 100 stop the start
+  validateFlagDefinitions(); // Flag percentages that do not total 100 stop the start (product.md#validation)
   const config = loadConfig();
   const db = await createDb({
     url: config.DATABASE_URL,

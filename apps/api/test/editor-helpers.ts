@@ -22,7 +22,7 @@ export function createEditorCalls(getApp: () => TestApp) {
   const call = (method: Method, url: string, token?: string, payload?: Record<string, unknown>) =>
     getApp().app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
-  /** The web client's encoding (spec §7): form-encoded with nested bracket keys. */
+  /** The web client's encoding (product.md#calls): form-encoded with nested bracket keys. */
   const callForm = (method: Method, url: string, token: string, body: Record<string, unknown>) =>
     getApp().app.inject({
       method,

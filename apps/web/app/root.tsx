@@ -26,7 +26,7 @@ import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/r
 import type { Route } from './+types/root';
 import './app.css';
 
-/** The analytics action of spec §2's error page, named like the contract's ANALYTICS_ACTIONS. */
+/** The analytics action of the error page (product.md#pages), named like the contract's ANALYTICS_ACTIONS. */
 const NOT_FOUND_ACTION = 'not_found';
 
 export const links: Route.LinksFunction = () => [
@@ -51,7 +51,7 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader({ request }: Route.LoaderArgs) {
   let user = VISITOR;
-  // Without a token cookie the answer can only be the visitor (spec §6): no call on their pages.
+  // Without a token cookie the answer can only be the visitor (product.md#roles): no call on their pages.
   if (readRequestCookie(request, TOKEN_COOKIE_NAME)) {
     try {
       const me = await fetchCurrentUser(request);
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const { teacherName } = readWebConfig();
   const siteUrl = siteUrlFor(request);
-  // Spec §3/§4: flags are assigned on the first visit and kept in a cookie (ADR 0006).
+  // Flags are assigned on the first visit and kept in a cookie (ADR 0006; product.md#entities, #states).
   const { flags, setCookie } = readFlags(request);
   const rootData: RootData = {
     user,
@@ -76,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(rootData, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
-/** Pages without their own meta, and the error page (spec §2: a 404 is titled 'Page Not Found'). */
+/** Pages without their own meta, and the error page (product.md#pages: a 404 is titled 'Page Not Found'). */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -117,13 +117,13 @@ export default function App() {
   );
 }
 
-/** Spec §2 error page: '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
+/** Error page (product.md#pages): '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const { pathname } = useLocation();
   useReportBoundaryError(error);
   useEffect(() => {
-    // Spec §2: the error page records a not-found action with the path (sent once consent allows).
+    // The error page records a not-found action with the path (sent once consent allows; product.md#pages).
     if (notFound) recordAction(NOT_FOUND_ACTION, { path: pathname });
   }, [notFound, pathname]);
 

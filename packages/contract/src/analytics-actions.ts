@@ -1,7 +1,7 @@
 // Plain values, without zod: the page-load action is recorded from every page in the browser.
 /**
  * The analytics action names the reports read (ADR 0036). The web shell records `page_load` on
- * every navigation (spec §2) with a `path` value, and `tracked_page_load` when the URL carries a
+ * every navigation (product.md#pages) with a `path` value, and `tracked_page_load` when the URL carries a
  * campaign or source, with `campaign`, `source`, `path`, `full_path` and `referrer`; finance
  * records `subscription_created` and `subscription_cancelled` (with `reason`).
  */

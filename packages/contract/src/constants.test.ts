@@ -9,7 +9,7 @@ import {
   TOKEN_COOKIE_MAX_AGE_MS,
 } from './constants.ts';
 
-describe('spec §9 constants', () => {
+describe('constants (product.md#constants)', () => {
   it('keeps the one-year cookies for 31536000000 ms', () => {
     expect(TOKEN_COOKIE_MAX_AGE_MS).toBe(31_536_000_000);
     expect(CONSENT_COOKIE_MAX_AGE_MS).toBe(31_536_000_000);

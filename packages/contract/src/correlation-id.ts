@@ -13,7 +13,7 @@ function randomByte(): number {
   return pool[next++]!;
 }
 
-/** Spec §9: 45 random alphanumerics; bytes above 247 are skipped so each character is equally likely. */
+/** 45 random alphanumerics (product.md#constants); bytes above 247 are skipped so each character is equally likely. */
 export function createCorrelationId(): string {
   let id = '';
   while (id.length < CORRELATION_ID_LENGTH) {

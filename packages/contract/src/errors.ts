@@ -1,9 +1,9 @@
-/** Spec §8: every user-facing error text, kept once. */
+/** Every user-facing error text (product.md#errors), kept once. */
 export const LOGIN_ERRORS = {
   alreadyUsed: 'That link or code no longer works because you have already used it, please try again.',
   tooOld: 'That link or code no longer works because it is too old, please try again.',
   failed: 'Login failed. Please check your email address is correct, and try again.',
-  /** Not a spec §8 text: a code that matches none sent to the address says so (ADR 0048). */
+  /** Not one of the texts of product.md#errors: a code that matches none sent to the address says so (ADR 0048). */
   wrongCode: "That code isn't right. Please check the code in our latest email to you and try again.",
 } as const;
 
@@ -21,7 +21,7 @@ export const CLIENT_ERRORS = {
 export const HELPDESK_SUCCESS = "Thanks, your message has been sent. We'll be in touch soon.";
 export const ADDRESS_NO_PARTY = 'Something went wrong handling your address, please contact support.';
 export const ERROR_PAGE_DEFAULT_MESSAGE = 'Something went wrong, please contact support.';
-/** A missing page is not a fault: spec §2's default message is for the 500 page (ADR 0048). */
+/** A missing page is not a fault: the default message of the error page (product.md#pages) is for the 500 page (ADR 0048). */
 export const NOT_FOUND_PAGE_MESSAGE =
   "We couldn't find that page. It may have moved, or the address may have a typo. Try the home page, or ask us for help.";
 export const NOT_FOUND_PAGE_TITLE = 'Page Not Found';

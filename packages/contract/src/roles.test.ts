@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasRoleGroup, isRole } from './roles.ts';
 
-describe('role groups (spec §6)', () => {
+describe('role groups (product.md#roles)', () => {
   it.each([
     ['Admin', ['Superadmin', 'Admin'], ['Director', 'Staff', 'Editor', 'Guest']],
     ['Director', ['Superadmin', 'Admin', 'Director'], ['Staff', 'Editor', 'Guest']],

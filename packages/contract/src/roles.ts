@@ -1,4 +1,4 @@
-/** Spec §6: the roles and the groups that are checked for staff actions. */
+/** The roles and the groups that are checked for staff actions (product.md#roles). */
 export const ROLES = ['Superadmin', 'Admin', 'Director', 'Staff', 'Editor', 'Guest'] as const;
 export type Role = (typeof ROLES)[number];
 

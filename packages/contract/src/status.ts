@@ -1,4 +1,4 @@
-/** Spec §4 subscription statuses and the label shown for each. */
+/** Subscription statuses and the label shown for each (product.md#states). */
 export const SUBSCRIPTION_STATUSES = ['draft', 'created', 'initialised', 'active', 'incomplete', 'failed', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -18,12 +18,12 @@ export function isSubscriptionStatus(value: unknown): value is SubscriptionStatu
   return typeof value === 'string' && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Spec §4: the label of a status; anything else is 'Unknown'. */
+/** The label of a status (product.md#states); anything else is 'Unknown'. */
 export function subscriptionStatusLabel(status: unknown): string {
   return isSubscriptionStatus(status) ? SUBSCRIPTION_STATUS_LABELS[status] : UNKNOWN_STATUS_LABEL;
 }
 
-/** Spec §4 Session: Open or Closed by session_deleted (a deletion time, or any truthy marker). */
+/** Session (product.md#states): Open or Closed by session_deleted (a deletion time, or any truthy marker). */
 export function sessionStatusText(session: { session_deleted: unknown }): 'Open' | 'Closed' {
   return session.session_deleted ? 'Closed' : 'Open';
 }

@@ -1,4 +1,4 @@
-// Bench target: the page-load action every navigation records (spec §2, §7 analytics).
+// Bench target: the page-load action every navigation records (product.md#pages, #calls analytics).
 export const name = 'POST /api/analytics/actions';
 export const requests = [
   {

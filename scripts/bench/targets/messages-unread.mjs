@@ -1,4 +1,4 @@
-// Bench target: the unread count every signed-in tab polls every 5 s (spec §9, ADR 0026), for a
+// Bench target: the unread count every signed-in tab polls every 5 s (product.md#constants, ADR 0026), for a
 // signed-in user among 10,000 users and 100,000 messages.
 import pg from 'pg';
 

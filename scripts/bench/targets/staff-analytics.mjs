@@ -1,4 +1,4 @@
-// Bench target: the Director's analytics reports (issue 7, ADR 0036) at 1,000,000 stored actions.
+// Bench target: the Director's analytics reports (ADR 0036) at 1,000,000 stored actions.
 //
 // On BENCH_DATABASE_URL it first adds, once per database, 1,000,000 analytics.actions rows spread
 // over the last 90 days across the action types the reports read (page loads of videos, courses

@@ -12,7 +12,7 @@ const USER_AGENT_MAX = 500;
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : null);
 
 /**
- * GET /api/error?message=&url=: spec §7 "Error reporting" — the browser reports client schema
+ * GET /api/error?message=&url=: product.md#calls, "error reports" — the browser reports client schema
  * errors and unhandled UI errors. Stored with the page URL, user agent, user and correlation id;
  * limited per IP so a broken page in a loop cannot flood the table.
  */

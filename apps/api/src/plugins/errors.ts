@@ -58,7 +58,7 @@ export function sendError(reply: FastifyReply, status: number, body: ApiErrorBod
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** One error handler maps every failure to the §7 error body; 5xx details never leave the server. */
+/** One error handler maps every failure to the error body (product.md#calls); 5xx details never leave the server. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -150,8 +150,8 @@ export function validationMessage(field: string, keyword: string, message: strin
 
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode (a malformed `%` escape) or a path
- * parameter too long is answered before any route or hook runs. The API answers a 400 with the §7
- * error body; a page answers the words of the site's 404 page (spec §8 "Error page") in a small
+ * parameter too long is answered before any route or hook runs. The API answers a 400 with the
+ * error body (product.md#calls); a page answers the words of the site's 404 page (the error page of product.md#pages) in a small
  * page of its own, never the 500 page: React Router cannot route a URL that does not decode.
  */
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

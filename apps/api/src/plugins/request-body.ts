@@ -9,9 +9,9 @@ import { badRequest } from './errors.ts';
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
- * Requests arrive form-encoded with nested bracket keys (`a[b][0]=1`, spec §7) or as JSON.
+ * Requests arrive form-encoded with nested bracket keys (`a[b][0]=1`, product.md#calls) or as JSON.
  * qs expands the brackets; depth and array limits keep a hostile body from growing huge.
- * `allowSparse` keeps a numeric key's position: `permissions[3]=true` (an id-keyed record, spec §3
+ * `allowSparse` keeps a numeric key's position: `permissions[3]=true` (an id-keyed record, product.md#entities
  * Helpdesk form) must not be compacted to `['true']`, which loses the id. Lists our client sends
  * are dense (`a[0]`, `a[1]`, …), so they parse as before.
  */

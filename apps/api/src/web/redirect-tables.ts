@@ -1,8 +1,8 @@
-// Data of the legacy redirects (spec §2 "Redirects (legacy)"); the logic is in redirects.ts.
+// Data of the legacy redirects (product.md#pages, "Redirects"); the logic is in redirects.ts.
 // The old site's URL shapes are not in the spec; these are the shapes it used, documented in
 // redirects.ts. Keep these tables as plain data: marketing edits them, code does not change.
 
-/** Spec §2: the seven retired course slugs and the courses that replaced them. */
+/** The seven retired course slugs and the courses that replaced them (product.md#pages). */
 export const RETIRED_COURSE_SLUGS: Readonly<Record<string, string>> = {
   'beginners-guitar-course-2019': 'beginner-guitar-course',
   'rock-rhythm-guitar': 'electric-rock-rhythm',
@@ -80,7 +80,7 @@ export const MEMBERSHIP_PREFIXES: ReadonlySet<string> = new Set(['member-status'
 /** Shop pages that all lead to the shop home. */
 export const SHOP_HOME_PAGES: ReadonlySet<string> = new Set(['cart', 'checkout', 'payment']);
 
-/** Spec §2: old shop product slugs → the external shop's product handles. */
+/** Old shop product slugs → the external shop's product handles (product.md#pages). */
 export const SHOP_PRODUCTS: Readonly<Record<string, string>> = {
   'trigger-capo': 'trigger-capo-black',
   'trigger-capo-silver': 'trigger-capo-silver',
@@ -130,7 +130,7 @@ export const SHOP_PRODUCTS: Readonly<Record<string, string>> = {
   'gift-card': 'gift-card',
 };
 
-/** Spec §2: old shop tag slugs → the external shop's collection handles. */
+/** Old shop tag slugs → the external shop's collection handles (product.md#pages). */
 export const SHOP_TAGS: Readonly<Record<string, string>> = {
   capos: 'capos',
   picks: 'picks-and-plectrums',

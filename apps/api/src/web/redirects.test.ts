@@ -6,7 +6,7 @@ import { resolveRedirect } from './redirects.ts';
 const SHOP = 'https://shop.example.test';
 const to = (url: string) => resolveRedirect(url, SHOP);
 
-describe('legacy redirects (spec §2)', () => {
+describe('legacy redirects (product.md#pages)', () => {
   it('send old lesson, online-lesson, song and course-lesson URLs to the video page', () => {
     for (const url of [
       '/lessons/g-major-chord',

@@ -14,8 +14,8 @@ import {
 } from './redirect-tables.ts';
 
 /**
- * Legacy redirects of spec §2, answered as 301s before React Router sees the request, plus the
- * trailing-slash rule of spec §2 "General behaviour". The old URL shapes handled:
+ * Legacy redirects (product.md#pages), answered as 301s before React Router sees the request, plus the
+ * trailing-slash rule (product.md#pages). The old URL shapes handled:
  *
  *   /lesson(s)/:slug, /online-lesson(s)/:slug, /song(s)/:slug,
  *   /course-lesson(s)/:slug                                             → /videos/:slug
@@ -130,7 +130,7 @@ function legacyTarget(segments: string[]): string | undefined {
   return undefined;
 }
 
-/** Spec §2: every path under /shop leaves for the external shop through the fixed tables. */
+/** Every path under /shop leaves for the external shop through the fixed tables (product.md#pages). */
 export function shopTarget(segments: string[], shopUrl: string): string {
   const home = shopUrl.replace(/\/+$/, '');
   const [, section, slug] = segments;

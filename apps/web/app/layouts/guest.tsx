@@ -3,8 +3,8 @@ import { SiteFrame } from '../components/layout/site-frame';
 import { UnreadBadge } from '../features/messages/unread-badge';
 
 /**
- * Spec §2 guest layout (/me, /me/edit, /welcome, /me/notifications): a calm, narrow column. The
- * header keeps the unread badge: it is polled wherever a signed-in user is (spec §4).
+ * Guest layout (/me, /me/edit, /welcome, /me/notifications; product.md#pages): a calm, narrow column. The
+ * header keeps the unread badge: it is polled wherever a signed-in user is (product.md#states).
  */
 export default function GuestLayout() {
   return (

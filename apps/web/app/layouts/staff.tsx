@@ -10,7 +10,7 @@ import { profileLetter, useRootData } from '../lib/root-data';
 /**
  * Guard first (CONVENTIONS.md): signed-out visitors go to /login, signed-in users outside the
  * staff groups get the 404 page (the console's existence is not advertised). The API checks
- * every staff action again (spec §6).
+ * every staff action again (product.md#roles).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await fetchCurrentUser(request);

@@ -3,7 +3,7 @@ import { getConsent, subscribeConsent } from './consent';
 import { api } from './api.client';
 
 /**
- * Analytics actions (spec §7 analytics, team brief): `POST /api/analytics/actions` with
+ * Analytics actions (product.md#calls): `POST /api/analytics/actions` with
  * `action_type_name` and `action_values` as a JSON list of `{ key, value, type: 'S' }`. Nothing is
  * sent before the visitor allows analytics (ADR 0005): actions wait in a queue until they answer,
  * are sent when they allow, and are dropped when they refuse.

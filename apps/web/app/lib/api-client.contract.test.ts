@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERRORS, type Course, type SavedVideo, type Video } from '@fretline/contract';
 import { ApiError, createApiClient, errorMessage, type ApiClient } from './api-client';
 
-// Spec §5 "course and video responses must parse", in the browser too: the real client, against a
+// Responses must parse (product.md#validation), in the browser too: the real client, against a
 // fake fetch that answers the course, video and saved calls with a valid or a malformed body. The
 // calls name no schema: the client checks them against the contract by itself.
 
@@ -195,7 +195,7 @@ describe('the client checks course, video and saved responses against the contra
   });
 
   it.each(CALLS)(
-    '$name: a malformed body shows the §8 schema text and is reported to /api/error',
+    '$name: a malformed body shows the schema error text (product.md#errors) and is reported to /api/error',
     async ({ name, call, malformed, broken }) => {
       const { api, reports } = clientAnswering(malformed);
       const err = await call(api).then(

@@ -137,7 +137,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 const countOf = (path: string) => hits.filter((h) => h.path === path).length;
 
-describe('retry policy (spec §7)', () => {
+describe('retry policy (product.md#calls)', () => {
   it('retries a GET once on 503 and then reports the failure', async () => {
     const err = await failure(client().get('/status/503'));
     expect(countOf('/api/status/503')).toBe(2);
@@ -188,7 +188,7 @@ describe('envelope and dates', () => {
     expect(data.video.video_created).toBeInstanceOf(Date);
   });
 
-  it('turns a response that does not match the schema into the §8 schema text and reports it to /api/error', async () => {
+  it('turns a response that does not match the schema into the schema error text (product.md#errors) and reports it to /api/error', async () => {
     const schema = z.object({ video: z.object({ id_video: z.string() }) });
     const err = await failure(client().get('/things/intro', { schema }));
     expect(err.message).toBe(CLIENT_ERRORS.schema);
@@ -280,7 +280,7 @@ describe('cancellation', () => {
   });
 });
 
-describe('error texts (spec §8)', () => {
+describe('error texts (product.md#errors)', () => {
   it('shows the first server error message and logs the first system message as a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const err = await failure(client().post('/with-system', { email: 'a@b.c' }));
@@ -332,7 +332,7 @@ describe('error texts (spec §8)', () => {
   });
 });
 
-describe('401 handling (spec §4)', () => {
+describe('401 handling (product.md#states)', () => {
   it('calls onUnauthorized on a 401 while a token was held', async () => {
     const onUnauthorized = vi.fn();
     await failure(client({ getToken: () => 'stale', onUnauthorized }).get('/unauthorized'));

@@ -16,26 +16,26 @@ import type { ApiAddresses, CallAddress, CallName } from '@fretline/contract/api
 import type { CallBody, CallData, CallParams, CallQuery } from '@fretline/contract/api-schemas';
 
 /**
- * The one typed client of the API (ARCHITECTURE.md "Data flow", spec §7 and §8), used by loaders
+ * The one typed client of the API (ARCHITECTURE.md "Data flow", product.md#calls and #errors), used by loaders
  * on the server (`api.server.ts`) and by components in the browser (`api.client.ts`).
  *
- * Transport: ky rather than bare fetch, because its retry loop already does what spec §7 asks
+ * Transport: ky rather than bare fetch, because its retry loop already does what product.md#calls asks
  * for (a method allow-list, a status allow-list, Retry-After with a ceiling, a backoff) and its
  * timeout aborts the request properly; we configure it and keep everything else (envelope, error
  * texts, cancellation of superseded GETs) here.
  */
 
-/** Spec §7 (constants in the contract): retried statuses; one retry for GET/HEAD/OPTIONS, none for bodies. */
+/** Retried statuses (product.md#calls; the constants live in the contract); one retry for GET/HEAD/OPTIONS, none for bodies. */
 const RETRY_METHODS = RETRYABLE_METHODS.map((m) => m.toLowerCase());
 /** A short pause before the one retry. */
 export const RETRY_DELAY_MS = 250;
 /** Retry-After is honoured "within reason": a longer ask is cut to this ceiling. */
 export const MAX_RETRY_AFTER_MS = 3_000;
-/** A call that has not answered by then counts as "no response" (spec §8). */
+/** A call that has not answered by then counts as "no response" (product.md#errors). */
 export const REQUEST_TIMEOUT_MS = 15_000;
 const CANCELLED_ALERT = CLIENT_ERRORS.cancelled;
 
-/** A failed call: `message` is the text to show the user (spec §8). */
+/** A failed call: `message` is the text to show the user (product.md#errors). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -49,12 +49,12 @@ export class ApiError extends Error {
   get field(): string | undefined {
     return this.body?.errors[0]?.field;
   }
-  /** A server-supplied alert, shown as is; 'Request cancelled.' is never shown (spec §8). */
+  /** A server-supplied alert, shown as is; 'Request cancelled.' is never shown (product.md#errors). */
   get alert(): string | undefined {
     const alert = this.body?.alert;
     return alert && alert !== CANCELLED_ALERT ? alert : undefined;
   }
-  /** The call was superseded or aborted: callers ignore it (spec §7). */
+  /** The call was superseded or aborted: callers ignore it (product.md#calls). */
   get cancelled(): boolean {
     return this.status === undefined && this.message === CLIENT_ERRORS.cancelled;
   }
@@ -65,7 +65,7 @@ export function isCancelledError(error: unknown): boolean {
   return error instanceof ApiError && error.cancelled;
 }
 
-/** The text to show for anything a call (or the code around it) threw (spec §8 "any other error"). */
+/** The text to show for anything a call (or the code around it) threw (product.md#errors, "anything else"). */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : CLIENT_ERRORS.other;
 }
@@ -87,7 +87,7 @@ async function declaredDataSchema(name: CallName): Promise<ZodType | undefined> 
 }
 
 /**
- * Docs/product.md "Courses and videos": course and video responses must parse, on the server and
+ * product.md#validation: course and video responses must parse, on the server and
  * in the browser alike, so their declarations are `checked` and checked in production too.
  * Development and tests check every declared call's response.
  */
@@ -95,7 +95,7 @@ const CHECK_ALL_CALLS = import.meta.env.DEV;
 
 export interface RequestOptions<T = unknown> {
   query?: Record<string, unknown>;
-  /** GET filter: sent as a JSON string (spec §7). */
+  /** GET filter: sent as a JSON string (product.md#calls). */
   filter?: Record<string, unknown>;
   /** GET order: a field name, `-` prefix for descending. */
   order?: string;
@@ -104,11 +104,11 @@ export interface RequestOptions<T = unknown> {
   signal?: AbortSignal;
   /**
    * Validates the envelope's `data` (after date revival). A mismatch is a client schema error:
-   * the user sees the §8 text and the server hears about it through GET /api/error.
+   * the user sees the schema error text (product.md#errors) and the server hears about it through GET /api/error.
    */
   schema?: ZodType<T>;
   /**
-   * GETs sharing a key supersede each other: a newer one aborts the older (spec §7). The key is
+   * GETs sharing a key supersede each other: a newer one aborts the older (product.md#calls). The key is
    * `GET <path>` by default (so a search that changes only the query supersedes the previous
    * search); `false` opts a call out.
    */
@@ -121,7 +121,7 @@ export interface ApiClientOptions {
   getToken?: () => string | undefined;
   headers?: () => Record<string, string>;
   fetch?: typeof fetch;
-  /** Called on a 401 while a token was held (spec §4: clear the user, go to /login). */
+  /** Called on a 401 while a token was held (product.md#states: clear the user, go to /login). */
   onUnauthorized?: () => void;
   /**
    * Whether a session is held. Defaults to "a bearer token is set"; the browser cannot read the
@@ -184,7 +184,7 @@ export interface Transport {
   ) => Promise<T>;
 }
 
-/** Spec §7: nested bracket keys (`a[b][0]=1`), dates as UTC `YYYY-MM-DD HH:mm:ss`. */
+/** Nested bracket keys (`a[b][0]=1`; product.md#calls), dates as UTC `YYYY-MM-DD HH:mm:ss`. */
 export function encodeForm(value: unknown): string {
   return qs.stringify(value, { serializeDate: formatWireDate, encodeValuesOnly: true });
 }
@@ -234,7 +234,7 @@ export function createTransport(options: ApiClientOptions): Transport {
       delay: () => retryDelay,
     },
   });
-  /** In-flight GETs by key, so a newer one can abort the older (spec §7). */
+  /** In-flight GETs by key, so a newer one can abort the older (product.md#calls). */
   const inflight = new Map<string, AbortController>();
 
   function reportSchemaError(message: string): void {
@@ -246,7 +246,7 @@ export function createTransport(options: ApiClientOptions): Transport {
   async function toApiError(response: Response, sessionHeld: boolean): Promise<ApiError> {
     const parsed = parseJson(await response.text().catch(() => ''));
     const errorBody = parsed.ok && isApiErrorBody(parsed.value) ? parsed.value : undefined;
-    // Spec §8: the first system message goes to the console, as a warning (it is not the user's).
+    // The first system message goes to the console (product.md#errors), as a warning (it is not the user's).
     const system = errorBody?.system?.[0];
     if (system) console.warn(`API ${response.status}: ${system}`);
     if (response.status === 401 && sessionHeld) options.onUnauthorized?.();

@@ -23,7 +23,7 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** Spec §7 headers sent by the browser. */
+/** Headers sent by the browser (product.md#calls). */
 export function browserHeaders(): Record<string, string> {
   return {
     'x-correlation-id': ensureCorrelationId(),
@@ -34,7 +34,7 @@ export function browserHeaders(): Record<string, string> {
   };
 }
 
-/** Spec §4: a 401 while a token is held clears the user and goes to /login. */
+/** A 401 while a token is held clears the user and goes to /login (product.md#states). */
 function handleUnauthorized(): void {
   if (!sessionHeld) return;
   sessionHeld = false;

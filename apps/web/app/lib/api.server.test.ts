@@ -43,7 +43,7 @@ describe('getServerApi (loaders and actions)', () => {
     expect(seen[0]?.['x-client-version']).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('answers a 401 for a held token with a redirect to /login that drops the token cookie (spec §4)', async () => {
+  it('answers a 401 for a held token with a redirect to /login that drops the token cookie (product.md#states)', async () => {
     let thrown: unknown;
     try {
       await getServerApi(pageRequest('token=stale')).call('auth.getMe');

@@ -7,7 +7,7 @@ import { readWebConfig } from './config.server';
 import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
 
 /**
- * Spec §4/§8: a 401 while a token is held signs the visitor out and sends them to /login. On the
+ * A 401 while a token is held signs the visitor out and sends them to /login (product.md#states, #errors). On the
  * server that is a redirect that also drops the dead `token` cookie, so the next load is a
  * visitor's (and /login itself does not loop).
  */

@@ -37,7 +37,7 @@ function setup(initial: string) {
   return router;
 }
 
-describe('page behaviour hooks (spec §2)', () => {
+describe('page behaviour hooks (product.md#pages)', () => {
   beforeEach(() => {
     recorded.length = 0;
     document.cookie = 'return=; Max-Age=0; Path=/';
@@ -67,7 +67,7 @@ describe('page behaviour hooks (spec §2)', () => {
   });
 });
 
-describe('window focus refreshes the user (spec §4)', () => {
+describe('window focus refreshes the user (product.md#states)', () => {
   function FocusShell() {
     useWindowFocusRevalidate();
     return <Outlet />;

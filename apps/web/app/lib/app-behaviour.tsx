@@ -8,12 +8,12 @@ import { installChunkReloadGuard, reloadForChunkError } from './reload-guard';
 import { rememberReturnRoute } from './return-route';
 
 /**
- * Spec §2 general behaviour that every page shares, as hooks the root mounts through
+ * General behaviour that every page shares (product.md#pages), as hooks the root mounts through
  * `<AppBehaviour />` (page-load actions, the return route, hash scrolling, error reporting and the
  * reload guard, refreshing the user on focus).
  */
 
-/** Spec §2: a page-load action per navigation (not between videos and courses) and the tracked one. */
+/** A page-load action per navigation (not between videos and courses) and the tracked one (product.md#pages). */
 export function usePageLoadActions(): void {
   const location = useLocation();
   const matches = useMatches();
@@ -33,15 +33,15 @@ export function usePageLoadActions(): void {
   }, [location.key]);
 }
 
-/** Spec §2: remember the route the visitor is on, hash included, as the return route (not /login, /signup…). */
+/** Remember the route the visitor is on (product.md#pages), hash included, as the return route (not /login, /signup…). */
 export function useReturnRouteMemory(): void {
   const { pathname, search, hash } = useLocation();
   useEffect(() => rememberReturnRoute(`${pathname}${search}${hash}`), [pathname, search, hash]);
 }
 
 /**
- * Spec §2: React Router's <ScrollRestoration> scrolls to the top on navigation and to the hash
- * target when it exists at that moment; a target rendered a little later (data, lazy parts) is
+ * React Router's <ScrollRestoration> scrolls to the top on navigation and to the hash
+ * target when it exists at that moment (product.md#pages); a target rendered a little later (data, lazy parts) is
  * scrolled to here, for up to a second.
  */
 export function useHashScroll(): void {
@@ -82,7 +82,7 @@ export function useErrorReporting(): void {
 /** Shortest gap between two focus refreshes, so switching windows quickly does not hammer the API. */
 const FOCUS_REFRESH_MIN_GAP_MS = 5_000;
 
-/** Spec §4: window focus refreshes the user (revalidates the loaders, the root's GET me included). */
+/** Window focus refreshes the user (revalidates the loaders, the root's GET me included; product.md#states). */
 export function useWindowFocusRevalidate(): void {
   const revalidator = useRevalidator();
   const last = useRef(0);
@@ -105,7 +105,7 @@ function subscribeResize(listener: () => void): () => void {
   return () => window.removeEventListener('resize', listener);
 }
 
-/** Spec §9 screen band of the window; the server (which cannot know) renders for the smallest. */
+/** Screen band of the window (product.md#constants); the server (which cannot know) renders for the smallest. */
 export function useScreenBand(): ScreenBand {
   return useSyncExternalStore(
     subscribeResize,
@@ -114,7 +114,7 @@ export function useScreenBand(): ScreenBand {
   );
 }
 
-/** Mount once in the root: the §2 behaviours of every page. */
+/** Mount once in the root: the behaviours every page shares (product.md#pages). */
 export function AppBehaviour(): null {
   usePageLoadActions();
   useReturnRouteMemory();

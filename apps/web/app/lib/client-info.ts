@@ -1,5 +1,5 @@
 import { version } from '../../package.json';
 
-/** Spec §7 headers X-Client-App and X-Client-Version: which client made a call, for the server's logs. */
+/** Headers X-Client-App and X-Client-Version (product.md#calls): which client made a call, for the server's logs. */
 export const CLIENT_APP = 'fretline-web';
 export const CLIENT_VERSION: string = version;

@@ -1,7 +1,7 @@
 import { requestCookies, secureCookiesFor } from './cookies';
 import { parseConsent, serializeConsent, type Consent } from './consent';
 
-/** The visitor's cookie consent from the request (spec §3; ADR 0005), for the root loader and /cookies. */
+/** The visitor's cookie consent from the request (product.md#entities; ADR 0005), for the root loader and /cookies. */
 export function readConsent(request: Request): Consent {
   return parseConsent(requestCookies(request));
 }

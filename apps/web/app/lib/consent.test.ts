@@ -13,7 +13,7 @@ import {
 import { consentCookies, readConsent } from './consent.server';
 import { parseCookies } from './cookies';
 
-describe('cookie consent (spec §3, §6; ADR 0005)', () => {
+describe('cookie consent (product.md#entities, #roles; ADR 0005)', () => {
   it('allows nothing optional before the visitor answers', () => {
     expect(parseConsent({})).toEqual(NO_COOKIE_CONSENT);
   });

@@ -12,7 +12,7 @@ import {
 import { parseCookies, serializeCookie, writeBrowserCookie } from './cookies';
 
 /**
- * Cookie consent (spec §3, §6, §9; ADR 0005): one cookie per category, each kept one year.
+ * Cookie consent (product.md#entities, #roles and #constants; ADR 0005): one cookie per category, each kept one year.
  * `asked` records that the visitor answered; the others are what they allowed. Nothing optional
  * is allowed before they answer.
  */
@@ -53,7 +53,7 @@ export function answeredConsent(choices: Partial<Record<ConsentChoice, boolean>>
   return out;
 }
 
-/** One Set-Cookie value per category, each kept one year (spec §6). */
+/** One Set-Cookie value per category, each kept one year (product.md#roles). */
 export function serializeConsent(consent: Consent, secure: boolean): string[] {
   return COOKIE_CONSENT_CATEGORIES.map((category) =>
     serializeCookie(CONSENT_COOKIE_NAMES[category], String(consent[category]), {

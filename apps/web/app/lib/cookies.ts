@@ -1,6 +1,6 @@
 /**
  * The one cookie helper of the web (ADR 0054), for the server (a request's Cookie header, a
- * Set-Cookie value) and the browser (`document.cookie`). The names and lifetimes of spec §9 live in
+ * Set-Cookie value) and the browser (`document.cookie`). The names and lifetimes of product.md#constants live in
  * the contract's constants.
  */
 

@@ -4,7 +4,7 @@ import { browserHeaders } from './api.client';
 import { CORRELATION_COOKIE, clearCorrelationId, createCorrelationId, ensureCorrelationId } from './correlation';
 import { parseCookies, serializeCookie } from './cookies';
 
-describe('correlation id (spec §9)', () => {
+describe('correlation id (product.md#constants)', () => {
   beforeEach(() => clearCorrelationId());
 
   it('is 45 random alphanumeric characters', () => {
@@ -26,7 +26,7 @@ describe('correlation id (spec §9)', () => {
   });
 });
 
-describe('browser headers (spec §7)', () => {
+describe('browser headers (product.md#calls)', () => {
   it('carry the correlation id, the client app and version and the viewport size', () => {
     const headers = browserHeaders();
     expect(headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{45}$/);

@@ -1,7 +1,7 @@
 import { CORRELATION_COOKIE_MAX_AGE_S, CORRELATION_COOKIE_NAME, createCorrelationId } from '@fretline/contract';
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from './cookies';
 
-/** Spec §9: the correlation id cookie, 45 random alphanumerics, kept 1 year. */
+/** The correlation id cookie (product.md#constants), 45 random alphanumerics, kept 1 year. */
 export const CORRELATION_COOKIE = CORRELATION_COOKIE_NAME;
 const VALID = /^[A-Za-z0-9]{45}$/;
 
@@ -11,7 +11,7 @@ export function isCorrelationId(value: string | undefined): value is string {
   return !!value && VALID.test(value);
 }
 
-/** The browser's correlation id, created and stored on first use (spec §7 header, §9 cookie). */
+/** The browser's correlation id, created and stored on first use (the header: product.md#calls; the cookie: product.md#constants). */
 export function ensureCorrelationId(): string {
   const existing = readBrowserCookie(CORRELATION_COOKIE);
   if (isCorrelationId(existing)) return existing;
@@ -20,7 +20,7 @@ export function ensureCorrelationId(): string {
   return id;
 }
 
-/** Spec §4: logout clears the correlation id (a new one is made on the next call). */
+/** Logout clears the correlation id (a new one is made on the next call; product.md#states). */
 export function clearCorrelationId(): void {
   deleteBrowserCookie(CORRELATION_COOKIE);
 }

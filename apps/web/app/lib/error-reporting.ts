@@ -2,7 +2,7 @@ import * as qs from 'qs-esm';
 import { isCancelledError } from './api-client';
 
 /**
- * Spec §7 "Error reporting": unhandled UI errors go to `GET /api/error?message=` (client schema
+ * Error reports (product.md#calls): unhandled UI errors go to `GET /api/error?message=` (client schema
  * errors are reported by the API client itself). Each distinct message once per page, at most 10
  * per page, so an error in a render loop cannot flood the server.
  */

@@ -2,11 +2,11 @@ import { CONSENT_COOKIE_MAX_AGE_S, validateFlagDefinitions, type FeatureFlagValu
 import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
 import { assignFlags, FLAGS_COOKIE, parseFlagsCookie, serializeFlags } from './flags';
 
-// Spec §5: percentages that do not total 100 make setup fail — here when the web server loads
+// Percentages that do not total 100 make setup fail (product.md#validation) — here when the web server loads
 // this module (the API checks too, at start), with the contract's message naming the flag.
 validateFlagDefinitions();
 
-/** Spec §9 keeps visitor cookies a year; the flag assignment lives as long as the consent cookies. */
+/** Keeps visitor cookies a year (product.md#constants); the flag assignment lives as long as the consent cookies. */
 const FLAGS_MAX_AGE_S = CONSENT_COOKIE_MAX_AGE_S;
 
 export interface FlagsResult {
@@ -17,7 +17,7 @@ export interface FlagsResult {
 
 /**
  * The visitor's feature flags for the root loader: read from the `feature_flags` cookie, assigning
- * any missing flag by its percentages (spec §4). Return `setCookie` in the loader's headers.
+ * any missing flag by its percentages (product.md#states). Return `setCookie` in the loader's headers.
  */
 export function readFlags(request: Request, random: () => number = Math.random): FlagsResult {
   const stored = parseFlagsCookie(readRequestCookie(request, FLAGS_COOKIE));

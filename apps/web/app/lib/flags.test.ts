@@ -8,7 +8,7 @@ function sequence(...values: number[]): () => number {
   return () => values[i++ % values.length]!;
 }
 
-describe('feature flags (spec §3, §4; ADR 0006)', () => {
+describe('feature flags (product.md#entities, #states; ADR 0006)', () => {
   it('gives every visitor featuresLinkInFooter=false and optimizeImages=true by the spec percentages', () => {
     for (let i = 0; i < 500; i++) {
       const { flags } = assignFlags({});

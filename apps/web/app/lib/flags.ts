@@ -7,7 +7,7 @@ import {
 } from '@fretline/contract';
 
 /**
- * Spec §3/§4 feature flags: each visitor gets a value per flag at random by its percentages on the
+ * Feature flags (product.md#entities, #states): each visitor gets a value per flag at random by its percentages on the
  * first visit, kept in one cookie for a year so the site stays the same for them (ADR 0006).
  */
 export const FLAGS_COOKIE = 'feature_flags';

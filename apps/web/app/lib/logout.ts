@@ -3,7 +3,7 @@ import { api } from './api.client';
 import { clearCorrelationId } from './correlation';
 
 /**
- * Spec §4 logout: the token (cleared by the API's Set-Cookie), the correlation id and every store.
+ * Logout (product.md#states): the token (cleared by the API's Set-Cookie), the correlation id and every store.
  * The remembered e-mail cookie stays: remembering it across sign-outs is its purpose.
  */
 export function clearStores(): void {
@@ -18,7 +18,7 @@ export function clearStores(): void {
 
 /**
  * POST /api/auth/me/logout (the API ends the session and clears the token cookie), then the stores
- * go and a full load of / shows the home page to a visitor (spec §2, §4). Used by the header's
+ * go and a full load of / shows the home page to a visitor (product.md#pages, #states). Used by the header's
  * account menu and the account page alike.
  */
 export function useLogout(): { logout: () => void; loggingOut: boolean } {

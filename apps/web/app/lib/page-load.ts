@@ -1,5 +1,5 @@
 /**
- * Spec §2 page-load rules, kept pure: a page-load action on every navigation except between the
+ * Page-load rules (product.md#pages), kept pure: a page-load action on every navigation except between the
  * `videos` and `courses` routes (filtering and switching between the two lists is one visit), and
  * a tracked page-load when the URL carries a campaign or source.
  */

@@ -8,7 +8,7 @@ import { claimReload, isChunkLoadError, RELOAD_GUARD_KEY } from './reload-guard'
 import { isStorableReturnRoute, returnRouteFrom } from './return-route';
 import { readReturnRoute } from './return-route.server';
 
-describe('return route (spec §2)', () => {
+describe('return route (product.md#pages)', () => {
   it.each(['/signup', '/login', '/login/123456', '/login-code', '/login/', '/signup?x=1'])('never stores %s', (path) => {
     expect(isStorableReturnRoute(path)).toBe(false);
   });
@@ -37,7 +37,7 @@ describe('return route (spec §2)', () => {
   });
 });
 
-describe('page-load actions (spec §2)', () => {
+describe('page-load actions (product.md#pages)', () => {
   it('records every navigation except between the videos and courses routes', () => {
     expect(shouldRecordPageLoad(null, 'videos')).toBe(true);
     expect(shouldRecordPageLoad('home', 'videos')).toBe(true);
@@ -144,7 +144,7 @@ describe('analytics actions wait for consent (ADR 0005)', () => {
   });
 });
 
-describe('page-reload guard (spec §9)', () => {
+describe('page-reload guard (product.md#constants)', () => {
   function memoryStorage() {
     const data = new Map<string, string>();
     return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
@@ -167,7 +167,7 @@ describe('page-reload guard (spec §9)', () => {
   });
 });
 
-describe('route preload limiter (spec §9)', () => {
+describe('route preload limiter (product.md#constants)', () => {
   it('runs at most 4 preloads at once and hands a freed slot to the next in line', async () => {
     const limiter = createLimiter(4);
     const releases = await Promise.all([1, 2, 3, 4].map(() => limiter.acquire()));

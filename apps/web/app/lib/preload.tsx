@@ -3,7 +3,7 @@ import { createPath, Link, PrefetchPageLinks, type LinkProps } from 'react-route
 import { MAX_ROUTE_PRELOADS } from '@fretline/contract';
 
 /**
- * Spec §9: at most 4 route preloads at once (ADR 0006). React Router's own `<Link prefetch>` has
+ * At most 4 route preloads at once (ADR 0006; product.md#constants). React Router's own `<Link prefetch>` has
  * no global cap, so links that should preload use `<PreloadLink>`: on intent (hover, focus,
  * touch) it asks a shared limiter for one of 4 slots and only then renders React Router's
  * `<PrefetchPageLinks>` (the route's modules and data). A slot is held for PRELOAD_HOLD_MS — long

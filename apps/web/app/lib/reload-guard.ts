@@ -1,7 +1,7 @@
 import { RELOAD_GUARD_TTL_MS } from '@fretline/contract';
 
 /**
- * Spec §9 page-reload guard: after a deploy, a page still running the old code asks for chunks
+ * Page-reload guard (product.md#constants): after a deploy, a page still running the old code asks for chunks
  * that no longer exist. It reloads itself to get the new code — at most once per 10 s (a
  * timestamp in sessionStorage), so a chunk that is really broken shows the error page instead of
  * reloading for ever.

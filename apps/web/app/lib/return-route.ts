@@ -2,8 +2,8 @@ import { RETURN_COOKIE_MAX_AGE_S, RETURN_COOKIE_NAME } from '@fretline/contract'
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from './cookies';
 
 /**
- * Spec §2: the previous route (with its search and hash) is remembered as the return route (cookie
- * `return`, 48 hours) and restored after sign-in, or offered on /welcome after sign-up; /signup,
+ * The previous route (with its search and hash) is remembered as the return route (cookie
+ * `return`, 48 hours) and restored after sign-in (product.md#pages), or offered on /welcome after sign-up; /signup,
  * /login (with /login/:passcode and /login-code) and /welcome never are.
  */
 export const RETURN_COOKIE = RETURN_COOKIE_NAME;

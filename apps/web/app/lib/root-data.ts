@@ -14,11 +14,11 @@ export type RootUser = CurrentUser;
 export const VISITOR: RootUser = VISITOR_USER;
 export { isSignedIn };
 
-/** Spec §3 feature flags, as the root loader exposes them. */
+/** Feature flags (product.md#entities), as the root loader exposes them. */
 export type RootFlags = FeatureFlagValues;
 
 /**
- * Spec §3 flags' majority values: featuresLinkInFooter false (100%), optimizeImages true (100%).
+ * Flags' majority values (product.md#entities): featuresLinkInFooter false (100%), optimizeImages true (100%).
  * optimizeImages is assigned but has no effect: images are served as stored (ADR 0048).
  */
 export const DEFAULT_FLAGS: RootFlags = { featuresLinkInFooter: false, optimizeImages: true };
@@ -32,7 +32,7 @@ export interface RootData {
   /** The teacher's name for display (`Jamie`). */
   teacherDisplayName: string;
   flags: RootFlags;
-  /** The visitor's cookie-consent choices (spec §6/§9). */
+  /** The visitor's cookie-consent choices (product.md#roles, #constants). */
   consent: CookieConsent;
 }
 
@@ -45,7 +45,7 @@ export function displayTeacherName(slug: string): string {
     .join(' ');
 }
 
-/** Spec §3 profile letter; a user without a first name yet shows their e-mail's first letter. */
+/** Profile letter (product.md#entities); a user without a first name yet shows their e-mail's first letter. */
 export function profileLetter(user: RootUser): string {
   return contractProfileLetter(user) || (user.email?.trim().charAt(0) ?? '').toUpperCase() || '?';
 }

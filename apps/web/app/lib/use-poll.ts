@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * The one polling hook of the web (ADR 0054): runs `task` every `intervalMs` while `enabled`, first
  * after one interval. The next run is scheduled after the previous one settles, so a slow network
  * never stacks requests. A failed run is left for the next tick to retry: a poll has no user action
- * to report an error to, and the API client already handles a 401 by signing out (spec §8).
+ * to report an error to, and the API client already handles a 401 by signing out (product.md#errors).
  *
  * `task` always sees the latest render's values. Its signal aborts when the poll stops (disabled,
  * unmounted), so a run still in flight can tell it must not touch state any more.

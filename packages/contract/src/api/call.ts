@@ -10,7 +10,7 @@ export interface CallAddress {
   readonly path: string;
   /**
    * The browser checks this call's response against its schema in production too, not only in
-   * development and tests (docs/product.md "Courses and videos": their responses must parse).
+   * development and tests (product.md#validation: their responses must parse).
    */
   readonly checked?: true;
 }

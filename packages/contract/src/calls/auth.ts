@@ -6,7 +6,7 @@ import { SessionSchema } from '../entities/session.ts';
 import { envelope } from '../wire/envelope.ts';
 
 /**
- * The auth calls of spec §7 (ADR 0010 passcodes, ADR 0011 sessions). Every request schema here
+ * The auth calls (product.md#calls) (ADR 0010 passcodes, ADR 0011 sessions). Every request schema here
  * validates the API body and the web forms alike.
  */
 
@@ -44,7 +44,7 @@ const TelephoneSchema = z
   .regex(/^[0-9+()\-.\s]*$/, 'Please enter a telephone number using digits, spaces and + ( ) - only.')
   .transform((v) => (v === '' ? null : v));
 
-/** GET me: the Current user of spec §3 plus the account flags the account pages need. */
+/** GET me: the Current user (product.md#entities) plus the account flags the account pages need. */
 export const MeSchema = CurrentUserSchema.extend({
   welcome_pending: z.boolean(),
   notifications_mailers: z.boolean(),
@@ -59,7 +59,7 @@ export const VISITOR_ME: Me = Object.freeze({
 });
 export const MeResponseSchema = envelope('user', MeSchema);
 
-/** POST me: sign up (spec §2 /signup). Answers the same whether or not the address had an account. */
+/** POST me: sign up (/signup, product.md#pages). Answers the same whether or not the address had an account. */
 export const SignupBodySchema = z.object({
   first_name: NameSchema('first name'),
   last_name: NameSchema('last name'),
@@ -96,11 +96,11 @@ export const NotificationsBodySchema = z.object({
   notifications_emails: FormBooleanSchema.optional(),
 });
 
-/** POST me/passcodes (spec §5: e-mail required before a passcode is sent). */
+/** POST me/passcodes (product.md#validation: e-mail required before a passcode is sent). */
 export const PasscodeRequestBodySchema = z.object({ email: EmailSchema });
 export const PasscodeRequestResponseSchema = envelope('emailed', z.literal(true));
 
-/** PUT me/passcodes (spec §5: both e-mail and passcode before validating) → token. */
+/** PUT me/passcodes (product.md#validation: both e-mail and passcode before validating) → token. */
 export const PasscodeRedeemBodySchema = z.object({ email: EmailSchema, passcode: PasscodeSchema });
 export const TokenResponseSchema = envelope('token', z.string());
 

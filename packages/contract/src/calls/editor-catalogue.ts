@@ -19,10 +19,10 @@ import {
 } from './editor.ts';
 
 /**
- * The staff console's catalogue editing calls (issue 7 item 2, spec §6 Editor group, ADR 0037):
+ * The staff console's catalogue editing calls (Editor group of product.md#roles, ADR 0037):
  * courses, live streams and free resources under /api/videos/editor/... Every call needs the
  * Editor group. Like the video editor's calls (./editor.ts, whose slug and media path rules these
- * reuse), bodies arrive form-encoded (spec §7): '' or a missing key means "none", numbers and
+ * reuse), bodies arrive form-encoded (product.md#calls): '' or a missing key means "none", numbers and
  * booleans may be strings, and an update (PUT) replaces every field the form shows. New courses,
  * streams and resources start as drafts; publishing is its own, audited call.
  */
@@ -77,7 +77,7 @@ const formIdList = (max: number, tooMany: string) =>
 const requiredText = (max: number, missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, `Keep it to ${max} characters or fewer.`);
 
-/** A required date: a UTC wire date string (spec §7) or a Date. */
+/** A required date: a UTC wire date string (product.md#calls) or a Date. */
 const requiredDate = (missing: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -169,7 +169,7 @@ export const EditorCourseSummarySchema = EditorCourseSchema.pick({
 export type EditorCourseSummary = z.infer<typeof EditorCourseSummarySchema>;
 
 /**
- * POST (create) and PUT (full replace) of a course: the spec §3 Course fields a person sets.
+ * POST (create) and PUT (full replace) of a course: the Course fields (product.md#entities) a person sets.
  * Media fields are media-store paths; the trailer stream fields describe the HLS trailer.
  * A new course is a draft and goes last in course_order.
  */
@@ -305,7 +305,7 @@ export const EditorLiveStreamSchema = z.object({
 export type EditorLiveStream = z.infer<typeof EditorLiveStreamSchema>;
 
 /**
- * POST and PUT (full replace) of a live stream. Times are UTC wire dates (spec §7); the end must
+ * POST and PUT (full replace) of a live stream. Times are UTC wire dates (product.md#calls); the end must
  * come after the start. The replay is a video id (normally a Live Replay). New streams are drafts.
  */
 export const EditorLiveStreamBodySchema = z

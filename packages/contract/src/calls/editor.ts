@@ -5,9 +5,9 @@ import { VideoCategorySchema, VideoPlayerSchema, VideoSectionTypeSchema, VideoTa
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
 /**
- * The video editor's calls (issue 7 "content editing", ADR 0037): /api/videos/editor/videos/...
- * Editor group of spec §6 (Superadmin, Admin, Director, Editor). Bodies arrive form-encoded with
- * bracket keys (spec §7), so booleans and numbers come as strings, an empty text field as '' (which
+ * The video editor's calls (content editing, ADR 0037): /api/videos/editor/videos/...
+ * Editor group (product.md#roles: Superadmin, Admin, Director, Editor). Bodies arrive form-encoded with
+ * bracket keys (product.md#calls), so booleans and numbers come as strings, an empty text field as '' (which
  * means "none") and an empty list as a missing key (which means "none" too: updates replace the
  * whole video, its sections, chords and tags).
  */
@@ -97,7 +97,7 @@ const embedIdSchema = (what: string) =>
       .nullable(),
   );
 
-/** What each section type needs besides its heading (spec §3 video_sections fields). */
+/** What each section type needs besides its heading (video_sections fields, product.md#entities). */
 export const SECTION_TYPE_FIELDS = {
   text: ['video_section_content'],
   soundslice: ['video_section_soundslice_id'],
@@ -190,7 +190,7 @@ export const EditorTagBodySchema = z
 export type EditorTagBody = z.infer<typeof EditorTagBodySchema>;
 
 /**
- * POST (create) and PUT (full replace) of a video: every Video field of spec §3 a person sets.
+ * POST (create) and PUT (full replace) of a video: every Video field (product.md#entities) a person sets.
  * Publishing is its own call; a new video starts as a draft.
  */
 export const EditorVideoBodySchema = z

@@ -12,7 +12,7 @@ import { IdInputSchema } from '../entities/fields.ts';
 import { envelope } from '../wire/envelope.ts';
 
 /*
- * Spec §7 finance calls under /api/finance. The entity shapes are in entities/subscription.ts; this
+ * Finance calls under /api/finance (product.md#calls). The entity shapes are in entities/subscription.ts; this
  * file adds what the calls take and return.
  */
 
@@ -31,7 +31,7 @@ export const SubscriptionIdParamsSchema = z.object({ id: IdParam });
 export const PaymentMethodIdParamsSchema = z.object({ id: IdParam, idMethod: IdParam });
 export const PartyIdParamsSchema = z.object({ id: IdParam });
 
-/** The offer adds what the membership gives, one benefit per entry, to spec §3's product. */
+/** The offer adds what the membership gives, one benefit per entry, to the product (product.md#entities). */
 export const SubscriptionProductOfferSchema = SubscriptionProductSchema.extend({
   subscription_product_features: z.array(z.string()),
   /** Which payment provider takes the card, and the key Stripe Elements needs (PAYMENTS=stripe). */
@@ -53,7 +53,7 @@ export type SubscriptionFilter = z.infer<typeof SubscriptionFilterSchema>;
 export const SubscriptionListResponseSchema = envelope('subscriptions', z.array(SubscriptionSchema));
 export const SubscriptionResponseSchema = envelope('subscription', SubscriptionSchema);
 
-/** Spec §5: a new subscription needs a plan id and a payment method id. */
+/** A new subscription needs a plan id and a payment method id (product.md#validation). */
 export const CreateSubscriptionBodySchema = z.object({
   id_subscription_plan: z.coerce
     .number({ error: 'Please choose a plan.' })
@@ -82,7 +82,7 @@ export const PaymentMethodListResponseSchema = envelope('payment_methods', z.arr
 export const PaymentMethodResponseSchema = envelope('payment_method', PaymentMethodSchema);
 export const InvoiceListResponseSchema = envelope('invoices', z.array(InvoiceSchema));
 
-/** GET me/parties: spec §7 asks with the filter `{"fk_organisation_party": null}` (the person's own party). */
+/** GET me/parties: product.md#calls asks with the filter `{"fk_organisation_party": null}` (the person's own party). */
 export const PartyFilterSchema = z.strictObject({ fk_organisation_party: z.number().int().nullable().optional() });
 export const PartyListResponseSchema = envelope('parties', z.array(PartySchema));
 /** GET me/parties/{id}/address answers null until an address is saved. */

@@ -22,7 +22,7 @@ export const ThreadTokenParamsSchema = ThreadIdParamsSchema.extend({
 
 /**
  * GET threads: paged, with a search over title, last message and the other person's name.
- * The search may come as `search` or inside the §7 `filter` JSON as `{"search": "..."}`.
+ * The search may come as `search` or inside the `filter` JSON (product.md#calls) as `{"search": "..."}`.
  */
 export const ThreadListQuerySchema = z.object({
   ...PageQuery,
@@ -64,10 +64,10 @@ export const HelpdeskCategoryFieldSchema = z.object({
   category_slug: z.string().trim().max(100).nullable().optional(),
 });
 
-/** POST helpdesks -> thread, with `jwt` for a signed-out sender (spec §7). */
+/** POST helpdesks -> thread, with `jwt` for a signed-out sender (product.md#calls). */
 export const HelpdeskResponseSchema = envelope('thread', ThreadSchema);
 
-/** Staff inbox (issue 6): a helpdesk thread with its sender's details and membership status. */
+/** Staff inbox (ADR 0029): a helpdesk thread with its sender's details and membership status. */
 export const StaffThreadSchema = ThreadSchema.extend({
   thread_created: z.date(),
   thread_helpdesk: z.boolean(),

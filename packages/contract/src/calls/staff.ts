@@ -6,8 +6,8 @@ import { ROLES } from '../roles.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
 /**
- * The staff console's calls (issue 7, ADR 0035): /api/staff/... Every call is checked on the
- * server against a spec §6 role group; these schemas validate the API and type the web pages.
+ * The staff console's calls (ADR 0035): /api/staff/... Every call is checked on the
+ * server against a role group (product.md#roles); these schemas validate the API and type the web pages.
  */
 
 export const STAFF_PAGE_SIZE = 25;

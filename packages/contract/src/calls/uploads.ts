@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * POST /api/videos/editor/uploads?filename=<name> (issue 7, ADR 0039): the file itself is the
+ * POST /api/videos/editor/uploads?filename=<name> (ADR 0039): the file itself is the
  * request body (`application/octet-stream`), one file per request, so the server can stream it
  * to disk. `filename` is the original name; only its extension and a cleaned stem are kept.
  */

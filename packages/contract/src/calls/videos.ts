@@ -6,7 +6,7 @@ import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
-/** The facets /videos filters by (spec §3 Video fields), in the order the page shows them. */
+/** The facets /videos filters by (Video fields, product.md#entities), in the order the page shows them. */
 export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
 export type VideoFacet = (typeof VIDEO_FACETS)[number];
 
@@ -22,7 +22,7 @@ const paging = {
 /**
  * GET videos. Each facet takes one value or several separated by commas; `tags` is a comma list
  * of tag slugs a video must all carry (legacy tag URLs land on /videos?tags=<slug>); `search`
- * looks in titles and artists. The §7 `filter` JSON may carry the same keys, with or without the
+ * looks in titles and artists. The `filter` JSON (product.md#calls) may carry the same keys, with or without the
  * video_ prefix (`{"video_genre":"Blues"}`); `order` is one of VIDEO_ORDER_FIELDS.
  */
 export const VideoListQuerySchema = z.object({
@@ -99,7 +99,7 @@ export const LIVE_STREAM_STATUSES = ['upcoming', 'live', 'past'] as const;
 export type LiveStreamStatus = (typeof LIVE_STREAM_STATUSES)[number];
 
 /**
- * A live stream (spec §2 /live). stream_status is worked out from the start and end times;
+ * A live stream (/live, product.md#pages). stream_status is worked out from the start and end times;
  * stream_manifest_signed is present only while live and only for callers allowed to watch it;
  * a past stream links to its Live Replay video.
  */
@@ -122,7 +122,7 @@ export const LiveStreamListResponseSchema = z.object({ data: z.object({ streams:
 export const StreamSlugParamsSchema = z.object({ streamSlug: SlugSchema.max(200) });
 export const LiveStreamResponseSchema = envelope('stream', LiveStreamSchema);
 
-/** A free download (spec §2 /free-resources); the URL is signed and expires. */
+/** A free download (/free-resources, product.md#pages); the URL is signed and expires. */
 export const FreeResourceSchema = z.object({
   id_free_resource: IdSchema,
   resource_slug: SlugSchema,

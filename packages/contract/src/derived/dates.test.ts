@@ -73,7 +73,7 @@ describe('date formats with local: true', () => {
 
 describe('times in a time zone (ADR 0048)', () => {
   const evening = new Date('2026-11-25T19:00:00Z');
-  it('labels a time with its zone, in the spec §9 time format', () => {
+  it('labels a time with its zone, in the time format (product.md#constants)', () => {
     expect(formatTimeInZone(evening, 'Europe/London')).toBe('7:00 pm GMT');
     expect(formatTimeInZone(evening, 'America/New_York')).toBe('2:00 pm EST');
     expect(formatTimeInZone(new Date('2026-07-01T19:00:00Z'), 'Europe/London')).toBe('8:00 pm GMT+1');

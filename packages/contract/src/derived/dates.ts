@@ -26,7 +26,7 @@ function toDayjs(value: DateInput, options: FormatDateOptions): dayjs.Dayjs {
   return options.local ? dayjs(date) : dayjs(date).utc();
 }
 
-/** Formats with one of the spec §9 formats; '' for an invalid date. */
+/** Formats with one of the date formats (product.md#constants); '' for an invalid date. */
 export function formatDate(value: DateInput, format: DateFormatName, options: FormatDateOptions = {}): string {
   const day = toDayjs(value, options);
   return day.isValid() ? day.format(DATE_FORMATS[format]) : '';
@@ -60,7 +60,7 @@ function inZone(value: DateInput, timeZone: string): dayjs.Dayjs | null {
   }
 }
 
-/** A spec §9 format in the named zone; '' for an invalid date. */
+/** A date format (product.md#constants) in the named zone; '' for an invalid date. */
 export function formatDateInZone(value: DateInput, format: DateFormatName, timeZone: string): string {
   return inZone(value, timeZone)?.format(DATE_FORMATS[format]) ?? '';
 }
@@ -70,14 +70,14 @@ export function timeZoneLabel(value: DateInput, timeZone: string): string {
   return inZone(value, timeZone)?.format('z') ?? '';
 }
 
-/** '7:00 pm GMT': a spec §9 time with its zone, so nobody has to guess whose clock it is. */
+/** '7:00 pm GMT': a time format (product.md#constants) with its zone, so nobody has to guess whose clock it is. */
 export function formatTimeInZone(value: DateInput, timeZone: string): string {
   const time = formatDateInZone(value, 'time', timeZone);
   return time ? `${time} ${timeZoneLabel(value, timeZone)}` : '';
 }
 
 /**
- * A live stream's time in the visitor's zone, spec §9 formats: 'Wednesday Nov 25, 2026, 7:00 pm –
+ * A live stream's time in the visitor's zone, the date formats of product.md#constants: 'Wednesday Nov 25, 2026, 7:00 pm –
  * 8:00 pm GMT'; the end names its day too when it falls on another one.
  */
 export function formatTimeRangeInZone(starts: DateInput, ends: DateInput, timeZone: string): string {

@@ -1,6 +1,6 @@
 import { CURRENCY } from '../constants.ts';
 
-// Spec §1/§9: prices are shown in GBP, British style.
+// Prices are shown in GBP (product.md#product, #constants), British style.
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: CURRENCY });
 
 /** Integer pence (plan prices, Stripe amounts) → '£12.00'. */
@@ -8,7 +8,7 @@ export function formatPence(pence: number): string {
   return GBP.format(pence / 100);
 }
 
-/** Pounds (invoice totals, spec §5) → '£12.00'. */
+/** Pounds (invoice totals, product.md#validation) → '£12.00'. */
 export function formatPounds(pounds: number): string {
   return GBP.format(pounds);
 }

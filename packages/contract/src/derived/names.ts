@@ -1,4 +1,4 @@
-/** Spec §3 User derived values. */
+/** User derived values (product.md#entities). */
 
 /** Upper-cases the first letter and keeps the rest, so "mcDonald" stays recognisable ("McDonald"). */
 export function capitalise(value: string): string {
@@ -6,7 +6,7 @@ export function capitalise(value: string): string {
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
-/** Spec §3: shown only when both names exist; each capitalised. Null otherwise. */
+/** Shown only when both names exist (product.md#entities); each capitalised. Null otherwise. */
 export function fullName(person: { first_name: string | null; last_name: string | null }): string | null {
   const first = person.first_name?.trim();
   const last = person.last_name?.trim();
@@ -14,7 +14,7 @@ export function fullName(person: { first_name: string | null; last_name: string 
   return `${capitalise(first)} ${capitalise(last)}`;
 }
 
-/** Spec §3: the upper-case first letter of the first name; '' when there is no first name. */
+/** The upper-case first letter of the first name (product.md#entities); '' when there is no first name. */
 export function profileLetter(person: { first_name: string | null }): string {
   return (person.first_name?.trim().charAt(0) ?? '').toUpperCase();
 }
@@ -26,7 +26,7 @@ export function firstName(person: { first_name: string | null }): string | null 
 }
 
 /**
- * What every page and e-mail calls a person: the spec §3 full name when both names exist, else the
+ * What every page and e-mail calls a person: the full name (product.md#entities) when both names exist, else the
  * capitalised first name, else the e-mail address, else `fallback`. One rule, so the header menu, the
  * staff inbox and the e-mails never disagree on how a name is written.
  */

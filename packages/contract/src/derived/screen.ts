@@ -1,6 +1,6 @@
 import { SCREEN_BANDS, type ScreenBand } from '../constants.ts';
 
-/** Spec §9: below 600 xs, below 960 sm, below 1264 md, below 1904 lg, otherwise xl. */
+/** Below 600 xs (product.md#constants), below 960 sm, below 1264 md, below 1904 lg, otherwise xl. */
 export function screenBand(width: number): ScreenBand {
   for (const { band, below } of SCREEN_BANDS) {
     if (width < below) return band;

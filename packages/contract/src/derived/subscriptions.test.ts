@@ -6,7 +6,7 @@ const now = new Date('2026-11-25T12:00:00Z');
 const end = new Date('2026-12-09T12:00:00Z');
 
 describe('freeTrialText', () => {
-  it('names the end of a running trial in the spec §9 long format', () => {
+  it('names the end of a running trial in the long format (product.md#constants)', () => {
     expect(freeTrialText({ subscription_status: 'active', subscription_trial_end: end }, now)).toBe(
       'Free trial — ends on Dec 9th, 2026',
     );

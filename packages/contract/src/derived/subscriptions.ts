@@ -15,7 +15,7 @@ export function isInFreeTrial(
   );
 }
 
-/** 'Free trial — ends on Dec 9th, 2026' for a running trial (spec §9 long date); null otherwise. */
+/** 'Free trial — ends on Dec 9th, 2026' for a running trial (long date, product.md#constants); null otherwise. */
 export function freeTrialText(
   subscription: { subscription_status: string; subscription_trial_end: Date | null },
   now: Date,

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
 import { capitalise, profileLetter } from './names.ts';
 
-// Spec §9: relative-time thresholds are the library defaults, so the plugin gets no options.
+// Relative-time thresholds are the library defaults (product.md#constants), so the plugin gets no options.
 dayjs.extend(relativeTime);
 
 export const GROUP_THREAD_TITLE = 'Group Message';
@@ -15,7 +15,7 @@ type ThreadNames = {
 };
 
 /**
- * Spec §3 thread title: the thread's own title; else, for a private thread, the other person's
+ * Thread title (product.md#entities): the thread's own title; else, for a private thread, the other person's
  * name (whichever parts exist, capitalised); else 'Group Message' — also for a private thread
  * whose other person has no name.
  */
@@ -34,7 +34,7 @@ export function threadTitle(thread: ThreadNames): string {
 }
 
 /**
- * Spec §3 thread profile letter: the other person's initial in a private thread, else the first
+ * Thread profile letter (product.md#entities): the other person's initial in a private thread, else the first
  * letter of the derived title ('G' for an untitled group).
  */
 export function threadProfileLetter(thread: ThreadNames): string {
@@ -46,7 +46,7 @@ export function threadProfileLetter(thread: ThreadNames): string {
 }
 
 /**
- * Spec §3 unread flag: edited later than last read. Equal times are read; a thread never read
+ * Unread flag (product.md#entities): edited later than last read. Equal times are read; a thread never read
  * (last_read_timestamp null) is unread once it has been edited.
  */
 export function isThreadUnread(thread: { thread_edited: Date | null; last_read_timestamp: Date | null }): boolean {
@@ -55,7 +55,7 @@ export function isThreadUnread(thread: { thread_edited: Date | null; last_read_t
   return thread.thread_edited.getTime() > thread.last_read_timestamp.getTime();
 }
 
-/** Spec §3 edited-time-ago ("5 minutes ago"), relative to `now`; '' when never edited. */
+/** Edited-time-ago ("5 minutes ago"; product.md#entities), relative to `now`; '' when never edited. */
 export function editedTimeAgo(thread: { thread_edited: Date | null }, now: Date): string {
   if (!thread.thread_edited) return '';
   return dayjs(thread.thread_edited).from(dayjs(now));

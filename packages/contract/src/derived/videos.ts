@@ -11,7 +11,7 @@ export type VideoSubtitleInput = {
 };
 
 /**
- * Spec §3 video subtitle: "course title if in a course; 'Lesson'; 'Live Replay'; 'Song by
+ * Video subtitle (product.md#entities): "course title if in a course; 'Lesson'; 'Live Replay'; 'Song by
  * {artist}'; the type; or 'Song'". Read as a precedence list, first match wins:
  *   1. the video is shown in a course (video_course with a title) → that course's title;
  *   2. category Lesson → 'Lesson';
@@ -93,7 +93,7 @@ export function truncateText(text: string, length: number = EXCERPT_LENGTH): str
 
 type ExcerptSection = { video_section_type: string; video_section_content: string | null };
 
-/** Spec §3 excerpt fallback: the text sections with tags stripped, cut to 220 characters with an ellipsis. */
+/** Excerpt fallback (product.md#entities): the text sections with tags stripped, cut to 220 characters with an ellipsis. */
 export function excerptFallback(video: { video_sections: readonly ExcerptSection[] }): string {
   const text = video.video_sections
     .filter((section) => section.video_section_type === 'text' && section.video_section_content)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FormBooleanSchema } from './fields.ts';
 
 /**
- * Spec §3/§6 cookie consent: `asked` records that the visitor has answered the banner; the others
+ * Cookie consent (product.md#entities, #roles): `asked` records that the visitor has answered the banner; the others
  * are the categories they allowed. Each is its own cookie (CONSENT_COOKIE_NAMES), valid one year.
  */
 

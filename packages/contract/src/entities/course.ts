@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, NullableDateSchema, SlugSchema, TextSchema } from './fields.ts';
 
 /**
- * Spec §3: an entry of course_videos / course_songs. Added beyond the spec's list, for the course
+ * An entry of course_videos / course_songs (product.md#entities). Added beyond the spec's list, for the course
  * outline (ADR 0049): video_premium (members-only or free), video_duration (seconds, null when
  * unknown, e.g. a YouTube video) and course_video_part, the heading of the course part this entry
  * opens (null when it continues the part above, or the course has no parts).
@@ -19,14 +19,14 @@ export const CourseVideoEntrySchema = z.object({
 });
 export type CourseVideoEntry = z.infer<typeof CourseVideoEntrySchema>;
 
-/** Spec §3: the resume point of a signed-in user, with when it was last played. */
+/** The resume point of a signed-in user (product.md#entities), with when it was last played. */
 export const CourseVideoActiveSchema = CourseVideoEntrySchema.extend({
   video_last_played: NullableDateSchema,
 });
 export type CourseVideoActive = z.infer<typeof CourseVideoActiveSchema>;
 
 /**
- * Spec §3: course_testimonials entry (name, content, image), named in the course's prefix style;
+ * course_testimonials entry (name, content, image; product.md#entities), named in the course's prefix style;
  * `id_course_testimonial` is added so lists have a stable key.
  */
 export const CourseTestimonialSchema = z.object({
@@ -38,7 +38,7 @@ export const CourseTestimonialSchema = z.object({
 export type CourseTestimonial = z.infer<typeof CourseTestimonialSchema>;
 
 /**
- * Spec §3 Course (also the Technique course, which is a Course fetched by its slug).
+ * Course (also the Technique course, which is a Course fetched by its slug; product.md#entities).
  * Stream fields (folder, manifest, preview, poster, duration, width, height, bitrate) are the
  * trailer stream; the `_signed` variants are the time-limited URLs a player may load.
  * Added beyond the spec's list: course_published, id_course_testimonial, the course_stream_* names.

@@ -373,7 +373,7 @@ describe('Video schema', () => {
 });
 
 describe('Subscription schema', () => {
-  it('rejects a status outside spec §4', () => {
+  it('rejects a status outside the statuses (product.md#states)', () => {
     expect(SubscriptionSchema.safeParse({ ...cases[9]!.valid, subscription_status: 'paused' }).success).toBe(false);
   });
 
@@ -390,7 +390,7 @@ describe('Party schema', () => {
 });
 
 describe('AddressInputSchema', () => {
-  it('fails for a field that does not exist in the address (spec §5)', () => {
+  it('fails for a field that does not exist in the address (product.md#validation)', () => {
     const result = AddressInputSchema.safeParse({ address_line_1: '1 High St', address_planet: 'Mars' });
     expect(result.success).toBe(false);
   });
@@ -428,7 +428,7 @@ describe('Current user', () => {
     expect(isSignedIn({ ...VISITOR_USER, id_user: 4 })).toBe(true);
   });
 
-  it('rejects a role outside spec §6', () => {
+  it('rejects a role outside the roles (product.md#roles)', () => {
     expect(CurrentUserSchema.safeParse({ ...VISITOR_USER, roles: ['Owner'] }).success).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Spec §3/§4/§5 feature flags: each flag lists its possible values with the percentage of visitors
+ * Feature flags (product.md#entities, #states and #validation): each flag lists its possible values with the percentage of visitors
  * who get each; a value is assigned at random by percentage, and percentages per flag must total
  * 100, otherwise setup fails.
  */
@@ -22,7 +22,7 @@ export const FEATURE_FLAGS = {
 export type FeatureFlagName = keyof typeof FEATURE_FLAGS;
 export type FeatureFlagValues = { [K in FeatureFlagName]: boolean };
 
-/** Throws when any flag's percentages do not total 100 (spec §5: setup fails). */
+/** Throws when any flag's percentages do not total 100 (product.md#validation: setup fails). */
 export function validateFlagDefinitions(flags: Readonly<Record<string, FeatureFlagDefinition<unknown>>> = FEATURE_FLAGS): void {
   for (const [name, values] of Object.entries(flags)) {
     if (values.length === 0) throw new Error(`Feature flag "${name}" has no values.`);
@@ -56,7 +56,7 @@ export function pickFlagValue<T>(flag: FeatureFlagDefinition<T>, random0to1: num
   return last.value;
 }
 
-/** Assigns every flag (spec §4: at random by percentage). `random` is injectable for tests. */
+/** Assigns every flag (product.md#states: at random by percentage). `random` is injectable for tests. */
 export function assignFeatureFlags(random: () => number = Math.random): FeatureFlagValues {
   return {
     featuresLinkInFooter: pickFlagValue(FEATURE_FLAGS.featuresLinkInFooter, random()),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WireDateSchema } from '../wire/date-schema.ts';
 
 /**
- * Field building blocks shared by every entity (spec §5: "ids are integers, text fields may be
+ * Field building blocks shared by every entity (product.md#validation: "ids are integers, text fields may be
  * null, dates are dates; otherwise parsing fails").
  */
 export const IdSchema = z.number().int();
@@ -30,7 +30,7 @@ export const NullableDateSchema = WireDateSchema.nullable();
 export const SlugSchema = z.string().min(1);
 
 /**
- * A boolean as it arrives in a form-encoded body (spec §7: requests are form-encoded), where
+ * A boolean as it arrives in a form-encoded body (product.md#calls: requests are form-encoded), where
  * `true`/`false`/`1`/`0`/`on` are strings; JSON booleans pass through.
  */
 export const FormBooleanSchema = z.union([

@@ -42,7 +42,7 @@ describe('HelpdeskFormSchema', () => {
     expect(HelpdeskFormSchema.parse(minimal).notifications_mailers).toBe(false);
   });
 
-  it('accepts every spec §3 field', () => {
+  it('accepts every field (product.md#entities)', () => {
     const full = {
       ...minimal,
       last_name: 'Jones',

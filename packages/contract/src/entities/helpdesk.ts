@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HELPDESK_PERMISSION_ID } from '../constants.ts';
 import { FormBooleanSchema } from './fields.ts';
 
-/** Spec §3/§5: helpdesk permission id 3 (contact by e-mail about the request) defaults to true. */
+/** Helpdesk permission id 3 (contact by e-mail about the request) defaults to true (product.md#entities, #validation). */
 export const HELPDESK_DEFAULT_PERMISSIONS: Readonly<Record<string, boolean>> = Object.freeze({
   [String(HELPDESK_PERMISSION_ID)]: true,
 });
@@ -21,10 +21,10 @@ function permissionsFromList(value: unknown): unknown {
 }
 
 /**
- * Spec §3 Helpdesk form, as posted to POST messages/helpdesks (form-encoded, §7).
+ * Helpdesk form (product.md#entities), as posted to POST messages/helpdesks (form-encoded, product.md#calls).
  * `permissions` is keyed by permission id (`permissions[3]=true` in bracket form); the defaults
  * are merged underneath whatever was sent, so a form that omits id 3 still grants it.
- * Bounds are ours (spec §5 does not show them): a name, a valid e-mail and a message are required.
+ * Bounds are ours (product.md#validation): a name, a valid e-mail and a message are required.
  */
 export const HelpdeskFormSchema = z.object({
   first_name: z.string().trim().min(1, 'Please enter your first name.'),

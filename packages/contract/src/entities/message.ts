@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateSchema, IdSchema, TextSchema } from './fields.ts';
 
-/** Spec §3 Message. */
+/** Message (product.md#entities). */
 export const MessageSchema = z.object({
   id_message: IdSchema,
   message_created: DateSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TextSchema } from './fields.ts';
 
 /**
- * Spec §3 Saved video. Added: video_title and video_slug, which the /my-list card shows and links
+ * Saved video (product.md#entities). Added: video_title and video_slug, which the /my-list card shows and links
  * with (video_route is the ready-made path, e.g. /videos/{slug}).
  */
 export const SavedVideoSchema = z.object({

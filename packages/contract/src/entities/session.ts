@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateSchema, IdSchema, NullableDateSchema, TextSchema } from './fields.ts';
 
 /**
- * Spec §3 Session. session_deleted is when the session was ended (null while open; status text
+ * Session (product.md#entities). session_deleted is when the session was ended (null while open; status text
  * via `sessionStatusText`). Added: session_created, session_user_agent, session_current (whether it
  * is the session making the request, so the account page can mark "this device").
  */

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_STATUSES } from '../status.ts';
 import { DateSchema, IdSchema, NullableDateSchema, NullableIdSchema, SlugSchema, TextSchema } from './fields.ts';
 
 /*
- * Spec §3 finance entities. Added beyond the spec's list (the product needs them to show an offer,
+ * Finance entities (product.md#entities). Added beyond the spec's list (the product needs them to show an offer,
  * a subscription, a card and an invoice):
  *   plan: subscription_plan_price (pence), subscription_plan_interval ('month' | 'year');
  *   product: subscription_product_slug, subscription_product_name, subscription_product_description,
@@ -13,7 +13,7 @@ import { DateSchema, IdSchema, NullableDateSchema, NullableIdSchema, SlugSchema,
  *   payment method: stripe_payment_method_brand, _last4, _exp_month, _exp_year;
  *   invoice: id_stripe_invoice, stripe_invoice_number, stripe_invoice_url;
  *   address: every field (spec: "the field list is not shown").
- * Money: plan prices are integer pence (Stripe's unit); invoice totals are pounds, because spec §5
+ * Money: plan prices are integer pence (Stripe's unit); invoice totals are pounds, because product.md#validation
  * filters invoices by "total at least 0.01".
  */
 
@@ -86,7 +86,7 @@ export const PartySchema = z.object({
 });
 export type Party = z.infer<typeof PartySchema>;
 
-/** The address fields a user sets; sent whole (spec §3). */
+/** The address fields a user sets; sent whole (product.md#entities). */
 export const ADDRESS_FIELDS = [
   'address_line_1',
   'address_line_2',
@@ -119,7 +119,7 @@ const AddressInputFieldSchema = z
   .transform((value) => (value ? value : null));
 
 /**
- * Spec §7 POST me/parties/{id}/address body. Strict, because spec §5 says updating an address
+ * POST me/parties/{id}/address body (product.md#calls). Strict, because product.md#validation says updating an address
  * fails when a field does not exist in the address.
  */
 export const AddressInputSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, NullableDateSchema, TextSchema } from './fields.ts';
 
 /**
- * Spec §3 Thread. `jwt` is only present when the thread was opened through a token (a logged-out
+ * Thread (product.md#entities). `jwt` is only present when the thread was opened through a token (a logged-out
  * holder, or the helpdesk answer for a visitor), so it is optional as well as nullable.
  */
 export const ThreadSchema = z.object({

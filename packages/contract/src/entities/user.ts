@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { IdSchema, TextSchema } from './fields.ts';
 
-/** Spec §3 User. */
+/** User (product.md#entities). */
 export const UserSchema = z.object({
   id_user: IdSchema,
   first_name: TextSchema,
@@ -13,8 +13,8 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /**
- * Spec §3 Current user: the User fields plus roles and membership facts. `id_user` is null for a
- * signed-out visitor (team brief: GET /api/auth/me always answers 200 with a user).
+ * Current user (product.md#entities): the User fields plus roles and membership facts. `id_user` is null for a
+ * signed-out visitor (product.md#calls: GET /api/auth/me always answers 200 with a user).
  */
 export const CurrentUserSchema = UserSchema.extend({
   id_user: IdSchema.nullable(),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { CourseRefSchema, CourseVideoEntrySchema } from './course.ts';
 import { DateSchema, IdSchema, NullableIdSchema, SlugSchema, TextSchema } from './fields.ts';
 
-/** Spec §3: video_category is one of these. */
+/** video_category is one of these (product.md#entities). */
 export const VIDEO_CATEGORIES = ['Lesson', 'Song', 'Live Replay'] as const;
 export const VideoCategorySchema = z.enum(VIDEO_CATEGORIES);
 export type VideoCategory = z.infer<typeof VideoCategorySchema>;
 
-/** Spec §3: video_player is stream or youtube. */
+/** video_player is stream or youtube (product.md#entities). */
 export const VIDEO_PLAYERS = ['stream', 'youtube'] as const;
 export const VideoPlayerSchema = z.enum(VIDEO_PLAYERS);
 export type VideoPlayer = z.infer<typeof VideoPlayerSchema>;
@@ -18,7 +18,7 @@ export const VideoSectionTypeSchema = z.enum(VIDEO_SECTION_TYPES);
 export type VideoSectionType = z.infer<typeof VideoSectionTypeSchema>;
 
 /**
- * Spec §3 video_sections entry: id, type, heading, content, soundslice id, spotify id, youtube id
+ * video_sections entry (product.md#entities): id, type, heading, content, soundslice id, spotify id, youtube id
  * and poster, asset name, extension and signed url, stream manifest and poster — named with the
  * video_section_ prefix. `video_section_content` is HTML for text sections.
  */
@@ -39,7 +39,7 @@ export const VideoSectionSchema = z.object({
 });
 export type VideoSection = z.infer<typeof VideoSectionSchema>;
 
-/** Spec §3 video_chords entry: id, text, url. */
+/** video_chords entry (product.md#entities): id, text, url. */
 export const VideoChordSchema = z.object({
   id_video_chord: IdSchema,
   video_chord_text: TextSchema,
@@ -47,7 +47,7 @@ export const VideoChordSchema = z.object({
 });
 export type VideoChord = z.infer<typeof VideoChordSchema>;
 
-/** A tag a video carries; /videos filters by `?tags=<tag_slug>` (spec §2). */
+/** A tag a video carries; /videos filters by `?tags=<tag_slug>` (product.md#pages). */
 export const VideoTagSchema = z.object({
   tag_slug: SlugSchema,
   tag_name: TextSchema,
@@ -55,11 +55,11 @@ export const VideoTagSchema = z.object({
 export type VideoTag = z.infer<typeof VideoTagSchema>;
 
 /**
- * Spec §3 Video. Added beyond the spec's list: video_published, video_tags,
+ * Video (product.md#entities). Added beyond the spec's list: video_published, video_tags,
  * video_stream_manifest_signed / video_stream_poster_signed (the spec's "signed stream manifest
  * and poster"). Per-user fields (saved_to_my_list, video_locked, id_video_play and the play times)
  * are false/null for a visitor. Play times are seconds.
- * video_course is the course the video is being watched in (the courseSlug query, §7), with
+ * video_course is the course the video is being watched in (the courseSlug query of product.md#calls), with
  * video_course_video_prev/next its neighbours there; video_course_next is the course that follows
  * it; video_recommended_course is suggested when the video is not in a course.
  */

@@ -1,7 +1,7 @@
 import type { CurrentUser } from './user.ts';
 
 // Plain values beside user.ts, without zod, so the browser's first load of every page stays small.
-/** Spec §6: a signed-out visitor has no membership and is eligible for the free trial. */
+/** A signed-out visitor has no membership and is eligible for the free trial (product.md#roles). */
 export const VISITOR_USER: CurrentUser = Object.freeze({
   id_user: null,
   first_name: null,
@@ -14,7 +14,7 @@ export const VISITOR_USER: CurrentUser = Object.freeze({
   aaa_community_discord_link: null,
 });
 
-/** The web treats a null id as signed out (team brief). */
+/** The web treats a null id as signed out (product.md#entities). */
 export function isSignedIn(user: CurrentUser): user is CurrentUser & { id_user: number } {
   return user.id_user !== null;
 }

@@ -5,7 +5,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 dayjs.extend(utc);
 dayjs.extend(customParseFormat);
 
-/** Dates travel as UTC `YYYY-MM-DD HH:mm:ss` both ways (spec §7). */
+/** Dates travel as UTC `YYYY-MM-DD HH:mm:ss` both ways (product.md#calls). */
 export const WIRE_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const WIRE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

@@ -1,8 +1,8 @@
 import type { ApiErrorBody } from './envelope.ts';
 
 /**
- * A structural check of the §7 error body without zod, for the browser's API client: the first
- * load of every page stays small (issue 4: at most 150 KB of JavaScript on the video page).
+ * A structural check of the error body (product.md#calls) without zod, for the browser's API client: the first
+ * load of every page stays small (the video page keeps to 150 KB of JavaScript: scripts/bundle-size.mjs).
  */
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (!value || typeof value !== 'object') return false;

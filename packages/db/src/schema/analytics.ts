@@ -3,7 +3,7 @@ import { bigserial, index, integer, jsonb, pgSchema, text, timestamp } from 'dri
 // The analytics service's tables live in their own Postgres schema (ARCHITECTURE.md).
 export const analyticsSchema = pgSchema('analytics');
 
-/** One `{ key, value, type }` entry of an action's values (spec §7 analytics; type 'S' = string). */
+/** One `{ key, value, type }` entry of an action's values (product.md#calls; type 'S' = string). */
 export interface ActionValue {
   key: string;
   value: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// The auth service's tables (spec §3 User, Session; §6 roles; ADR 0010 passcodes, ADR 0011 sessions).
+// The auth service's tables (User and Session of product.md#entities; roles, product.md#roles; ADR 0010 passcodes, ADR 0011 sessions).
 export const authSchema = pgSchema('auth');
 
 export const users = authSchema.table(
@@ -20,7 +20,7 @@ export const users = authSchema.table(
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    // Staff analytics: sign-ups per day over a date range (issue 7).
+    // Staff analytics: sign-ups per day over a date range (ADR 0036).
     index('users_created_idx').on(t.createdAt),
   ],
 );

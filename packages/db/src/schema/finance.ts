@@ -18,11 +18,11 @@ import {
 // tables, and billing records must outlive an account deletion (they are accounting records).
 export const financeSchema = pgSchema('finance');
 
-/** Spec §4 subscription states; ADR 0020 has the transitions. */
+/** Subscription states (product.md#states); ADR 0020 has the transitions. */
 export const SUBSCRIPTION_STATUSES = ['draft', 'created', 'initialised', 'active', 'incomplete', 'failed', 'cancelled'] as const;
 export type SubscriptionStatusValue = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Spec §3 Subscription product, looked up by slug (the membership is `access-all-areas`). */
+/** Subscription product (product.md#entities), looked up by slug (the membership is `access-all-areas`). */
 export const subscriptionProducts = financeSchema.table(
   'subscription_products',
   {
@@ -41,7 +41,7 @@ export const subscriptionProducts = financeSchema.table(
   (t) => [uniqueIndex('subscription_products_slug_key').on(t.subscriptionProductSlug)],
 );
 
-/** Spec §3 Subscription plan: a price and an interval of one product. Prices in pence (GBP). */
+/** Subscription plan (product.md#entities): a price and an interval of one product. Prices in pence (GBP). */
 export const subscriptionPlans = financeSchema.table(
   'subscription_plans',
   {
@@ -65,7 +65,7 @@ export const subscriptionPlans = financeSchema.table(
   ],
 );
 
-/** Spec §3 Subscription. Status moves only by provider events and by cancelling (ADR 0020). */
+/** Subscription (product.md#entities). Status moves only by provider events and by cancelling (ADR 0020). */
 export const subscriptions = financeSchema.table(
   'subscriptions',
   {
@@ -113,7 +113,7 @@ export const subscriptions = financeSchema.table(
   ],
 );
 
-/** Spec §3 Payment method: cards attached to a subscription (only their provider id and display details). */
+/** Payment method (product.md#entities): cards attached to a subscription (only their provider id and display details). */
 export const paymentMethods = financeSchema.table(
   'payment_methods',
   {
@@ -140,7 +140,7 @@ export const paymentMethods = financeSchema.table(
   ],
 );
 
-/** Spec §3 Invoice. Totals in pence; the wire shows pounds (§5: only totals ≥ 0.01 are listed). */
+/** Invoice (product.md#entities). Totals in pence; the wire shows pounds (product.md#validation: only totals ≥ 0.01 are listed). */
 export const invoices = financeSchema.table(
   'invoices',
   {
@@ -165,7 +165,7 @@ export const invoices = financeSchema.table(
   ],
 );
 
-/** Spec §3 Party: the billing identity of a user (fk_organisation_party null = the person themself). */
+/** Party (product.md#entities): the billing identity of a user (fk_organisation_party null = the person themself). */
 export const parties = financeSchema.table(
   'parties',
   {
@@ -182,7 +182,7 @@ export const parties = financeSchema.table(
   ],
 );
 
-/** Spec §3 Address: the billing address of a party, sent whole (fields as the contract's AddressSchema). */
+/** Address (product.md#entities): the billing address of a party, sent whole (fields as the contract's AddressSchema). */
 export const addresses = financeSchema.table(
   'addresses',
   {

@@ -5,7 +5,7 @@ import { users } from './auth.ts';
 // The messages service's tables live in their own Postgres schema (ARCHITECTURE.md).
 export const messagesSchema = pgSchema('messages');
 
-/** Helpdesk topics offered at /helpdesk/:categorySlug (spec §2), seeded. */
+/** Helpdesk topics offered at /helpdesk/:categorySlug (product.md#pages), seeded. */
 export const helpdeskCategories = messagesSchema.table(
   'helpdesk_categories',
   {
@@ -19,7 +19,7 @@ export const helpdeskCategories = messagesSchema.table(
 );
 
 /**
- * A conversation (spec §3 Thread). A private thread is between one sender (a user, or a signed-out
+ * A conversation (Thread, product.md#entities). A private thread is between one sender (a user, or a signed-out
  * visitor known by e-mail) and the staff; a group thread has any number of participants.
  */
 export const threads = messagesSchema.table(
@@ -57,7 +57,7 @@ export const threads = messagesSchema.table(
     index('threads_staff_inbox_idx')
       .on(t.threadResolved, t.threadAwaitingStaff, t.threadEdited)
       .where(sql`${t.threadHelpdesk}`),
-    // Staff analytics: helpdesk threads opened per day (issue 7).
+    // Staff analytics: helpdesk threads opened per day (ADR 0036).
     index('threads_helpdesk_created_idx')
       .on(t.threadCreated)
       .where(sql`${t.threadHelpdesk}`),
@@ -65,7 +65,7 @@ export const threads = messagesSchema.table(
 );
 
 /**
- * Who takes part in a thread and their own read state (spec §3 last_read_timestamp).
+ * Who takes part in a thread and their own read state (last_read_timestamp, product.md#entities).
  * `participant_unread` is kept true while the thread has a message newer than the reader's last
  * read, so the unread count polled every 5 s is one index-only count over a partial index (ADR 0026).
  */
@@ -91,7 +91,7 @@ export const participants = messagesSchema.table(
   ],
 );
 
-/** One message of a thread (spec §3 Message); the author's name is kept as written. */
+/** One message of a thread (Message, product.md#entities); the author's name is kept as written. */
 export const messages = messagesSchema.table(
   'messages',
   {
@@ -109,14 +109,14 @@ export const messages = messagesSchema.table(
   },
   (t) => [
     index('messages_thread_idx').on(t.idThread, t.idMessage),
-    // Staff analytics: staff answers per day (issue 7).
+    // Staff analytics: staff answers per day (ADR 0036).
     index('messages_staff_created_idx')
       .on(t.messageCreated)
       .where(sql`${t.messageFromStaff}`),
   ],
 );
 
-/** The helpdesk form as submitted (spec §3 Helpdesk form), with the consent it carried. */
+/** The helpdesk form as submitted (Helpdesk form, product.md#entities), with the consent it carried. */
 export const helpdesks = messagesSchema.table(
   'helpdesks',
   {

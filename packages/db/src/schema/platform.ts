@@ -58,7 +58,7 @@ export const devMail = platformSchema.table(
   (t) => [uniqueIndex('dev_mail_job_key').on(t.idJob), index('dev_mail_to_idx').on(sql`lower(${t.mailTo})`, t.created)],
 );
 
-/** Client error reports of `GET /api/error` (spec §7 "Error reporting"). */
+/** Client error reports of `GET /api/error` (product.md#calls, "error reports"). */
 export const clientErrors = platformSchema.table(
   'client_errors',
   {

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
-// The staff console's own tables (issue 7) live in their own Postgres schema (ARCHITECTURE.md).
+// The staff console's own tables (ADR 0035) live in their own Postgres schema (ARCHITECTURE.md).
 export const staffSchema = pgSchema('staff');
 
 /** What changed in one staff action: `{ field: { from, to } }`, or any small JSON summary. */
 export type AuditDiff = Record<string, unknown>;
 
 /**
- * Every change a staff member makes through the console (issue 7 "Audit log"): who, what (action,
+ * Every change a staff member makes through the console (the audit log, ADR 0035): who, what (action,
  * target and a JSON summary of the change) and when. Rows are only ever inserted. The actor's
  * e-mail is copied so the log still reads after the account is deleted or anonymised.
  */

@@ -14,12 +14,12 @@ import {
 import { users } from './auth.ts';
 
 // The videos service's tables live in their own Postgres schema (ARCHITECTURE.md).
-// Spec §3: Course, Video (sections, chords), Saved video, Technique course; §7 videos calls.
+// Course, Video (sections, chords; product.md#entities), Saved video, Technique course; the videos calls of product.md#calls.
 export const videosSchema = pgSchema('videos');
 
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** Spec §3 Course. Images and the trailer stream are media-store paths, signed when served. */
+/** Course (product.md#entities). Images and the trailer stream are media-store paths, signed when served. */
 export const courses = videosSchema.table(
   'courses',
   {
@@ -50,7 +50,7 @@ export const courses = videosSchema.table(
   (t) => [uniqueIndex('courses_slug_key').on(t.courseSlug), index('courses_order_idx').on(t.courseOrder)],
 );
 
-/** Spec §3 Video. `video_player` is 'stream' (our HLS) or 'youtube'. */
+/** Video (product.md#entities). `video_player` is 'stream' (our HLS) or 'youtube'. */
 export const videos = videosSchema.table(
   'videos',
   {
@@ -86,7 +86,7 @@ export const videos = videosSchema.table(
   },
   (t) => [
     uniqueIndex('videos_slug_key').on(t.videoSlug),
-    // The list page's default order and its common facet filters (spec §2 /videos).
+    // The list page's default order and its common facet filters (/videos, product.md#pages).
     // Partial: the list only ever shows published videos, newest first (ADR 0018).
     index('videos_published_created_idx')
       .on(t.videoCreated.desc().nullsFirst(), t.idVideo.desc().nullsFirst())
@@ -98,7 +98,7 @@ export const videos = videosSchema.table(
   ],
 );
 
-/** Spec §3 video_sections: text, soundslice, spotify, youtube, asset or stream. */
+/** video_sections (product.md#entities): text, soundslice, spotify, youtube, asset or stream. */
 export const videoSections = videosSchema.table(
   'video_sections',
   {
@@ -137,7 +137,7 @@ export const videoChords = videosSchema.table(
   (t) => [index('video_chords_video_idx').on(t.idVideo, t.chordOrder)],
 );
 
-/** Free tags (the legacy tag, meta and type URLs land on /videos?tags=<slug>, spec §2). */
+/** Free tags (the legacy tag, meta and type URLs land on /videos?tags=<slug>, product.md#pages). */
 export const videoTags = videosSchema.table(
   'video_tags',
   {
@@ -150,7 +150,7 @@ export const videoTags = videosSchema.table(
   (t) => [primaryKey({ columns: [t.idVideo, t.tagSlug] }), index('video_tags_slug_idx').on(t.tagSlug, t.idVideo)],
 );
 
-/** A course's lessons and songs in order (spec §3 course_videos / course_songs). */
+/** A course's lessons and songs in order (course_videos / course_songs, product.md#entities). */
 export const courseVideos = videosSchema.table(
   'course_videos',
   {
@@ -209,7 +209,7 @@ export const courseProgress = videosSchema.table(
   (t) => [primaryKey({ columns: [t.idUser, t.idCourse] })],
 );
 
-/** One row per user and video: the play position (spec §3 id_video_play and its times, seconds). */
+/** One row per user and video: the play position (id_video_play and its times, seconds, product.md#entities). */
 export const videoPlays = videosSchema.table(
   'video_plays',
   {
@@ -230,7 +230,7 @@ export const videoPlays = videosSchema.table(
   (t) => [uniqueIndex('video_plays_user_video_key').on(t.idUser, t.idVideo)],
 );
 
-/** Spec §3 Saved video (My List). */
+/** Saved video (My List; product.md#entities). */
 export const savedVideos = videosSchema.table(
   'saved_videos',
   {
@@ -250,7 +250,7 @@ export const savedVideos = videosSchema.table(
   ],
 );
 
-/** Live streams (spec §2 /live): upcoming, live now (between start and end) and past with a replay. */
+/** Live streams (/live, product.md#pages): upcoming, live now (between start and end) and past with a replay. */
 export const liveStreams = videosSchema.table(
   'live_streams',
   {

@@ -12,7 +12,7 @@ import {
 } from '../schema/videos.ts';
 
 /**
- * Demo catalogue (ARCHITECTURE.md "Demo content"): the seven courses of spec §2 plus the
+ * Demo catalogue (ARCHITECTURE.md "Demo content"): the seven courses the redirects name (product.md#pages) plus the
  * technique course, lessons, songs by invented artists with invented titles, live replays,
  * streams and free resources. Media paths under `demo/` are served from the committed
  * media/demo folder (posters and the one HLS clip we generated), so the demo plays offline.

@@ -15,7 +15,7 @@ import {
 const DAY_MS = 86_400_000;
 
 /**
- * The membership product of spec §1 with a monthly and a yearly plan (prices in pence) and a free
+ * The membership product (product.md#product) with a monthly and a yearly plan (prices in pence) and a free
  * trial; member@example.com holds an active monthly subscription on the sandbox provider, with a
  * card, three paid invoices, and a billing address. learner@example.com has none (trial eligible).
  */

@@ -3,7 +3,7 @@ import type { Database } from '../client.ts';
 import { users } from '../schema/auth.ts';
 import { helpdeskCategories, helpdesks, messages, participants, threads } from '../schema/messages.ts';
 
-/** The helpdesk topics of /helpdesk/:categorySlug (spec §2). */
+/** The helpdesk topics of /helpdesk/:categorySlug (product.md#pages). */
 export const demoHelpdeskCategories = [
   { categorySlug: 'billing', categoryName: 'Billing and payments', categoryDescription: 'Invoices, card changes, refunds.' },
   {

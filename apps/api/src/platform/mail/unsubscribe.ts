@@ -22,16 +22,16 @@ export function isValidUnsubscribeToken(secret: string, list: UnsubscribeList, e
 }
 
 export interface UnsubscribeLinks {
-  /** The page that unsubscribes the address from every e-mail that isn't a sign-in code (spec §2). */
+  /** The page that unsubscribes the address from every e-mail that isn't a sign-in code (product.md#pages). */
   unsubscribeUrl: string;
-  /** The page that unsubscribes the address from mailers only (spec §2). */
+  /** The page that unsubscribes the address from mailers only (product.md#pages). */
   mailersUrl: string;
   /** RFC 2369 + RFC 8058 one-click headers, to pass as `headers` of `enqueueMail`. */
   listUnsubscribeHeaders: { 'List-Unsubscribe': string; 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /**
- * The links every e-mail that isn't a sign-in code must carry (team brief "Mail"). The one-click
+ * The links every e-mail that isn't a sign-in code must carry (ADR 0012). The one-click
  * header posts to the API (RFC 8058: the mail provider POSTs `List-Unsubscribe=One-Click` without
  * cookies) and leaves `list`: all e-mails by default, or only the mailers for a mailer.
  */

@@ -84,7 +84,7 @@ function eachDay(range: Pick<ReportRange, 'fromDay' | 'toExclusive'>): string[] 
 const actionDay = sql`(${actions.created} at time zone 'UTC')::date`;
 const actionDayText = sql<string>`${actionDay}::text`;
 
-/** The value of one `{key, value}` entry of an action (spec §7 action_values). */
+/** The value of one `{key, value}` entry of an action (action_values, product.md#calls). */
 function actionValue(key: 'path' | 'campaign' | 'source' | 'reason'): SQL<string | null> {
   // Inlined, not a bound parameter: GROUP BY must see the very same expression as the SELECT,
   // and two parameters ($1, $2) are different expressions to Postgres. The key is one of ours.

@@ -3,7 +3,7 @@ import { route } from '../../plugins/calls.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { recordAction } from './analytics.service.ts';
 
-/** /api/analytics: the analytics calls of spec §7. */
+/** /api/analytics: the analytics calls (product.md#calls). */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Page loads send one action per navigation; this leaves room for that and stops floods.
   route(
@@ -11,7 +11,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     'analytics.recordAction',
     { access: 'public', ...routeRateLimit({ max: 120, timeWindow: 60_000 }) },
     async (request, reply) => {
-      // Spec §7: actions are recorded only when enabled; the call still succeeds.
+      // Actions are recorded only when enabled (product.md#calls); the call still succeeds.
       if (!app.config.ANALYTICS_ENABLED) return reply.code(204).send();
       await recordAction(app.db, {
         actionTypeName: request.body.action_type_name,

@@ -4,10 +4,10 @@ import { escapeHtml, mailLayout, type MailMessage } from '../../platform/mail/in
 const minutes = PASSCODE_TTL_MS / 60_000;
 
 /**
- * The sign-in code e-mail (spec §1, issue 3 item 3): the code large and easy to copy (its own
+ * The sign-in code e-mail (product.md#product; ADR 0010): the code large and easy to copy (its own
  * element, monospaced, selectable in one go), and the link `/login/{passcode}?email={address}`
  * carrying the same code and the address it was sent to, so the link alone signs in on any device
- * (spec §4; ADR 0010: the page redeems it from the browser, never while a scanner fetches it).
+ * (product.md#states; ADR 0010: the page redeems it from the browser, never while a scanner fetches it).
  */
 export function passcodeMail(input: { to: string; code: string; siteUrl: string; purpose: 'login' | 'email' }): MailMessage {
   const link = `${input.siteUrl}/login/${input.code}?${new URLSearchParams({ email: input.to }).toString()}`;

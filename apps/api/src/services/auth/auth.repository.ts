@@ -201,7 +201,7 @@ const sessionColumns = {
   expiresAt: sessions.expiresAt,
 };
 
-/** Spec §9: sessions by last access, newest first. Scoped by the user (CONVENTIONS.md). */
+/** Sessions by last access (product.md#constants), newest first. Scoped by the user (CONVENTIONS.md). */
 export async function listSessions(db: Database, idUser: number, limit = 100): Promise<SessionRow[]> {
   return db
     .select(sessionColumns)

@@ -26,7 +26,7 @@ export interface AuthRoutesOptions {
   personalDataErasers?: readonly PersonalDataEraser[];
 }
 
-/** /api/auth: the account calls of spec §7 (sign-in, profile, sessions, unsubscribes). */
+/** /api/auth: the account calls (product.md#calls) (sign-in, profile, sessions, unsubscribes). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const erasers = options.personalDataErasers ?? [];
   const ctx = (): AuthContext => ({ db: app.db, config: app.config, now: app.clock() });
@@ -43,13 +43,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return me;
   }
 
-  /** Spec §7 GET me → user; a signed-out caller gets the visitor (team brief), always 200. */
+  /** GET me → user (product.md#calls); a signed-out caller gets the visitor, always 200. */
   route(app, 'auth.getMe', { access: 'public', config: { allowStaleToken: true } }, async (request) => {
     const me = request.auth ? await getMe(ctx(), request.auth.user.idUser) : undefined;
     return { data: { user: me ?? VISITOR_ME } };
   });
 
-  /** Spec §7 POST me (user fields): sign up, then a code is e-mailed (ADR 0010). */
+  /** POST me (user fields; product.md#calls): sign up, then a code is e-mailed (ADR 0010). */
   route(app, 'auth.signup', { access: 'public' }, async (request) => {
     const body = request.body;
     await signup(
@@ -75,21 +75,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     };
   });
 
-  /** Spec §7 PATCH me (profile fields). */
+  /** PATCH me (profile fields; product.md#calls). */
   route(app, 'auth.updateProfile', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     const { pendingEmail } = await updateProfile(ctx(), auth.user.idUser, request.body, request.ip);
     return { data: { user: await currentMe(request), pending_email: pendingEmail } };
   });
 
-  /** Spec §7 POST me/logout: the session is marked ended and the cookie cleared; harmless when signed out. */
+  /** POST me/logout (product.md#calls): the session is marked ended and the cookie cleared; harmless when signed out. */
   route(app, 'auth.logout', { access: 'public' }, async (request, reply) => {
     if (request.auth) await endSession(app.db, request.auth.user.idUser, request.auth.idSession, app.clock());
     clearTokenCookie(reply, app.config.SITE_URL);
     return { data: { success: true as const } };
   });
 
-  /** Spec §7 DELETE me: account deletion (ADR 0012). */
+  /** DELETE me (product.md#calls): account deletion (ADR 0012). */
   route(app, 'auth.deleteAccount', { access: 'user' }, async (request, reply) => {
     const auth = requireUser(request);
     await deleteAccount(ctx(), auth.user.idUser, erasers);
@@ -98,14 +98,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { data: { success: true as const } };
   });
 
-  /** Spec §7 PUT me/welcome: clears the welcome flag (spec §4). */
+  /** PUT me/welcome (product.md#calls): clears the welcome flag (product.md#states). */
   route(app, 'auth.dismissWelcome', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     await updateUser(app.db, auth.user.idUser, { welcomePending: false });
     return { data: { user: await currentMe(request) } };
   });
 
-  /** Spec §7 PUT me/notifications-mailers: the mailer preference (and optionally every e-mail). */
+  /** PUT me/notifications-mailers (product.md#calls): the mailer preference (and optionally every e-mail). */
   route(app, 'auth.updateNotifications', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     await updateUser(app.db, auth.user.idUser, {
@@ -115,13 +115,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { data: { user: await currentMe(request) } };
   });
 
-  /** Spec §7 POST me/passcodes (email): always the same answer, whatever the address (ADR 0010). */
+  /** POST me/passcodes (email; product.md#calls): always the same answer, whatever the address (ADR 0010). */
   route(app, 'auth.requestPasscode', { access: 'public' }, async (request) => {
     await requestLoginPasscode(ctx(), request.body.email, request.ip);
     return { data: { emailed: true as const } };
   });
 
-  /** Spec §7 PUT me/passcodes (email, passcode) → token, also set as the HttpOnly cookie (spec §9). */
+  /** PUT me/passcodes (email, passcode) → token (product.md#calls), also set as the HttpOnly cookie (product.md#constants). */
   route(app, 'auth.redeemPasscode', { access: 'public' }, async (request, reply) => {
     const token = await redeemLoginPasscode(ctx(), {
       email: request.body.email,
@@ -133,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { data: { token } };
   });
 
-  /** Spec §7 GET me/sessions: by last access, newest first (spec §9). */
+  /** GET me/sessions (product.md#calls): by last access, newest first (product.md#constants). */
   route(app, 'auth.listSessions', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
     const now = app.clock();
@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { data: { sessions: rows.map((row) => toSession(row, auth.idSession, now)) } };
   });
 
-  /** Spec §7 DELETE me/sessions/{id}: only the caller's own sessions; another's id is a 404. */
+  /** DELETE me/sessions/{id} (product.md#calls): only the caller's own sessions; another's id is a 404. */
   route(app, 'auth.endSession', { access: 'user' }, async (request, reply) => {
     const auth = requireUser(request);
     const now = app.clock();
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   /**
-   * Spec §7 POST me/unsubscribes(/mailers) (email, token) → success. No sign-in needed. The address
+   * POST me/unsubscribes(/mailers) (email, token) → success (product.md#calls). No sign-in needed. The address
    * and token may also come in the query: that is how the RFC 8058 one-click POST arrives, with only
    * `List-Unsubscribe=One-Click` in its body.
    */

@@ -32,7 +32,7 @@ export interface AuthContext {
   now: Date;
 }
 
-/** The community link members see (spec §3 Current user); a fixed demo invitation. */
+/** The community link members see (Current user, product.md#entities); a fixed demo invitation. */
 export const COMMUNITY_DISCORD_LINK = 'https://discord.gg/fretline-members';
 
 /** A failure that also tells the client when to try again (sent as Retry-After). */
@@ -68,7 +68,7 @@ async function lockAddress(db: Database, email: string): Promise<void> {
 }
 
 /**
- * POST me/passcodes (spec §5, ADR 0010). The answer never depends on whether the address has an
+ * POST me/passcodes (product.md#validation, ADR 0010). The answer never depends on whether the address has an
  * account: with one, a code is e-mailed (replacing any earlier code); without, the address gets an
  * e-mail saying so, with a link to sign up.
  */
@@ -88,7 +88,7 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
 }
 
 /**
- * POST me (spec §2 /signup): creates the account and e-mails a sign-in code. An address that
+ * POST me (/signup, product.md#pages): creates the account and e-mails a sign-in code. An address that
  * already has an account just gets a sign-in code, and the answer is the same either way.
  */
 export async function signup(
@@ -108,7 +108,7 @@ export async function signup(
   });
 }
 
-/** Spec §8: the three login texts; a wrong code, a burned code and the failure caps have their own words (ADR 0048). */
+/** The three login texts (product.md#errors); a wrong code, a burned code and the failure caps have their own words (ADR 0048). */
 function redeemError(outcome: Extract<RedeemOutcome, { ok: false }>): AppError {
   switch (outcome.reason) {
     case 'used':
@@ -195,7 +195,7 @@ function toMe(user: UserRow, membership: { hasMembership: boolean; eligibleForTr
     roles: user.roles.filter(isRole),
     has_aaa_membership: membership.hasMembership,
     eligible_for_aaa_free_trial: membership.eligibleForTrial,
-    // Spec §3: the community link is a members' benefit.
+    // The community link is a members' benefit (product.md#entities).
     aaa_community_discord_link: membership.hasMembership ? COMMUNITY_DISCORD_LINK : null,
     welcome_pending: user.welcomePending,
     notifications_mailers: user.notificationsMailers,

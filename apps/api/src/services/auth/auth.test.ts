@@ -200,7 +200,7 @@ describe('sign-up and sign-in by passcode', () => {
     expect(user?.firstName).toBe('Ada');
   });
 
-  it('requires the e-mail before sending a code, and both e-mail and code before validating (spec §5)', async () => {
+  it('requires the e-mail before sending a code, and both e-mail and code before validating (product.md#validation)', async () => {
     const noEmail = await t.app.inject({ method: 'POST', url: '/api/auth/me/passcodes', payload: {} });
     expect(noEmail.statusCode).toBe(400);
     expect(errorOf(noEmail)?.field).toBe('email');

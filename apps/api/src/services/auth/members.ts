@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, tables, typ
 import { containsPattern } from '../../platform/like-pattern.ts';
 
 /*
- * The auth service's account views for the staff console (issue 7, ADR 0035): member search, one
+ * The auth service's account views for the staff console (ADR 0035): member search, one
  * member's details, sessions and roles, and the sign-up counts of the analytics. The staff service
  * reaches auth.users, auth.user_roles and auth.sessions only through these (ARCHITECTURE.md).
  */
@@ -78,7 +78,7 @@ const sessionColumns = {
   session_expires: sessions.expiresAt,
 };
 
-/** Spec §9: a member's sessions by last access, newest first (at most 100). */
+/** A member's sessions by last access (product.md#constants), newest first (at most 100). */
 export async function listMemberSessions(db: Database, idUser: number): Promise<StaffSession[]> {
   return db
     .select(sessionColumns)

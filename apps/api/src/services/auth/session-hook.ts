@@ -46,7 +46,7 @@ export const sessionPlugin = fp(
       const found = token.length > 200 ? undefined : await resolveSession(app.db, hashSessionToken(token), now);
       if (!found) {
         // A revoked or expired session stops on its very next request (ARCHITECTURE.md). The dead
-        // cookie is cleared; a held bearer token gets a 401 so the client signs the user out (spec §8).
+        // cookie is cleared; a held bearer token gets a 401 so the client signs the user out (product.md#errors).
         if (cookieToken) clearTokenCookie(reply, app.config.SITE_URL);
         if (via === 'bearer' && !request.routeOptions.config?.allowStaleToken) {
           throw unauthorized('Your session has ended, please sign in again.');

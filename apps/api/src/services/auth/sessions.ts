@@ -16,7 +16,7 @@ function tokenCookieOptions(siteUrl: string) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: !isLocalHttp(siteUrl) };
 }
 
-/** Spec §9: the `token` cookie, HttpOnly and SameSite=Lax so page scripts and other sites can't use it. */
+/** The `token` cookie (product.md#constants), HttpOnly and SameSite=Lax so page scripts and other sites can't use it. */
 export function setTokenCookie(reply: FastifyReply, siteUrl: string, token: string): void {
   void reply.setCookie(TOKEN_COOKIE_NAME, token, { ...tokenCookieOptions(siteUrl), maxAge: TOKEN_COOKIE_MAX_AGE_S });
 }

@@ -3,7 +3,7 @@ import type { Database } from '@fretline/db';
 import type { Config } from '../../config.ts';
 import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
 
-/** The billing e-mails of issue 5. Each carries the unsubscribe links every non-passcode e-mail must have. */
+/** The billing e-mails (ADR 0020). Each carries the unsubscribe links every non-passcode e-mail must have. */
 export type FinanceMail =
   | { kind: 'subscription-confirmed'; productName: string; planName: string; trialEnd: Date | null }
   | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }

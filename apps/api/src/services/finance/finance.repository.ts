@@ -143,7 +143,7 @@ export async function listSubscriptionsOf(
     subscription_status: s.subscriptionStatus,
   }[order.field];
   const dir = order.direction === 'asc' ? asc : desc;
-  // Spec §9: newest first; the id breaks ties between subscriptions made in the same instant.
+  // Newest first (product.md#constants); the id breaks ties between subscriptions made in the same instant.
   return selectSubscriptions(db)
     .where(and(...where))
     .orderBy(dir(column), dir(s.idSubscription))
@@ -203,7 +203,7 @@ export async function cancelSubscriptionsOf(db: Database, idUser: number, status
 
 // ── The staff console's view ────────────────────────────────────────────────────────────────────
 
-/** A member's subscriptions for staff, newest first (spec §9). */
+/** A member's subscriptions for staff, newest first (product.md#constants). */
 export async function listSubscriptionsForStaff(db: Database, idUser: number) {
   return db
     .select({

@@ -114,7 +114,7 @@ describe('signed-out callers', () => {
 });
 
 describe('POST me/subscriptions', () => {
-  it('needs both a plan id and a payment method id (spec §5)', async () => {
+  it('needs both a plan id and a payment method id (product.md#validation)', async () => {
     const { token } = await newUser();
     const noCard = await post(token, '/me/subscriptions', { id_subscription_plan: monthlyPlan });
     expect(noCard.statusCode).toBe(400);
@@ -164,7 +164,7 @@ describe('POST me/subscriptions', () => {
     expect(welcome.text).toMatch(/free trial runs until/);
     expect(welcome.text).toMatch(/\/unsubscribe\//);
     expect(welcome.headers['List-Unsubscribe']).toBeTruthy();
-    // The £0 trial invoice is left out of the list (spec §5).
+    // The £0 trial invoice is left out of the list (product.md#validation).
     const invoices = await get(user.token, `/me/subscriptions/${sub.id_subscription}/invoices`);
     expect(invoices.json().data.invoices).toEqual([]);
     const actions = await t.db
@@ -398,7 +398,7 @@ describe('parties and the billing address', () => {
     });
   });
 
-  it('fails when a field does not exist in the address (spec §5)', async () => {
+  it('fails when a field does not exist in the address (product.md#validation)', async () => {
     const [party] = await t.db.select().from(tables.parties).where(eq(tables.parties.idUser, member.idUser));
     const res = await post(member.token, `/me/parties/${party!.idParty}/address`, {
       address_city: 'Leeds',

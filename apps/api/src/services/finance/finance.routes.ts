@@ -19,7 +19,7 @@ export interface FinanceRoutesOptions {
   provider: PaymentProvider;
 }
 
-/** /api/finance: the finance calls of spec §7. Every id in a path is checked against the signed-in user. */
+/** /api/finance: the finance calls (product.md#calls). Every id in a path is checked against the signed-in user. */
 export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, { provider }) => {
   const ctx = (request: FastifyRequest): finance.FinanceContext => ({
     db: app.db,
@@ -107,7 +107,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
 
   route(app, 'finance.listInvoices', user, async (request) => {
     const user = signedIn(request);
-    // Spec §5: the client asks for totals ≥ 0.01 (filter {"stripe_invoice_total":{"gte":0.01}}); never less.
+    // The client asks for totals ≥ 0.01 (filter {"stripe_invoice_total":{"gte":0.01}}; product.md#validation); never less.
     const query = parseListQuery(request.query, {
       filterable: { stripe_invoice_total: z.strictObject({ gte: z.number().min(0) }) },
       orderable: ['stripe_invoice_created'] as const,

@@ -69,7 +69,7 @@ export async function listSubscriptions(
   return repo.listSubscriptionsOf(ctx.db, user.idUser, filter, order, page);
 }
 
-/** A subscription of this user, or the 404 every other user's id gets (issue 5, security). */
+/** A subscription of this user, or the 404 every other user's id gets (product.md#roles). */
 async function requireOwnSubscription(db: Database, idUser: number, idSubscription: number): Promise<SubscriptionRow> {
   const row = await repo.findOwnSubscription(db, idUser, idSubscription);
   if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND, 'SUBSCRIPTION_NOT_FOUND');
@@ -85,7 +85,7 @@ function paymentFailed(err: PaymentError): AppError {
 }
 
 /**
- * Spec §7 POST me/subscriptions. The plan and its price come from our database; the browser sends
+ * POST me/subscriptions (product.md#calls). The plan and its price come from our database; the browser sends
  * only the plan id and a payment-method id. ADR 0022: a repeat (same Idempotency-Key, or the same
  * plan and card within the window) answers the first subscription instead of buying twice, and the
  * one-live-subscription-per-product index stops a racing duplicate.
@@ -205,7 +205,7 @@ async function findRepeat(
 }
 
 /**
- * Spec §7 PUT me/subscriptions/{id}/status/cancelled. ADR 0020: an active subscription keeps access
+ * PUT me/subscriptions/{id}/status/cancelled (product.md#calls). ADR 0020: an active subscription keeps access
  * until its paid (or trial) period ends and the provider stops renewing it; anything not yet paid
  * for ends now. Cancelling twice answers the cancelled subscription.
  */
@@ -308,7 +308,7 @@ export async function deletePaymentMethod(ctx: FinanceContext, user: SignedInUse
 
 // ── Invoices ────────────────────────────────────────────────────────────────────────────────────
 
-/** Spec §5: only invoices totalling at least 0.01 (trial invoices are £0); totals in pounds. */
+/** Only invoices totalling at least 0.01 (trial invoices are £0; product.md#validation); totals in pounds. */
 export async function listInvoices(ctx: FinanceContext, user: SignedInUser, idSubscription: number, minTotalPounds: number) {
   await requireOwnSubscription(ctx.db, user.idUser, idSubscription);
   const minPence = Math.max(1, Math.ceil(minTotalPounds * 100 - 1e-9));
@@ -327,7 +327,7 @@ export async function listParties(
 }
 
 async function requireOwnParty(db: Database, idUser: number, idParty: number): Promise<void> {
-  // Spec §5: no party for the user gives the address message.
+  // No party for the user gives the address message (product.md#validation).
   if (!(await repo.isOwnParty(db, idUser, idParty))) throw notFound(ADDRESS_NO_PARTY, 'PARTY_NOT_FOUND');
 }
 
@@ -336,7 +336,7 @@ export async function getAddress(ctx: FinanceContext, user: SignedInUser, idPart
   return (await repo.findAddress(ctx.db, idParty)) ?? null;
 }
 
-/** Spec §3: the address is sent whole, so every field is replaced (a missing one becomes empty). */
+/** The address is sent whole (product.md#entities), so every field is replaced (a missing one becomes empty). */
 export async function saveAddress(ctx: FinanceContext, user: SignedInUser, idParty: number, input: AddressInput) {
   await requireOwnParty(ctx.db, user.idUser, idParty);
   await repo.upsertAddress(ctx.db, idParty, {

@@ -3,8 +3,8 @@ import type { Database } from '@fretline/db';
 import * as repo from './finance.repository.ts';
 
 /**
- * A member's subscriptions with their invoices, for the staff console (issue 7): spec §9 newest
- * first; spec §5 only invoices of at least 0.01. Two queries whatever the number of subscriptions.
+ * A member's subscriptions with their invoices, for the staff console (ADR 0035): newest
+ * first (product.md#constants); only invoices of at least 0.01 (product.md#validation). Two queries whatever the number of subscriptions.
  */
 export async function listSubscriptionsWithInvoices(db: Database, idUser: number): Promise<StaffSubscription[]> {
   const subs = await repo.listSubscriptionsForStaff(db, idUser);

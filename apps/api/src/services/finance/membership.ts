@@ -14,7 +14,7 @@ export interface Membership {
 }
 
 /**
- * Spec §3 Current user `has_aaa_membership` / `eligible_for_aaa_free_trial`, for auth (GET me) and
+ * Current user `has_aaa_membership` / `eligible_for_aaa_free_trial` (product.md#entities), for auth (GET me) and
  * videos (lock rules). ADR 0020: a member has an active subscription to the membership product, or a
  * cancelled one whose paid (or trial) period has not ended yet. The free trial is offered until the
  * user's first subscription (a draft that never reached the payment provider does not count).

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 /**
  * The helpdesk captcha (ARCHITECTURE.md "captcha", ADR 0027): a self-hosted ALTCHA proof-of-work by
  * default, Google reCAPTCHA when CAPTCHA=recaptcha, nothing with CAPTCHA=off. The form field stays
- * `recaptcha_response` whichever is used (spec §3).
+ * `recaptcha_response` whichever is used (product.md#entities).
  */
 export const CAPTCHA_FAILED_TEXT = 'Please complete the "I am not a robot" check and try again.';
 const CHALLENGE_TTL_MS = 10 * 60_000;

@@ -2,7 +2,7 @@ import type { StaffConversation } from '@fretline/contract';
 import { and, count, desc, eq, gte, inArray, lt, or, sql, tables, type Database } from '@fretline/db';
 
 /*
- * The messages service's views for the staff console (issue 7): one member's conversations on
+ * The messages service's views for the staff console (ADR 0035): one member's conversations on
  * their page, and the helpdesk counts of the Director's analytics (ADR 0036).
  */
 const { threads, participants, messages } = tables;
@@ -32,7 +32,7 @@ export async function listMemberConversations(db: Database, idUser: number): Pro
     .limit(100);
   return rows.map((r) => ({
     ...r,
-    // Helpdesk threads are answered from the staff inbox (issue 6); others open as the thread page.
+    // Helpdesk threads are answered from the staff inbox (ADR 0029); others open as the thread page.
     thread_url: r.thread_helpdesk ? `/staff/inbox/${r.id_thread}` : `/messages/${r.id_thread}`,
   }));
 }

@@ -74,7 +74,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-/** The reader's threads, newest activity first (spec §7 GET threads, §9 pages of 35). */
+/** The reader's threads, newest activity first (GET threads, product.md#calls; pages of 35, product.md#constants). */
 export async function listParticipantThreads(
   db: Database,
   idUser: number,
@@ -240,7 +240,7 @@ const messageColumns = {
   messageFromStaff: messages.messageFromStaff,
 };
 
-/** Newest first, so page 1 is the latest 35 and "load more" reaches back (spec §9). */
+/** Newest first, so page 1 is the latest 35 and "load more" reaches back (product.md#constants). */
 export async function listMessages(
   db: Database,
   idThread: number,

@@ -30,9 +30,9 @@ function searchFrom(query: { search?: string | undefined; filter?: string | unde
   }
 }
 
-/** /api/messages: the messages calls of spec §7, the helpdesk and the staff inbox. */
+/** /api/messages: the messages calls (product.md#calls), the helpdesk and the staff inbox. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Polled every 5 s by every signed-in tab (spec §9): a memo hit or one index-only count (ADR 0026).
+  // Polled every 5 s by every signed-in tab (product.md#constants): a memo hit or one index-only count (ADR 0026).
   route(app, 'messages.unreadCount', { access: 'user' }, async (request) => {
     const { user } = requireUser(request);
     let count = await readUnreadCount(app, user.idUser);
@@ -55,7 +55,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { threads, total } };
   });
 
-  // ---- the helpdesk (spec §3 Helpdesk form, §4) ----
+  // ---- the helpdesk (product.md#entities, #states) ----
 
   route(app, 'messages.getHelpdeskForm', { access: 'public' }, async () => {
     const categories = await repo.listHelpdeskCategories(app.db);

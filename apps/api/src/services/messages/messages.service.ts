@@ -31,7 +31,7 @@ export interface ThreadAccess {
   unread: boolean;
 }
 
-/** Spec §3 Thread as one reader sees it: the "other person" is the staff for the sender, and vice versa. */
+/** Thread as one reader sees it (product.md#entities): the "other person" is the staff for the sender, and vice versa. */
 export function toWireThread(
   row: ThreadRow,
   view: { lastRead: Date | null; unread: boolean; jwt?: string; asStaff?: boolean; senderVerified?: boolean },
@@ -167,7 +167,7 @@ export async function markRead(app: FastifyInstance, access: ThreadAccess): Prom
   return accessToWire({ ...access, lastReadTimestamp: now, unread: false });
 }
 
-/** Spec §5: sending does nothing without a thread or text — a clear 400, nothing stored. */
+/** Sending does nothing without a thread or text (product.md#validation) — a clear 400, nothing stored. */
 export function requireMessageText(content: string | undefined | null): string {
   const text = (content ?? '').trim();
   if (!text) throw badRequest(EMPTY_MESSAGE_TEXT, 'message_content', 'MESSAGE_EMPTY');
@@ -281,7 +281,7 @@ export async function createHelpdesk(
       fromStaff: false,
       now,
     });
-    // A signed-out sender gets a token to reach the thread without an account (spec §6), and an
+    // A signed-out sender gets a token to reach the thread without an account (product.md#roles), and an
     // e-mail with another one, so leaving the page does not lose the conversation; only that one
     // proves the address (ADR 0045).
     let idThreadToken: number | undefined;

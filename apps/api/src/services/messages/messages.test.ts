@@ -114,7 +114,7 @@ describe('POST /api/messages/helpdesks', () => {
     expect(stored?.permissions).toEqual({ '3': true, '5': false });
   });
 
-  /** Posts the form the way the web client does: form-encoded with nested bracket keys (spec §7). */
+  /** Posts the form the way the web client does: form-encoded with nested bracket keys (product.md#calls). */
   async function sendHelpdeskForm(extra: string) {
     const fields = new URLSearchParams({
       first_name: 'Fay',
@@ -135,7 +135,7 @@ describe('POST /api/messages/helpdesks', () => {
     return stored?.permissions;
   }
 
-  it('reads form-encoded permissions keyed by id (permissions[3]=true), as spec §3 shapes them', async () => {
+  it('reads form-encoded permissions keyed by id (permissions[3]=true), as product.md#entities shapes them', async () => {
     expect(await sendHelpdeskForm('permissions[3]=true')).toEqual({ '3': true });
     expect(await sendHelpdeskForm('permissions[3]=false&permissions[5]=true')).toEqual({ '3': false, '5': true });
     expect(await sendHelpdeskForm('permissions%5B5%5D=0')).toEqual({ '3': true, '5': false });

@@ -38,7 +38,7 @@ export async function notifySenderOfStaffReply(
   if (contact && !contact.notificationsEmails) return;
   const to = contact?.email ?? thread.senderEmail;
   if (!to) return;
-  // Names are written as on every page (spec §3, the contract's name rules), whatever case they were typed in.
+  // Names are written as on every page (product.md#entities, the contract's name rules), whatever case they were typed in.
   const name = firstName({ first_name: thread.senderFirstName ?? contact?.firstName ?? null }) ?? 'there';
   const staffName = firstName({ first_name: reply.staffFirstName });
   const link = await threadLinkFor(app, db, thread);
@@ -71,7 +71,7 @@ export async function notifySenderOfStaffReply(
 }
 
 /**
- * Spec §6, ADR 0045: a signed-out helpdesk sender is e-mailed their private link straight away, so
+ * ADR 0045 and product.md#roles: a signed-out helpdesk sender is e-mailed their private link straight away, so
  * closing the success page does not lose the conversation. The e-mail doubles as the proof of
  * address: until its link is followed the message joins no account. Queued in the sender's
  * transaction (`db`), so a refused message sends nothing.

@@ -5,7 +5,7 @@ import { listSubscriptionsWithInvoices } from '../finance/index.ts';
 import { listMemberConversations } from '../messages/index.ts';
 
 /*
- * The staff console's member views (issue 7). The staff service owns no member data: accounts,
+ * The staff console's member views (ADR 0035). The staff service owns no member data: accounts,
  * sessions and roles are the auth service's, subscriptions the finance service's, conversations
  * the messages service's, each read through that service's index.ts (ARCHITECTURE.md).
  */

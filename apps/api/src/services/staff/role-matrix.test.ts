@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 /**
- * Issue 7 role matrix: every role of spec §6 (and a plain learner, and a signed-out caller)
+ * The role matrix of the staff console (ADR 0035): every role (product.md#roles) (and a plain learner, and a signed-out caller)
  * against every staff API call. Allowed calls answer 2xx (or a 404 for the made-up target),
  * refused ones 401 signed out and 403 with the wrong role — checked on the server, whatever
  * the web shows.

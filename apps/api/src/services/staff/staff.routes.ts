@@ -13,7 +13,7 @@ export const OWN_LAST_ADMIN_ROLE = 'You cannot remove your own last admin role; 
 export const SUPERADMIN_ONLY = 'Only a Superadmin can grant or remove the Superadmin role.';
 
 /**
- * /api/staff (issue 7, ADR 0035). Each route names its spec §6 group and checks it first
+ * /api/staff (ADR 0035). Each route names its role group (product.md#roles) and checks it first
  * (CONVENTIONS.md "guards read first"): Staff for members and the audit log, Admin for roles.
  * Signed out is 401, a wrong role 403. /api/staff/analytics belongs to the analytics service.
  */
@@ -75,7 +75,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'staff.setMemberRoles', { access: 'Admin' }, async (request) => {
     const auth = requireRoleGroup(request, 'Admin');
     const { idUser } = request.params;
-    // Stored in the spec's order (§6), once each.
+    // Stored in the roles' order (product.md#roles), once each.
     const next: string[] = ROLES.filter((r) => request.body.roles.includes(r));
     const now = app.clock();
     const roles = await app.db.transaction(async (tx) => {

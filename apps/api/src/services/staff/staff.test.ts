@@ -146,7 +146,7 @@ describe('members', () => {
     expect(member.sessions.map((s) => s.id_session)).toEqual([learner.idSession]);
     expect(member.subscriptions).toHaveLength(1);
     expect(member.subscriptions[0]).toMatchObject({ subscription_status: 'active', subscription_plan_name: 'Monthly' });
-    // §5: invoices under 0.01 are not listed; totals travel in pounds.
+    // Invoices under 0.01 are not listed (product.md#validation); totals travel in pounds.
     expect(member.subscriptions[0]!.invoices.map((i) => i.stripe_invoice_total)).toEqual([9.99]);
     expect(member.conversations).toEqual([
       expect.objectContaining({

@@ -50,7 +50,7 @@ export async function listCourses(ctx: VideosContext): Promise<CourseSummary[]> 
   }));
 }
 
-/** A course's entries in the order its page and prev/next use: the technique course newest first (§7). */
+/** A course's entries in the order its page and prev/next use: the technique course newest first (product.md#calls). */
 export async function orderedEntries(ctx: VideosContext, course: CourseRow): Promise<CourseEntryRow[]> {
   const entries = await findCourseEntries(ctx.db, course.idCourse);
   return course.courseSlug === techniqueCourseSlug(ctx.teacherName) ? entries.reverse() : entries;

@@ -86,7 +86,7 @@ describe('percent complete (ADR 0016)', () => {
   });
 });
 
-describe('subtitle and excerpt as the catalogue uses them (spec §3)', () => {
+describe('subtitle and excerpt as the catalogue uses them (product.md#entities)', () => {
   it('names the course first, then the category, then the artist', () => {
     const base = { video_artist: 'Maple & Ash', video_type: 'Riff' };
     expect(videoSubtitle({ ...base, video_category: 'Song', video_course: { course_title: 'Beginner Guitar Course' } })).toBe(

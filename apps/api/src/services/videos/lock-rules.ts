@@ -5,7 +5,7 @@ import { escapeHtml } from '../../platform/html.ts';
 export interface Viewer {
   idUser: number | null;
   isMember: boolean;
-  /** Editors and above see unpublished videos and every premium video (spec §6 Editor group). */
+  /** Editors and above see unpublished videos and every premium video (Editor group of product.md#roles). */
   isEditor: boolean;
 }
 

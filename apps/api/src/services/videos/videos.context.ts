@@ -9,7 +9,7 @@ export interface VideosContext {
   db: Database;
   store: MediaStore;
   now: Date;
-  /** `{TEACHER_NAME}s-technique-tuneups` is the technique course (spec §7). */
+  /** `{TEACHER_NAME}s-technique-tuneups` is the technique course (product.md#calls). */
   teacherName: string;
 }
 

@@ -11,7 +11,7 @@ export type VideoRow = typeof tables.videos.$inferSelect;
 export type SectionRow = typeof tables.videoSections.$inferSelect;
 export type ChordRow = typeof tables.videoChords.$inferSelect;
 
-/** The facet columns of GET videos (spec §3 Video fields). */
+/** The facet columns of GET videos (Video fields, product.md#entities). */
 export const FACET_COLUMNS = {
   category: v.videoCategory,
   difficulty: v.videoDifficulty,

@@ -21,11 +21,11 @@ import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
 import { getVideo, listVideos } from './videos.service.ts';
 
-/** /api/videos: the videos calls of spec §7, the list calls the catalogue pages need, and the media store. */
+/** /api/videos: the videos calls (product.md#calls), the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   // Not a declared call (ADR 0052): it answers signed media files, not JSON, and no page calls it through the API client.
   registerMediaRoutes(app, store);
-  // Issue 7 content editing (ADR 0037): the Editor group's calls, in one scope so that every
+  // Content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
   // (ADR 0018), whichever editor made it.
   await app.register(async (editor) => {

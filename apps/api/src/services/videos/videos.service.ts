@@ -61,7 +61,7 @@ const splitList = (value: unknown): string[] => {
     .slice(0, 20);
 };
 
-/** Facets, tags and search from the query string and from the §7 `filter` JSON; 400 on anything else. */
+/** Facets, tags and search from the query string and from the `filter` JSON (product.md#calls); 400 on anything else. */
 export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
   const facets: Partial<Record<VideoFacet, string[]>> = {};
   let tags = splitList(query.tags);

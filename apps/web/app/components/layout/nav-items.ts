@@ -1,4 +1,4 @@
-/** Spec §2: the site's main sections, shown in the header and the mobile menu. */
+/** The site's main sections (product.md#pages), shown in the header and the mobile menu. */
 export interface NavItem {
   label: string;
   to: string;

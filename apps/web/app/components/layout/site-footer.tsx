@@ -5,7 +5,7 @@ import { Logo } from './logo';
 export interface SiteFooterProps {
   teacherName: string;
   teacherDisplayName: string;
-  /** Spec §3 flag featuresLinkInFooter: whether /features is linked. */
+  /** Flag featuresLinkInFooter (product.md#entities): whether /features is linked. */
   showFeaturesLink: boolean;
 }
 

@@ -31,7 +31,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 function NavEntry({ item, mobile }: { item: NavItem; mobile: boolean }) {
   const className = mobile ? mobileLink : desktopLink;
-  // The shop lives on another host: /shop is answered by a server redirect (spec §2), so a
+  // The shop lives on another host: /shop is answered by a server redirect (product.md#pages), so a
   // full page load, not a client-side route.
   if (item.external) {
     return (

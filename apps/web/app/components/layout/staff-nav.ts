@@ -4,7 +4,7 @@ import { hasRoleGroup, type RoleGroup } from '@fretline/contract';
 export interface StaffNavItem {
   label: string;
   to: string;
-  /** Spec §6 role groups that may see the entry. */
+  /** The role groups (product.md#roles) that may see the entry. */
   groups: RoleGroup[];
 }
 
@@ -23,7 +23,7 @@ export const STAFF_NAV: StaffNavItem[] = [
   { label: 'Audit log', to: '/staff/audit', groups: ['Staff'] },
 ];
 
-/** Spec §6: the console is for the Staff and Editor groups; each page checks its own group. */
+/** The console is for the Staff and Editor groups (product.md#roles); each page checks its own group. */
 export function canOpenStaffConsole(roles: readonly string[]): boolean {
   return hasRoleGroup(roles, 'Staff') || hasRoleGroup(roles, 'Editor');
 }

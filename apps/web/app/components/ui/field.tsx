@@ -16,7 +16,7 @@ interface FieldOwnProps {
   label: string;
   /** Help shown under the label. */
   hint?: string;
-  /** The error for this field (spec §8 text from ApiError.message when ApiError.field matches). */
+  /** The error for this field (product.md#errors: the text from ApiError.message when ApiError.field matches). */
   error?: string;
 }
 

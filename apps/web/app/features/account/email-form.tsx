@@ -14,7 +14,7 @@ export interface EmailFormProps {
 }
 
 /**
- * Spec §4/§5 e-mail entry: the address is required before a code is sent; 'remember the e-mail' is
+ * E-mail entry (product.md#states, #validation): the address is required before a code is sent; 'remember the e-mail' is
  * on by default. The answer is the same whether or not the address has an account (ADR 0010).
  */
 export function EmailForm({ initialEmail = '', sendCode, submitLabel, onDone }: EmailFormProps) {

@@ -1,8 +1,8 @@
 import { Button } from '../../components/ui';
 
 /**
- * Spec §8: every login error is shown with the option to restart login (which clears the state
- * and goes back to /login).
+ * Every login error is shown with the option to restart login (which clears the state
+ * and goes back to /login; product.md#errors).
  */
 export function LoginError({ message, onRestart }: { message: string; onRestart: () => void }) {
   return (

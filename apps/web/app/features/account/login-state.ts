@@ -2,7 +2,7 @@ import { EMAIL_COOKIE_MAX_AGE_S, EMAIL_COOKIE_NAME } from '@fretline/contract';
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../../lib/cookies';
 
 /**
- * Spec §4 Login state in the browser: the address entered, whether a code was e-mailed, whether to
+ * Login state in the browser (product.md#states): the address entered, whether a code was e-mailed, whether to
  * remember the address (on by default) and whether the code came from sign-up (then /welcome
  * follows). Kept in sessionStorage so a reload of /login-code keeps it and a new tab starts clean.
  */
@@ -36,7 +36,7 @@ export function clearLoginState(): void {
   window.sessionStorage.removeItem(KEY);
 }
 
-/** Spec §9: the remembered address, a 1-year cookie (readable by the page: it is not a secret). */
+/** The remembered address (product.md#constants), a 1-year cookie (readable by the page: it is not a secret). */
 export function readRememberedEmail(): string | undefined {
   return readBrowserCookie(EMAIL_COOKIE_NAME) || undefined;
 }

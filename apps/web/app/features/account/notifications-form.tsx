@@ -4,7 +4,7 @@ import { Button } from '../../components/ui';
 import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
 
-/** Spec §2 /me/notifications: which e-mails the user gets (PUT me/notifications-mailers). */
+/** /me/notifications (product.md#pages): which e-mails the user gets (PUT me/notifications-mailers). */
 export function NotificationsForm({ user }: { user: Me }) {
   const [mailers, setMailers] = useState(user.notifications_mailers);
   const [emails, setEmails] = useState(user.notifications_emails);

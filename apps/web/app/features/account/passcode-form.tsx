@@ -12,7 +12,7 @@ export function digitsOf(value: string): string {
 }
 
 /**
- * Spec §2 /login-code: six digits (a pasted code works, spaces and all), validated as soon as the
+ * /login-code (product.md#pages): six digits (a pasted code works, spaces and all), validated as soon as the
  * sixth digit is in; "send a new code" after a one-minute cool-down (the API's limit, ADR 0010).
  */
 export function PasscodeForm({ email, returnTo }: { email: string; returnTo: string }) {

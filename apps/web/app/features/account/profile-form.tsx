@@ -9,7 +9,7 @@ import { digitsOf } from './passcode-form';
 type FieldName = 'first_name' | 'last_name' | 'email' | 'telephone' | 'passcode';
 
 /**
- * Spec §2 /me/edit: first and last name, e-mail, telephone. A new e-mail changes only after the
+ * /me/edit (product.md#pages): first and last name, e-mail, telephone. A new e-mail changes only after the
  * code sent to it is entered (ADR 0012).
  */
 export function ProfileForm({ user }: { user: Me }) {

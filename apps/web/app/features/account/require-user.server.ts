@@ -6,7 +6,7 @@ import { isStorableReturnRoute, RETURN_COOKIE } from '../../lib/return-route';
 
 /**
  * Guards read first (CONVENTIONS.md): the account pages start with this. A visitor goes to /login,
- * with this page saved as the return route so sign-in comes back here (spec §2).
+ * with this page saved as the return route so sign-in comes back here (product.md#pages).
  */
 export async function requireMe(request: Request): Promise<Me> {
   const { user } = await fetchCurrentUser(request);

@@ -4,13 +4,13 @@ import { RETURN_COOKIE } from '../../lib/return-route';
 import { readReturnRoute } from '../../lib/return-route.server';
 import { returnRouteKind, welcomeReturnLabel, type WelcomeReturn } from './welcome-return';
 
-/** After sign-in: the saved return route (spec §2), or the account page when none was saved. */
+/** After sign-in: the saved return route (product.md#pages), or the account page when none was saved. */
 export function returnRouteOf(request: Request): string {
   return readRequestCookie(request, RETURN_COOKIE) ? readReturnRoute(request) : '/me';
 }
 
 /**
- * /welcome (spec §2): sign-up keeps the return route, so the page offers the way back to it. The
+ * /welcome (product.md#pages): sign-up keeps the return route, so the page offers the way back to it. The
  * home page and the account page need no button; the title is looked up for lessons and courses.
  */
 export async function findWelcomeReturn(request: Request): Promise<WelcomeReturn | null> {

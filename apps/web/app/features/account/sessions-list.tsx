@@ -32,11 +32,11 @@ export function describeDevice(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-// The spec §9 long date and time, as every other date on the account and subscription pages.
+// The long date and time (product.md#constants), as every other date on the account and subscription pages.
 const when = (date: Date | string) => dayjs(date).format(`${DATE_FORMATS.long}, ${DATE_FORMATS.time}`);
 
 /**
- * Spec §3/§4 Session: Open or Closed, IP, last access, newest first (§9); this device marked; any
+ * Session (product.md#entities, #states): Open or Closed, IP, last access, newest first (product.md#constants); this device marked; any
  * other open session can be signed out (DELETE me/sessions/{id}).
  */
 export function SessionsList({ sessions }: { sessions: Session[] }) {

@@ -6,7 +6,7 @@ import { clearLoginState, readLoginState, rememberEmail } from './login-state';
 
 /**
  * True from the PUT until the full load of the return route. The sign-in pages' loaders send a
- * signed-in visitor to /me, so a revalidation in that window (a window focus, spec §4) would race
+ * signed-in visitor to /me, so a revalidation in that window (a window focus, product.md#states) would race
  * the return route's load; those pages skip it meanwhile.
  */
 let completingSignIn = false;
@@ -18,7 +18,7 @@ export function skipRevalidationWhileSigningIn({ defaultShouldRevalidate }: { de
 
 /**
  * PUT me/passcodes from the browser, so the API's Set-Cookie (the HttpOnly token) lands here; then
- * a full load of the return route, so every loader sees the signed-in user (spec §4). A new
+ * a full load of the return route, so every loader sees the signed-in user (product.md#states). A new
  * account (sign-up, or its first sign-in by the link) sees /welcome first.
  */
 export async function redeemPasscode(email: string, passcode: string, returnTo: string): Promise<void> {
@@ -33,14 +33,14 @@ export async function redeemPasscode(email: string, passcode: string, returnTo: 
   rememberEmail(email, state?.remember ?? true);
   clearLoginState();
   const me = await api.call('auth.getMe').catch(() => undefined);
-  // The return route is used once (spec §2); the loader already read it into `returnTo`. A new
+  // The return route is used once (product.md#pages); the loader already read it into `returnTo`. A new
   // account keeps it for /welcome, which offers the way back to it.
   const welcome = Boolean(state?.signup || me?.user.welcome_pending);
   if (!welcome) consumeReturnRoute();
   window.location.assign(welcome ? '/welcome' : returnTo);
 }
 
-/** Spec §4: restart login clears the state and goes to /login. */
+/** Restart login clears the state and goes to /login (product.md#states). */
 export function useRestartLogin(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {

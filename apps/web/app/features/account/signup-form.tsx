@@ -9,7 +9,7 @@ import { writeLoginState } from './login-state';
 type FieldName = 'first_name' | 'last_name' | 'email';
 
 /**
- * Spec §2 /signup: first name, last name, e-mail, marketing consent. POST me creates the account
+ * /signup (product.md#pages): first name, last name, e-mail, marketing consent. POST me creates the account
  * and e-mails a code; the code page follows, then /welcome.
  */
 export function SignupForm({ initialEmail = '' }: { initialEmail?: string }) {

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
 
 /**
- * Spec §2 /unsubscribe… pages. The link is acted on from the browser after the page loads (a mail
+ * /unsubscribe… pages (product.md#pages). The link is acted on from the browser after the page loads (a mail
  * scanner fetching the link changes nothing); the button repeats it if that fails.
  */
 export function UnsubscribePanel({ email, token, list }: { email: string; token: string; list: 'emails' | 'mailers' }) {

@@ -17,7 +17,7 @@ const returnCookie = () =>
     .find((c) => c.startsWith('return='))
     ?.slice('return='.length);
 
-describe('sign-up keeps the return route for /welcome (spec §2)', () => {
+describe('sign-up keeps the return route for /welcome (product.md#pages)', () => {
   let assign: MockInstance;
   beforeEach(() => {
     fake.redeem.mockReset().mockResolvedValue({ token: 't' });

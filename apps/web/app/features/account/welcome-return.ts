@@ -1,5 +1,5 @@
 /**
- * Spec §2 /welcome after sign-up: the way back to the page the visitor signed up from (a premium
+ * /welcome after sign-up (product.md#pages): the way back to the page the visitor signed up from (a premium
  * lesson, /membership…), named by its title when the page has one.
  */
 export interface WelcomeReturn {

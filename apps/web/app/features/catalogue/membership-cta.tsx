@@ -4,7 +4,7 @@ import { useRootData } from '../../lib/root-data';
 
 /**
  * ADR 0015: what a non-member sees instead of a premium player. Someone who may still take the
- * free trial (a visitor too, spec §6) is offered it, with its length from the product (ADR 0048).
+ * free trial (a visitor too, product.md#roles) is offered it, with its length from the product (ADR 0048).
  */
 export function MembershipCta({
   poster,

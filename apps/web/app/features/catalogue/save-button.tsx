@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client';
 
 /**
  * Save to / remove from My List. The id of the saved entry is looked up when removing, since the
- * video response only carries the flag (spec §4: the saved-to-my-list flag can be refreshed).
+ * video response only carries the flag (product.md#states: the saved-to-my-list flag can be refreshed).
  */
 export function SaveButton({ idVideo, saved, signedIn }: { idVideo: number; saved: boolean; signedIn: boolean }) {
   const [isSaved, setSaved] = useState(saved);

@@ -1,8 +1,8 @@
 import { excerptFallback, stripTags, type Video } from '@fretline/contract';
 
 /**
- * The excerpt the video page prints under its title: the video's own excerpt only. The spec §3
- * fallback is made from the text sections, which the page prints in full below ("About this
+ * The excerpt the video page prints under its title: the video's own excerpt only. The excerpt
+ * fallback (product.md#entities) is made from the text sections, which the page prints in full below ("About this
  * lesson"), so printing it above too would say the same thing twice (it stays the description
  * search engines and link previews read). An own excerpt that merely opens the text sections is
  * dropped for the same reason.

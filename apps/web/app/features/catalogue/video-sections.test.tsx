@@ -5,7 +5,7 @@ import { ChordList } from './video-sections';
 
 afterEach(cleanup);
 
-describe('ChordList (spec §3 video_chords)', () => {
+describe('ChordList (product.md#entities video_chords)', () => {
   it('prints the name under a diagram, which may not carry it, and describes the diagram', () => {
     render(
       <ChordList chords={[{ id_video_chord: 1, video_chord_text: 'Am', video_chord_url: '/media/demo/chords/a-minor.svg' }]} />,

@@ -88,7 +88,7 @@ function SectionBody({ section, title }: { section: VideoSection; title: string 
   }
 }
 
-/** Spec §3 video_sections, each rendered by its type. */
+/** video_sections (product.md#entities), each rendered by its type. */
 export function VideoSections({ sections, title, locked }: { sections: VideoSection[]; title: string; locked: boolean }) {
   if (!sections.length) return null;
   return (
@@ -111,7 +111,7 @@ export function VideoSections({ sections, title, locked }: { sections: VideoSect
 }
 
 /**
- * Spec §3 video_chords (id, text, url): each chord's name, under its diagram when it has one. The
+ * video_chords (id, text, url; product.md#entities): each chord's name, under its diagram when it has one. The
  * name is always printed: an uploaded diagram may not carry it (the demo diagrams deliberately
  * don't, media/generate-demo.mjs), and a learner reads it at a glance.
  */

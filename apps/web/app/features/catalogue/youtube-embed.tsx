@@ -1,8 +1,8 @@
 import { ConsentGate } from '../../components/consent/consent-gate';
 
 /**
- * YouTube through youtube-nocookie, only after the visitor allows video cookies (spec §3 consent
- * category `video`, ADR 0005); before that the shared consent placeholder over the poster, with a
+ * YouTube through youtube-nocookie, only after the visitor allows video cookies (consent
+ * category `video`, product.md#entities, ADR 0005); before that the shared consent placeholder over the poster, with a
  * link to watch it on YouTube.
  */
 export function YoutubeEmbed({ videoId, title, poster }: { videoId: string; title: string; poster?: string | null }) {

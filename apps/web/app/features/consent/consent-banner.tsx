@@ -3,7 +3,7 @@ import { Button, buttonClasses } from '../../components/ui';
 import { ACCEPT_ALL, CONSENT_CHOICES, CONSENT_INTENTS, REJECT_NON_ESSENTIAL, setConsent, useConsent } from '../../lib/consent';
 
 /**
- * Spec §3/§6 cookie consent on the first visit (ADR 0005): accept all, reject non-essential, or
+ * Cookie consent on the first visit (ADR 0005; product.md#entities, #roles): accept all, reject non-essential, or
  * manage the categories on /cookies. A non-modal region that sticks to the bottom of the viewport
  * while sitting in the page's flow, so at the end of the page it covers nothing and a 360 px phone
  * can still scroll to every part of the page. It never takes focus away from the page.

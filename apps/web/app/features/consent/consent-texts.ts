@@ -1,6 +1,6 @@
 import type { ConsentChoice } from '../../lib/consent';
 
-/** Spec §2 "cookie explanations": what each consent category covers, in plain words. */
+/** The cookie explanations (product.md#pages): what each consent category covers, in plain words. */
 export const CONSENT_EXPLANATIONS: Record<ConsentChoice, { title: string; text: string }> = {
   video: {
     title: 'Video',

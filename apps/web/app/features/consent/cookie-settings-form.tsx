@@ -10,7 +10,7 @@ export interface CookieSettingsFormProps {
 }
 
 /**
- * The /cookies form (spec §2): each category's explanation with a toggle, and save. It posts to the
+ * The /cookies form (product.md#pages): each category's explanation with a toggle, and save. It posts to the
  * route's action, which sets the cookies, so it also works before scripts load; afterwards the
  * browser's consent store is refreshed so gated features react at once.
  */

@@ -15,7 +15,7 @@ const FIELDS = [
 ] as const;
 type FieldName = (typeof FIELDS)[number]['name'];
 
-/** The billing address of the user's own party, sent whole (spec §3, §5). */
+/** The billing address of the user's own party, sent whole (product.md#entities, #validation). */
 export function AddressForm({ idParty, initial }: { idParty: number | null; initial: Address | null }) {
   const [values, setValues] = useState<Record<FieldName, string>>(
     () => Object.fromEntries(FIELDS.map((f) => [f.name, initial?.[f.name] ?? ''])) as Record<FieldName, string>,

@@ -4,7 +4,7 @@ import { Button, Card, Field, LinkButton } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { errorMessage } from '../../lib/api-client';
 
-/** Cancelling: the product's question, a confirm step, then the result (issue 5). */
+/** Cancelling: the product's question, a confirm step, then the result (ADR 0020). */
 export function CancelFlow({ subscription, question }: { subscription: Subscription; question: string }) {
   const [answer, setAnswer] = useState('');
   const [step, setStep] = useState<'ask' | 'confirm' | 'done'>(subscription.subscription_status === 'cancelled' ? 'done' : 'ask');

@@ -212,7 +212,7 @@ function StripeCardFields({ react, handleRef }: { react: StripeModules['react'];
   );
 }
 
-/** The text to show for a failed card step: the card form's own message, else the API's (spec §8). */
+/** The text to show for a failed card step: the card form's own message, else the API's (product.md#errors). */
 export function paymentErrorText(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return err instanceof Error ? err.message : errorMessage(err);

@@ -24,9 +24,9 @@ const newAttemptKey = () =>
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
- * The sign-up flow of issue 5: choose a plan (on the offer), enter a card, POST, then poll every
- * 1 s until the user has membership (spec §4), then confirm and fire the conversion action (§7).
- * A payment error stops the flow, shows the error and re-enables the form (§8). The button is
+ * The membership sign-up flow (ADR 0020, 0022): choose a plan (on the offer), enter a card, POST, then poll every
+ * 1 s until the user has membership (product.md#states), then confirm and fire the conversion action (product.md#calls).
+ * A payment error stops the flow, shows the error and re-enables the form (product.md#errors). The button is
  * disabled while a submit is in flight and every attempt carries one idempotency key (ADR 0022),
  * so a double click never buys twice.
  */
@@ -72,14 +72,14 @@ export function Checkout({
       pollStarted.current = Date.now();
       setPhase({ kind: 'processing', subscription });
     } catch (err) {
-      // Spec §8: the flow stops, the error shows, the form works again (with a fresh attempt key).
+      // The flow stops (product.md#errors), the error shows, the form works again (with a fresh attempt key).
       setError(paymentErrorText(err));
       attemptKey.current = newAttemptKey();
       setPending(false);
     }
   }
 
-  // Spec §4: poll every 1 s until the user has membership (or the payment fails, or we give up).
+  // Poll every 1 s until the user has membership (or the payment fails, or we give up; product.md#states).
   usePoll(
     async (signal) => {
       if (phase.kind !== 'processing') return;

@@ -1,7 +1,7 @@
 import { formatDate, formatPounds, type Invoice } from '@fretline/contract';
 import { Card } from '../../components/ui';
 
-/** Paid invoices of a subscription, newest first, totals in GBP (spec §5: only totals ≥ 0.01). */
+/** Paid invoices of a subscription, newest first, totals in GBP (product.md#validation: only totals ≥ 0.01). */
 export function Invoices({ invoices }: { invoices: Invoice[] }) {
   return (
     <Card as="section" aria-labelledby="invoices-heading">

@@ -9,8 +9,8 @@ import { CardEntry, paymentErrorText, type CardEntryHandle } from './card-entry'
 const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
 
 /**
- * Cards on a subscription, newest first (spec §9): add one (it becomes the card renewals use) or
- * delete an old one. A deletion error is kept apart from other errors (spec §8).
+ * Cards on a subscription, newest first (product.md#constants): add one (it becomes the card renewals use) or
+ * delete an old one. A deletion error is kept apart from other errors (product.md#errors).
  */
 export function PaymentMethods({
   idSubscription,

@@ -1,7 +1,7 @@
 import { formatPence, type SubscriptionPlan } from '@fretline/contract';
 import { cx } from '../../components/ui';
 
-/** Monthly / yearly toggle with GBP prices (spec §1: prices shown in GBP). */
+/** Monthly / yearly toggle with GBP prices (product.md#product: prices shown in GBP). */
 export function PlanPicker({
   plans,
   selected,

@@ -11,7 +11,7 @@ const tones: Record<string, BadgeTone> = {
   draft: 'warning',
 };
 
-/** Spec §4: the label of a subscription status ('Unknown' for anything else). */
+/** The label of a subscription status ('Unknown' for anything else; product.md#states). */
 export function SubscriptionStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={tones[status] ?? 'neutral'} data-testid="subscription-status">
@@ -20,7 +20,7 @@ export function SubscriptionStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Spec §4 membership check: a subscription neither active nor cancelled needs the user's attention. */
+/** Membership check (product.md#states): a subscription neither active nor cancelled needs the user's attention. */
 export function needsAttention(status: string): boolean {
   return status !== 'active' && status !== 'cancelled';
 }

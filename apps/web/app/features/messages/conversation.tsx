@@ -27,8 +27,8 @@ export interface ConversationProps {
 }
 
 /**
- * A thread's messages (spec §9: 35 per page, +35 per "load more", polled every 3 s) and the send
- * box. Sending with no text does nothing (spec §5).
+ * A thread's messages (product.md#constants: 35 per page, +35 per "load more", polled every 3 s) and the send
+ * box. Sending with no text does nothing (product.md#validation).
  */
 export function Conversation({ access, initial, isOwn, sendLabel = 'Send', onSent }: ConversationProps) {
   const key = threadKey(access);

@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import type { CaptchaHandle } from './altcha-widget';
 import { CaptchaField, captchaUnavailable } from './captcha-field';
 
-/** The consent the sender gives, stored with the message (spec §3 consent_* fields). */
+/** The consent the sender gives, stored with the message (consent_* fields, product.md#entities). */
 export const HELPDESK_CONSENT = {
   method: 'helpdesk-form-checkbox',
   title: 'Contacting you about your message',
@@ -63,7 +63,7 @@ interface Props {
 }
 
 /**
- * Spec §3 Helpdesk form / §4: reset after sending; a signed-in sender goes to the new thread, a
+ * The helpdesk form (product.md#entities, #states): reset after sending; a signed-in sender goes to the new thread, a
  * signed-out one sees the success text (and the private link to the conversation).
  */
 export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
@@ -119,12 +119,12 @@ export function HelpdeskForm({ info, categorySlug, sender, signedIn }: Props) {
           consent_title: HELPDESK_CONSENT.title,
           consent_text: HELPDESK_CONSENT.text,
           consent_info: HELPDESK_CONSENT.info,
-          // Spec §3/§5: permissions keyed by id; id 3 (contact about this message) is what the
+          // Permissions keyed by id (product.md#entities, #validation); id 3 (contact about this message) is what the
           // required consent box grants. Form-encoded as `permissions[3]=true`.
           permissions: { [HELPDESK_PERMISSION_ID]: true },
         },
       });
-      // Spec §4: the form is reset after a submit.
+      // The form is reset after a submit (product.md#states).
       formRef.current?.reset();
       captchaRef.current?.reset();
       setFormKey((k) => k + 1);

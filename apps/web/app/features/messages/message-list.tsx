@@ -7,9 +7,9 @@ function authorName(m: Message): string {
   return displayName(m, 'Someone');
 }
 
-/** Messages oldest first, the reader's own on the right (spec §3 Message). */
+/** Messages oldest first, the reader's own on the right (Message, product.md#entities). */
 export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (m: Message) => boolean }) {
-  // Spec §9 formats, in the reader's own zone (ADR 0048).
+  // Formats, in the reader's own zone (ADR 0048; product.md#constants).
   const timeZone = useTimeZone();
   return (
     <ol className="space-y-4" aria-label="Messages">

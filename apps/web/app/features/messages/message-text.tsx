@@ -10,7 +10,7 @@ const LINK_OPTIONS = {
 };
 
 /**
- * A message body (issue 6 safety): plain text, rendered by React as text — any HTML or script in
+ * A message body (untrusted text): plain text, rendered by React as text — any HTML or script in
  * it shows as typed — with web links made clickable and nothing else interpreted.
  */
 export function MessageText({ text }: { text: string | null }) {

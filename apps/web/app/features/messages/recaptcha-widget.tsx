@@ -9,7 +9,7 @@ type Phase = 'ask' | 'loading' | 'ready' | 'failed';
  * Google reCAPTCHA v2 for the helpdesk form when CAPTCHA=recaptcha (ADR 0027). Google's script
  * sets cookies and sees the visitor's address, and no consent category covers it (ADR 0005), so
  * it loads only when the visitor presses the button below — consent for that one purpose, as
- * pressing pay is for Stripe. The answer goes in a hidden `recaptcha_response` input (spec §3).
+ * pressing pay is for Stripe. The answer goes in a hidden `recaptcha_response` input (product.md#entities).
  */
 export const RecaptchaWidget = forwardRef<CaptchaHandle, { siteKey: string }>(function RecaptchaWidget({ siteKey }, ref) {
   const [phase, setPhase] = useState<Phase>('ask');

@@ -92,7 +92,7 @@ describe('StaffThreadPanel: the sender’s address (ADR 0045)', () => {
   });
 });
 
-describe('StaffThreadPanel: names (spec §3 full_name)', () => {
+describe('StaffThreadPanel: names (product.md#entities full_name)', () => {
   afterEach(cleanup);
 
   it('writes the sender and the staff list the way every page does: capitalised first and last', () => {

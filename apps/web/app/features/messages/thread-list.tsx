@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { editedTimeAgo, firstName, threadProfileLetter, threadTitle, type Thread } from '@fretline/contract';
 import { cx } from '../../components/ui';
 
-/** A thread's avatar: the profile letter of spec §3. */
+/** A thread's avatar: the profile letter (product.md#entities). */
 export function ProfileLetter({ letter, tone = 'brand' }: { letter: string; tone?: 'brand' | 'stone' }) {
   return (
     <span
@@ -17,7 +17,7 @@ export function ProfileLetter({ letter, tone = 'brand' }: { letter: string; tone
   );
 }
 
-/** One row of the thread list: title, last message, edited-time-ago and the unread mark (spec §3). */
+/** One row of the thread list: title, last message, edited-time-ago and the unread mark (product.md#entities). */
 export function ThreadListItem({ thread, to, now }: { thread: Thread; to: string; now: Date }) {
   const title = threadTitle(thread);
   const unread = thread.is_unread;

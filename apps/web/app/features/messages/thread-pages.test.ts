@@ -30,7 +30,7 @@ const open = () =>
     }),
   );
 
-describe('thread list pages (spec §9: 35, +35 per load more, polled)', () => {
+describe('thread list pages (product.md#constants: 35, +35 per load more, polled)', () => {
   beforeEach(() => {
     get.mockClear();
     server = rows(1, 120);

@@ -28,7 +28,7 @@ export function joinPages<T extends Keyed>(first: T[], then: T[]): T[] {
 }
 
 /**
- * A thread list paged as spec §9 says: a first page, "load more" adds the next page by offset, and
+ * A thread list paged as product.md#constants says: a first page, "load more" adds the next page by offset, and
  * the poll refreshes from the top as much as was loaded (at most the API's largest page; older
  * pages keep what they showed). The poll and "load more" cancel only their own earlier calls; a
  * failed page the reader asked for is in `error`, a failed poll is left to the next one.

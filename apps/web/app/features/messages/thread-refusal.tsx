@@ -20,7 +20,7 @@ interface Props {
 export function ThreadRefusal({ kind, email, threadPath }: Props) {
   const [switching, setSwitching] = useState(false);
 
-  // Sign out, then sign in again and come back here (spec §2 return route).
+  // Sign out, then sign in again and come back here (the return route, product.md#pages).
   const switchAccount = () => {
     setSwitching(true);
     api

@@ -7,7 +7,7 @@ import { usePoll } from '../../lib/use-poll';
 import { UNREAD_CHANGED_EVENT } from './unread-changed';
 
 /**
- * The header's unread badge (spec §4 "Unread-message poller", §9 poll 5 s): runs only while signed
+ * The header's unread badge (the unread poller, product.md#states; polled every 5 s, product.md#constants): runs only while signed
  * in, pauses on window blur, and on focus resumes at once. Refreshing the user on focus is the
  * app's own focus behaviour (`useWindowFocusRevalidate`), which every page has.
  */

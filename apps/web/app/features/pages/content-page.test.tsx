@@ -8,7 +8,7 @@ import { TermsPage } from './terms';
 afterEach(cleanup);
 
 describe('the legal pages’ "last updated" date', () => {
-  it('uses the spec §9 long format, like every other date the site shows', () => {
+  it('uses the long format (product.md#constants), like every other date the site shows', () => {
     for (const Page of [TermsPage, PrivacyPage]) {
       render(
         <MemoryRouter>

@@ -63,7 +63,7 @@ export function ContentHero({ eyebrow, title, lead, children }: ContentHeroProps
 }
 
 export interface ContentPageProps extends ContentHeroProps {
-  /** Shown above the article in the spec §9 long format (the date legal texts were last updated). */
+  /** Shown above the article in the long format (product.md#constants) (the date legal texts were last updated). */
   updated?: Date;
   /** The article body; rendered with the long-form type styles. */
   body: React.ReactNode;

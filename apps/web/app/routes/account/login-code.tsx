@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 // A focus refresh after the code is accepted would redirect to /me before the return route loads.
 export const shouldRevalidate = skipRevalidationWhileSigningIn;
 
-/** Spec §2 /login-code: needs the address from this tab's login state, else back to /login. */
+/** /login-code (product.md#pages): needs the address from this tab's login state, else back to /login. */
 export default function LoginCode({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>();

@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // A focus refresh after the code is accepted would redirect to /me before the return route loads.
 export const shouldRevalidate = skipRevalidationWhileSigningIn;
 
-/** Spec §4: with both the address and the code from the link, validation runs at once. */
+/** With both the address and the code from the link (product.md#states), validation runs at once. */
 export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
   const { passcode, returnTo, linkEmail } = loaderData;
   const restart = useRestartLogin();

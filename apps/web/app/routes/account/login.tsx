@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** Spec §2 /login: e-mail entry; a code is sent, then /login-code. */
+/** /login (product.md#pages): e-mail entry; a code is sent, then /login-code. */
 export default function Login() {
   const navigate = useNavigate();
   // The remembered address is read after hydration: the server render must match the first paint.

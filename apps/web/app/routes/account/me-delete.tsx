@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user: await requireMe(request) };
 }
 
-/** Account deletion with a confirmation step (issue 3, ADR 0012). */
+/** Account deletion with a confirmation step (ADR 0012). */
 export default function MeDelete({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Delete your account" intro="Deleting your account:">

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user: await requireMe(request) };
 }
 
-/** Spec §2 /me/edit. */
+/** /me/edit (product.md#pages). */
 export default function MeEdit({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Your details">

@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user: await requireMe(request) };
 }
 
-/** Spec §2 /me/notifications: mailer preferences. */
+/** /me/notifications (product.md#pages): mailer preferences. */
 export default function MeNotifications({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Email preferences" intro="Choose which emails we send you.">

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getServerApi(request).call('auth.listSessions');
 }
 
-/** Spec §3/§4 Session list (GET me/sessions), newest access first. */
+/** Session list (GET me/sessions; product.md#entities, #states), newest access first. */
 export default function MeSessions({ loaderData }: Route.ComponentProps) {
   return (
     <Container width="narrow" className="py-10 sm:py-14">

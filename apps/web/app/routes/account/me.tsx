@@ -23,7 +23,7 @@ const LINKS = [
   { to: '/me/delete', label: 'Delete your account', text: 'Remove your account and personal data.' },
 ];
 
-/** Spec §2 /me: profile letter, full name, membership status and every account page. */
+/** /me (product.md#pages): profile letter, full name, membership status and every account page. */
 export default function Me({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const { logout, loggingOut } = useLogout();

@@ -1,8 +1,8 @@
 import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Sign-in, sign-up and the account pages (spec §2, issue 3). /me, /me/edit, /welcome and
-// /me/notifications use the guest layout (spec §2).
+// Sign-in, sign-up and the account pages (product.md#pages; ADR 0010, 0011, 0012). /me, /me/edit, /welcome and
+// /me/notifications use the guest layout (product.md#pages).
 export const accountRoutes: AreaRoutes = {
   main: [
     route('signup', 'routes/account/signup.tsx', { id: 'signup' }),

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** Both /unsubscribe/:email/:token and /unsubscribe-mailers/:email/:token (spec §2) render here. */
+/** Both /unsubscribe/:email/:token and /unsubscribe-mailers/:email/:token (product.md#pages) render here. */
 export function loader({ params, request }: Route.LoaderArgs) {
   const list: 'emails' | 'mailers' = new URL(request.url).pathname.startsWith('/unsubscribe-mailers/') ? 'mailers' : 'emails';
   return { email: params.email, token: params.token, list };

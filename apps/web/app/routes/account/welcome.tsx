@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, back: await findWelcomeReturn(request) };
 }
 
-/** Spec §2 /welcome: the free-trial text; seeing it clears the welcome flag (PUT me/welcome, spec §4). */
+/** /welcome (product.md#pages): the free-trial text; seeing it clears the welcome flag (PUT me/welcome, product.md#states). */
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { user, back } = loaderData;
   useEffect(() => {
@@ -42,7 +42,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <p>Become a member to unlock every premium lesson, the complete courses and live stream replays.</p>
         )}
       </div>
-      {/* Sign-up keeps the return route (spec §2): the page they signed up from comes first. */}
+      {/* Sign-up keeps the return route (product.md#pages): the page they signed up from comes first. */}
       {back ? (
         <LinkButton to={back.to} className="mt-6 w-full text-center">
           {back.label}

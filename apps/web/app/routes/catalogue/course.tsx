@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     loaded = await getServerApi(request).call('videos.getCourse', { params: { courseSlug: params.courseSlug } });
   } catch (err) {
-    // Spec §4: an unknown course shows the 'Page Not Found' page.
+    // An unknown course shows the 'Page Not Found' page (product.md#states).
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;
   }

@@ -10,7 +10,7 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/my-list';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Guards read first: a visitor goes to /login and comes back here afterwards (spec §2).
+  // Guards read first: a visitor goes to /login and comes back here afterwards (product.md#pages).
   await requireMe(request);
   const page = await getServerApi(request).call('videos.listSaved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: 0 });
   return { page };
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const failure = (err: unknown) =>
   err instanceof ApiError ? err.message : 'Something went wrong, please try again or contact support.';
 
-/** Spec §9: saved videos load 30 more at a time. */
+/** Saved videos load 30 more at a time (product.md#constants). */
 export default function MyList({ loaderData }: Route.ComponentProps) {
   const [saved, setSaved] = useState(loaderData.page.saved);
   const [total, setTotal] = useState(loaderData.page.total);

@@ -1,7 +1,7 @@
 import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Spec §2 catalogue routes (route names `videos` and `courses` as the spec names them).
+// Catalogue routes (route names `videos` and `courses` as the spec names them; product.md#pages).
 export const catalogueRoutes: AreaRoutes = {
   main: [
     route('videos', 'routes/catalogue/videos.tsx', { id: 'videos' }),

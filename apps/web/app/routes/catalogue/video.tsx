@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const trialDays = video.video_locked ? await loadTrialDays(client) : null;
     return { video, course, trialDays };
   } catch (err) {
-    // Spec §4/§8: a 404 on a video shows the 'Page Not Found' page.
+    // A 404 on a video shows the 'Page Not Found' page (product.md#states, #errors).
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;
   }
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   });
 };
 
-/** schema.org VideoObject for search engines (spec §3 "derived schema content"). */
+/** schema.org VideoObject for search engines (product.md#entities, structured data). */
 function VideoJsonLd({ video, siteUrl }: { video: Video; siteUrl: string }) {
   const json = {
     '@context': 'https://schema.org',

@@ -16,10 +16,10 @@ import type { Route } from './+types/videos';
 const PAGE_SIZE = 24;
 /** Typing in the search box updates the list after a short pause (not on every key). */
 const SEARCH_DEBOUNCE_MS = 400;
-/** The analytics action for a song search (spec §9: debounced by 5 s). */
+/** The analytics action for a song search (product.md#constants: debounced by 5 s). */
 const SONG_SEARCH_ACTION = 'song_search';
 
-/** The list query from the page URL: facets, `tags` (legacy tag URLs, spec §2) and `search`. */
+/** The list query from the page URL: facets, `tags` (legacy tag URLs, product.md#pages) and `search`. */
 function listQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
   for (const key of [...VIDEO_FACETS, 'tags', 'search'] as const) {
@@ -107,7 +107,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     update({ [key]: '' });
   };
 
-  // Spec §9: the song-search action is sent once the search has stood for 5 s (a search the page
+  // The song-search action is sent once the search has stood for 5 s (a search the page (product.md#constants)
   // opened with too, hence the empty start).
   const songSearch = useDebouncedValue(search.trim(), SONG_SEARCH_DEBOUNCE_MS, '');
   useEffect(() => {

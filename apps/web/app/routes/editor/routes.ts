@@ -1,8 +1,8 @@
 import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Issue 7 content editing, inside the staff console (layouts/staff.tsx). Each page checks the
-// spec §6 Editor group itself; the API checks it again on every call (ADR 0037).
+// Content editing (ADR 0037), inside the staff console (layouts/staff.tsx). Each page checks the
+// Editor group (product.md#roles) itself; the API checks it again on every call (ADR 0037).
 export const editorRoutes: AreaRoutes = {
   staff: [
     // Videos

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       filter: { id_subscription_product: product.id_subscription_product },
       order: '-subscription_created',
     });
-    // Spec §4 membership check: a subscription neither active nor cancelled sends the user to its page.
+    // Membership check (product.md#states): a subscription neither active nor cancelled sends the user to its page.
     const attention = list.find((s) => s.subscription_status !== 'draft' && needsAttention(s.subscription_status));
     if (attention) throw redirect(`/me/subscriptions/${attention.id_subscription}`);
     current =
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** /membership: the offer and, for a member, their status (spec §2; issue 5). */
+/** /membership: the offer and, for a member, their status (product.md#pages; ADR 0020). */
 export default function Membership({ loaderData }: Route.ComponentProps) {
   const { product, signedIn, hasMembership, eligibleForTrial, current } = loaderData;
   const plans = product.subscription_plans;

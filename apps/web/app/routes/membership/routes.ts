@@ -1,7 +1,7 @@
 import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// The membership offer and subscription management (spec §2, issue 5).
+// The membership offer and subscription management (product.md#pages; ADR 0020).
 export const membershipRoutes: AreaRoutes = {
   main: [
     route('membership', 'routes/membership/membership.tsx', { id: 'membership' }),

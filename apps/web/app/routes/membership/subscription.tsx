@@ -48,13 +48,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const waiting = (status: string) => status === 'draft' || status === 'created' || status === 'initialised';
 
-/** /me/subscriptions/:idSubscription (route id me-subscriptions-idSubscription, spec §2). */
+/** /me/subscriptions/:idSubscription (route id me-subscriptions-idSubscription, product.md#pages). */
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { subscription, paymentMethods, invoices, idParty, address, provider, publishableKey } = loaderData;
   const status = subscription.subscription_status;
   const revalidator = useRevalidator();
 
-  // Spec §4 (manage flow): poll every 1 s while the first payment is under way, until it settles.
+  // Managing a subscription (product.md#states): poll every 1 s while the first payment is under way, until it settles.
   usePoll(
     async () => {
       if (revalidator.state === 'idle') await revalidator.revalidate();

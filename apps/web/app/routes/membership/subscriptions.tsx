@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getServerApi(request).call('finance.listSubscriptions', { order: '-subscription_created' });
 }
 
-/** /me/subscriptions (where spec §2's legacy /dashboard/subscriptions lands): newest first (spec §9). */
+/** /me/subscriptions (where the legacy /dashboard/subscriptions lands, product.md#pages): newest first (product.md#constants). */
 export default function Subscriptions({ loaderData }: Route.ComponentProps) {
   const { subscriptions } = loaderData;
   return (

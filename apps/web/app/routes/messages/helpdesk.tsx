@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { form } = await getServerApi(request).call('messages.getHelpdeskForm');
   const slug = params.categorySlug;
   const category = slug ? form.categories.find((c) => c.category_slug === slug) : undefined;
-  // Spec §2 /helpdesk/:categorySlug: an unknown topic is a 404, not a form with nothing chosen.
+  // /helpdesk/:categorySlug (product.md#pages): an unknown topic is a 404, not a form with nothing chosen.
   if (slug && !category) throw data(null, { status: 404 });
   return { form, category: category ?? null };
 }

@@ -23,7 +23,7 @@ async function thrownBy(run: () => Promise<unknown>): Promise<Response> {
 const args = (path: string, params: Record<string, string>) =>
   ({ request: new Request(`http://localhost${path}`), params, context: {} }) as unknown as Route.LoaderArgs;
 
-describe('messages pages for a signed-out visitor (spec §2, §8)', () => {
+describe('messages pages for a signed-out visitor (product.md#pages, #errors)', () => {
   it('send them to /login and keep the thread to come back to after signing in', async () => {
     for (const response of [
       await thrownBy(() => loader(args('/messages/12', { idThread: '12' }))),

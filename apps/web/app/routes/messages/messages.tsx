@@ -21,9 +21,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return { page };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401) throw err;
-    // Spec §6: a signed-out visitor may only open one thread with its token.
+    // A signed-out visitor may only open one thread with its token (product.md#roles).
     if (params.idThread && params.token) return { page: null };
-    // Signed out: after signing in they come back here (spec §2), e.g. from a staff-reply e-mail.
+    // Signed out: after signing in they come back here (product.md#pages), e.g. from a staff-reply e-mail.
     throw redirectToLogin(request);
   }
 }
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** Spec §9: 35 threads, +35 per "load more", polled every 5 s, search debounced 500 ms. */
+/** 35 threads, +35 per "load more" (product.md#constants), polled every 5 s, search debounced 500 ms. */
 function ThreadInbox({ initial }: { initial: CallData<'messages.listThreads'> }) {
   const params = useParams();
   const [search, setSearch] = useState('');

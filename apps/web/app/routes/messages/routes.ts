@@ -1,8 +1,8 @@
 import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Spec §2: the helpdesk, and /messages with child :idThread and grandchild :token (a signed-out
-// holder's view of one thread); the staff inbox lives in the staff console (issue 6).
+// The helpdesk (product.md#pages), and /messages with child :idThread and grandchild :token (a signed-out
+// holder's view of one thread); the staff inbox lives in the staff console (ADR 0029).
 export const messagesRoutes: AreaRoutes = {
   main: [
     route('helpdesk', 'routes/messages/helpdesk.tsx', { id: 'helpdesk' }),

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     return { page, status };
   } catch (err) {
-    // The API checks the Staff group (spec §6); an Editor in the console gets the 404 page.
+    // The API checks the Staff group (product.md#roles); an Editor in the console gets the 404 page.
     if (err instanceof ApiError && err.status === 403) throw data(null, { status: 404 });
     throw err;
   }

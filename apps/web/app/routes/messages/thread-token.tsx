@@ -2,7 +2,7 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/thread-token';
 
 /**
- * Spec §2 grandchild `/messages/:idThread/:token`: the thread route above reads the token from the
+ * Grandchild `/messages/:idThread/:token` (product.md#pages): the thread route above reads the token from the
  * URL and shows the thread to its holder (ADR 0025), so this level renders nothing of its own.
  */
 export const meta: Route.MetaFunction = ({ matches, params }) =>

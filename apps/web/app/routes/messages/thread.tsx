@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (err) {
     if (!(err instanceof ApiError) || !err.status || err.status >= 500) throw err;
     if (token) {
-      // Spec §6/§8: a wrong, tampered or revoked link is a failed thread load, so /login; signing
+      // A wrong, tampered or revoked link is a failed thread load (product.md#roles, #errors), so /login; signing
       // in comes back to the thread without the token, where its participant reads it. Someone
       // signed in goes there at once (ADR 0025).
       const me = await fetchCurrentUser(request).catch(() => undefined);
@@ -50,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const refusal = err.status === 403 ? ('not-yours' as const) : ('missing' as const);
       return data({ thread: null, page: null, access, senderEmail: null, refusal }, { status: err.status });
     }
-    // Spec §8: any other failed thread load goes to /login.
+    // Any other failed thread load goes to /login (product.md#errors).
     throw redirect('/login');
   }
 }

@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Saves the visitor's choices — the settings form's toggles, or the banner's button when scripts
- * have not loaded: one cookie per category, each kept a year (spec §6, ADR 0005).
+ * have not loaded: one cookie per category, each kept a year (product.md#roles, ADR 0005).
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();

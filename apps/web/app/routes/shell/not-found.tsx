@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 
-/** Spec §2: any path no route claims answers 404 and renders the error page (root ErrorBoundary). */
+/** Any path no route claims answers 404 and renders the error page (root ErrorBoundary; product.md#pages). */
 export function loader() {
   throw data(null, { status: 404 });
 }

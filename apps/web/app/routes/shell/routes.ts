@@ -1,7 +1,7 @@
 import { index, route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Home, content pages (spec §2), SEO resources and the catch-all 404. /cookies (route name
+// Home, content pages (product.md#pages), SEO resources and the catch-all 404. /cookies (route name
 // `cookies`) is the web platform's cookie settings page.
 export const shellRoutes: AreaRoutes = {
   main: [

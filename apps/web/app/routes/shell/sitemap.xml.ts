@@ -3,7 +3,7 @@ import { getServerApi } from '../../lib/api.server';
 import { readWebConfig, siteUrlFor } from '../../lib/config.server';
 import type { Route } from './+types/sitemap.xml';
 
-/** The public pages of spec §2 that are the same for everyone. */
+/** The public pages (product.md#pages) that are the same for everyone. */
 export function staticSitemapPaths(teacherName: string): string[] {
   return [
     '/',
@@ -40,7 +40,7 @@ function lastmod(updated: SitemapEntry['updated']): string | null {
   return Number.isNaN(updated.getTime()) ? null : updated.toISOString().slice(0, 10);
 }
 
-/** Static pages plus the catalogue's published videos, courses and streams (team brief "Sitemap"). */
+/** Static pages plus the catalogue's published videos, courses and streams (the public pages of product.md#pages). */
 export async function loader({ request }: Route.LoaderArgs) {
   const siteUrl = siteUrlFor(request);
   let dynamic: SitemapEntry[] = [];

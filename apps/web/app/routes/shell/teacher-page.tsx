@@ -9,8 +9,8 @@ import type { Route } from './+types/teacher-page';
 type TeacherPage = 'about' | 'app';
 
 /**
- * Spec §2 /about-{name} and /{name}-guitar-app: one dynamic segment checked against the configured
- * teacher name (TEACHER_NAME); anything else is the 404 page (spec §2 validation step).
+ * /about-{name} and /{name}-guitar-app (product.md#pages): one dynamic segment checked against the configured
+ * teacher name (TEACHER_NAME); anything else is the 404 page (product.md#pages).
  */
 export function loader({ params }: Route.LoaderArgs): { page: TeacherPage } {
   const name = readWebConfig().teacherName;

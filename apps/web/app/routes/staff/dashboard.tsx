@@ -8,7 +8,7 @@ import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Spec §6: the console is for the Staff and Editor groups; either one opens the dashboard.
+  // The console is for the Staff and Editor groups (product.md#roles); either one opens the dashboard.
   await requireStaffAccess(request, 'Console');
   return null;
 }
@@ -26,7 +26,7 @@ interface Tool {
   group: RoleGroup;
 }
 
-/** What each role group may use (spec §6, issue 7); the dashboard shows only the caller's. */
+/** What each role group may use (product.md#roles, ADR 0035); the dashboard shows only the caller's. */
 const TOOLS: Tool[] = [
   {
     title: 'Helpdesk inbox',

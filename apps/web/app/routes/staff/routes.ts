@@ -1,7 +1,7 @@
 import { route } from '@react-router/dev/routes';
 import type { AreaRoutes } from '../area';
 
-// Issue 7: the staff console, inside layouts/staff.tsx. Each page checks its own spec §6 group.
+// The staff console (ADR 0035), inside layouts/staff.tsx. Each page checks its own role group (product.md#roles).
 export const staffRoutes: AreaRoutes = {
   staff: [
     route('staff', 'routes/staff/dashboard.tsx', { id: 'staff' }),

@@ -2,7 +2,7 @@ import type { CallAddress } from '../call.ts';
 
 /** The videos calls' addresses (see ../call.ts); their schemas are in ../schemas/videos.ts. */
 export const videosAddresses = {
-  // Checked in production too: course and video responses must parse (docs/product.md).
+  // Checked in production too: course and video responses must parse (product.md#validation).
   'videos.listCourses': { method: 'GET', path: '/videos/courses', checked: true },
   'videos.getCourse': { method: 'GET', path: '/videos/courses/:courseSlug', checked: true },
   'videos.listVideos': { method: 'GET', path: '/videos/videos', checked: true },

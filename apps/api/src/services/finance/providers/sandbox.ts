@@ -18,7 +18,7 @@ import {
 /*
  * ADR 0023: the sandbox provider plays Stripe's test mode offline. It keeps its own record of each
  * subscription (finance.sandbox_subscriptions), and reports what happens as events from jobs, so
- * activation is asynchronous exactly as with Stripe's webhooks and the §4 poll is real.
+ * activation is asynchronous exactly as with Stripe's webhooks and the 1 s poll (product.md#states) is real.
  */
 
 type CardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'fails_after_first';
@@ -182,7 +182,7 @@ export function registerSandboxJobs(app: FastifyInstance): void {
         trialEnd,
         idSubscriptionHint: p.idSubscription,
       });
-      // Stripe makes a £0 invoice for a trial; the invoice list leaves it out (spec §5, total ≥ 0.01).
+      // Stripe makes a £0 invoice for a trial; the invoice list leaves it out (product.md#validation, total ≥ 0.01).
       await emit({
         type: 'invoice.paid',
         created: now,

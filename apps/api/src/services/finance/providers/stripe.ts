@@ -93,7 +93,7 @@ export class StripeProvider implements PaymentProvider {
           items: [item],
           default_payment_method: pm.id,
           ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
-          // A declined first payment fails the call (spec §8: the flow stops, the form comes back).
+          // A declined first payment fails the call (product.md#errors: the flow stops, the form comes back).
           payment_behavior: 'error_if_incomplete',
           metadata: { id_subscription: String(input.idSubscription), id_user: String(input.idUser) },
         },

@@ -54,7 +54,7 @@ export interface PaymentProvider {
   cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
 }
 
-/** A payment the provider refused (a declined card): shown to the user as is (spec §8), answered 402. */
+/** A payment the provider refused (a declined card): shown to the user as is (product.md#errors), answered 402. */
 export class PaymentError extends Error {
   constructor(
     message: string,

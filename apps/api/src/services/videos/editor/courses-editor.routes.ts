@@ -5,7 +5,7 @@ import { editorContextFor } from './editor-routes.ts';
 import * as service from './courses-editor.service.ts';
 
 /**
- * /api/videos/editor/courses (issue 7 content editing, ADR 0037): the Editor group of spec §6
+ * /api/videos/editor/courses (content editing, ADR 0037): the Editor group (product.md#roles)
  * creates, edits, orders, publishes and deletes courses, sets their lessons, songs and
  * testimonials. The group is checked before anything else (signed out 401, another role 403);
  * every change is audited in its own transaction.

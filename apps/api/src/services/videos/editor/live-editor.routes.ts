@@ -5,7 +5,7 @@ import { editorContextFor } from './editor-routes.ts';
 import * as service from './live-editor.service.ts';
 
 /**
- * /api/videos/editor/live-streams (issue 7 content editing, ADR 0037): the Editor group of spec §6
+ * /api/videos/editor/live-streams (content editing, ADR 0037): the Editor group (product.md#roles)
  * creates, edits, publishes and deletes live streams. Group checked first; changes audited.
  */
 export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {

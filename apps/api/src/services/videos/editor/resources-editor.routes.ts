@@ -5,8 +5,8 @@ import { editorContextFor } from './editor-routes.ts';
 import * as service from './resources-editor.service.ts';
 
 /**
- * /api/videos/editor/free-resources (issue 7 content editing, ADR 0037): the Editor group of
- * spec §6 creates, edits, orders, publishes and deletes the downloads of /free-resources.
+ * /api/videos/editor/free-resources (content editing, ADR 0037): the Editor group (product.md#roles)
+ * creates, edits, orders, publishes and deletes the downloads of /free-resources.
  * Group checked first; changes audited.
  */
 export const resourcesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {

@@ -20,7 +20,7 @@ function declaredLength(request: FastifyRequest): number | null {
 }
 
 /**
- * POST /api/videos/editor/uploads?filename=<name> (issue 7, ADR 0039): the Editor group uploads
+ * POST /api/videos/editor/uploads?filename=<name> (ADR 0039): the Editor group uploads
  * one file as the raw request body; it is streamed to MEDIA_DIR/uploads/YYYY/MM/ and answered
  * with its media path and a signed URL. Registered as its own plugin so only this route takes an
  * `application/octet-stream` body.

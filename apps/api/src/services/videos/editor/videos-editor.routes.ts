@@ -5,7 +5,7 @@ import { editorContextFor } from './editor-routes.ts';
 import * as service from './videos-editor.service.ts';
 
 /**
- * /api/videos/editor/videos (issue 7 content editing, ADR 0037): the Editor group of spec §6
+ * /api/videos/editor/videos (content editing, ADR 0037): the Editor group (product.md#roles)
  * creates, edits, publishes and deletes videos and places them in courses. Every route checks the
  * group first (signed out 401, another role 403); every change is audited in its transaction.
  */

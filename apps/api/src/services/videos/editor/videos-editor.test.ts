@@ -99,7 +99,7 @@ describe('who may edit videos', () => {
     }
   });
 
-  it('lets the Director group in too (spec §6: Editor = Superadmin, Admin, Director, Editor)', async () => {
+  it('lets the Director group in too (product.md#roles: Editor = Superadmin, Admin, Director, Editor)', async () => {
     expect((await call('GET', BASE, director.token)).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { fetchCurrentUser, getServerApi } from '../../../lib/api.server';
 
 /**
  * Guards read first (CONVENTIONS.md): a staff page's loader or action starts here. Signed out
- * goes to /login; signed in without the page's spec §6 group gets the 403 page. The API checks
+ * goes to /login; signed in without the page's role group (product.md#roles) gets the 403 page. The API checks
  * the group again on every call, so this only decides what to show.
  */
 export async function requireStaffAccess(request: Request, group: RoleGroup | 'Console') {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDiff, formatWhen } from './format';
 
 describe('staff dates', () => {
-  it('writes a time in the spec §9 long date and time, in UTC, like the member-facing pages', () => {
+  it('writes a time in the long date and time (product.md#constants), in UTC, like the member-facing pages', () => {
     expect(formatWhen(new Date(Date.UTC(2026, 10, 22, 15, 4)))).toBe('Nov 22nd, 2026, 3:04 pm UTC');
     expect(formatWhen('2026-11-02T03:14:00Z')).toBe('Nov 2nd, 2026, 3:14 am UTC');
   });

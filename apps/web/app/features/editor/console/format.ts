@@ -5,7 +5,7 @@ import { DATE_FORMATS, displayName } from '@fretline/contract';
 dayjs.extend(utc);
 
 /**
- * 'Nov 22nd, 2026, 3:14 am UTC': the spec §9 long date and time, as the rest of the site writes
+ * 'Nov 22nd, 2026, 3:14 am UTC': the long date and time (product.md#constants), as the rest of the site writes
  * them; UTC so server rendering and hydration agree (ADR 0030).
  */
 export function formatWhen(value: Date | string | null | undefined): string {

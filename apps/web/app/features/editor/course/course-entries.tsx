@@ -50,7 +50,7 @@ const SEARCH_DELAY_MS = 250;
 const RESULTS = 8;
 
 /**
- * Spec §3 course_videos and course_songs: two ordered lists of videos, saved together. A search
+ * course_videos and course_songs (product.md#entities): two ordered lists of videos, saved together. A search
  * over every video (drafts too, through the video editor's list call) adds to either list;
  * up/down buttons order them. The lists travel as `course_videos[0]=12&…` hidden fields.
  */
@@ -216,7 +216,7 @@ function VideoSearch({
     }
     setState({ status: 'loading' });
     timer.current = setTimeout(() => {
-      // A newer search cancels this one (the client's GET supersession, spec §7).
+      // A newer search cancels this one (the client's GET supersession, product.md#calls).
       api.call('editor.listVideos', { query: { q: text }, limit: RESULTS }).then(
         (found) => setState({ status: 'done', ...found }),
         (err: unknown) => {

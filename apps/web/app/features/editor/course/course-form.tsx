@@ -17,7 +17,7 @@ const POSITION_LABELS: Record<(typeof COURSE_JUMBO_POSITIONS)[number], string> =
 };
 
 /**
- * Spec §3 Course as an editor sets it: the fields, the lessons and songs in order and the
+ * Course as an editor sets it (product.md#entities): the fields, the lessons and songs in order and the
  * testimonials, in one form saved whole (ADR 0037). `course` is null on the new-course page.
  */
 export function CourseForm(props: EntryFormProps<EditorCourse>) {

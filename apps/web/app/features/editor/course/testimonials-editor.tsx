@@ -21,7 +21,7 @@ interface TestimonialDraft {
 }
 
 /**
- * Spec §3 course_testimonials (name, content, image), in the order the course page shows them.
+ * course_testimonials (name, content, image; product.md#entities), in the order the course page shows them.
  * The whole list is saved at once and replaces the old one.
  */
 export function TestimonialsEditor({

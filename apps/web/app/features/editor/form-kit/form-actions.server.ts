@@ -136,7 +136,7 @@ export function splitForm<G extends string>(
 
 /**
  * A `datetime-local` value (`2026-05-01T19:00`), read as UTC like every time the site shows
- * (ADR 0030), as a spec §7 wire date; anything else is passed on for the API to refuse.
+ * (ADR 0030), as a wire date (product.md#calls); anything else is passed on for the API to refuse.
  */
 export function localInputToWire(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/.exec(value.trim());

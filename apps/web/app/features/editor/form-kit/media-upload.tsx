@@ -74,7 +74,7 @@ function checkBeforeUpload(file: File, accept: string): string | null {
 }
 
 /**
- * A staff form's media field (issue 7, ADR 0039): picking a file uploads it at once with a
+ * A staff form's media field (ADR 0039): picking a file uploads it at once with a
  * progress bar and a cancel button; the stored media path goes into a hidden input named
  * `name`, so the field works inside a React Router `<Form>`. Images get a preview; "Remove"
  * clears the value; a media path can also be typed in (e.g. a `demo/...` file).

@@ -4,7 +4,7 @@ import { FormSection, TextArea } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
 import { freeResourceKind } from './free-resource-kind';
 
-/** A free download as an editor sets it (spec §2 /free-resources), saved whole (ADR 0037). */
+/** A free download as an editor sets it (/free-resources, product.md#pages), saved whole (ADR 0037). */
 export function FreeResourceForm(props: EntryFormProps<EditorFreeResource>) {
   const { saved: resource } = props;
   const { errors, field } = useEntryForm(props);

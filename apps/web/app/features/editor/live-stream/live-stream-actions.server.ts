@@ -5,7 +5,7 @@ import type { ReplayOption } from './live-stream-form';
 import { liveStreamKind } from './live-stream-kind';
 
 /**
- * A live stream: its fields only. The UTC `datetime-local` times become wire dates (spec §7), and
+ * A live stream: its fields only. The UTC `datetime-local` times become wire dates (product.md#calls), and
  * the members-only box says `false` when unticked.
  */
 export const liveStreamEntity: EditorEntity<EditorLiveStream> = {

@@ -18,7 +18,7 @@ export function toUtcInput(value: Date | string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
 }
 
-/** A live stream as an editor sets it (spec §2 /live), saved whole (ADR 0037). */
+/** A live stream as an editor sets it (/live, product.md#pages), saved whole (ADR 0037). */
 export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveStream> & { replays: readonly ReplayOption[] }) {
   const { saved: stream } = props;
   const { errors, field } = useEntryForm(props);

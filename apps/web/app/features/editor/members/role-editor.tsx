@@ -19,7 +19,7 @@ const ROLE_HELP: Record<string, string> = {
   Guest: 'A guest account; no console access.',
 };
 
-/** Admin group (spec §6): sets a member's role list in one PUT; the result shows in place. */
+/** Admin group (product.md#roles): sets a member's role list in one PUT; the result shows in place. */
 export function RoleEditor({ roles, canGrantSuperadmin, isSelf }: RoleEditorProps) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const status = useRef<HTMLParagraphElement>(null);

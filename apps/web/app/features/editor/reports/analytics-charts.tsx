@@ -16,7 +16,7 @@ import {
 import type { AnalyticsReport } from '@fretline/contract';
 
 // recharts is imported only here, and only the analytics route imports this file, so the
-// library ships in that page's chunk alone (issue 7).
+// library ships in that page's chunk alone (ADR 0036).
 
 const BRAND = '#ea580c';
 const INK = '#44403c';

@@ -14,7 +14,7 @@ const CHORD_LOOK = {
   heading: 'text-sm font-bold text-ink-900',
 };
 
-/** The chords a video uses (spec §3 video_chords: text and a diagram), in the order shown. */
+/** The chords a video uses (video_chords, product.md#entities: text and a diagram), in the order shown. */
 export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_chords']; errors: FieldErrors }) {
   const list = useEditorList<ChordDraft>(
     chords.map((c) => ({ text: c.video_chord_text, url: c.video_chord_url, previewUrl: c.video_chord_url_signed })),

@@ -16,7 +16,7 @@ const KIND_OPTIONS = [
 ];
 
 /**
- * The courses this video is in and where (issue 7: "puts it in a course at the right place").
+ * The courses this video is in and where (ADR 0037: an editor puts it in a course at the right place).
  * A course's own editor orders all its entries; here one video is placed.
  */
 export function CoursesEditor({

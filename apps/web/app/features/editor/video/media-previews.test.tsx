@@ -30,7 +30,7 @@ function section(values: Partial<EditorSection> & Pick<EditorSection, 'video_sec
   };
 }
 
-describe('the video editor previews saved images (issue 7, ADR 0039)', () => {
+describe('the video editor previews saved images (ADR 0039)', () => {
   it('shows a saved chord diagram from its signed URL, and no picture for a chord without one', () => {
     render(
       <ChordsEditor

@@ -143,7 +143,7 @@ export interface SectionsEditorProps {
   errors: FieldErrors;
 }
 
-/** The video's sections: add one of each type, reorder, change type, remove (spec §3 video_sections). */
+/** The video's sections: add one of each type, reorder, change type, remove (video_sections, product.md#entities). */
 export function SectionsEditor({ sections, errors }: SectionsEditorProps) {
   const list = useEditorList<SectionDraft>(
     sections.map(({ id_video_section: _id, video_section_type, ...values }) => ({ type: video_section_type, values })),

@@ -28,7 +28,7 @@ const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string
   video_type: { label: 'Type', placeholder: 'Riff, Solo…' },
 };
 
-/** Every Video field of spec §3 a person sets, in groups; submitted whole (ADR 0037). */
+/** Every Video field (product.md#entities) a person sets, in groups; submitted whole (ADR 0037). */
 export function VideoForm({ options, ...props }: EntryFormProps<EditorVideo> & { options: EditorVideoOptions }) {
   const { saved: video } = props;
   const { errors, field } = useEntryForm(props);
