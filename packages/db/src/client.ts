@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The handle every repository takes first; a transaction has the same shape. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

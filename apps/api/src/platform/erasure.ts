@@ -1,7 +1,7 @@
 import type { Database } from '@fretline/db';
 
 /** The account being deleted, as it was just before (ADR 0046). */
-export interface ErasedAccount {
+interface ErasedAccount {
   idUser: number;
   email: string;
   firstName: string | null;

@@ -39,7 +39,7 @@ const API_PREFIX = '/api';
  * - a role group ('Staff', 'Editor', ...): a signed-in caller in that group (401 / 403).
  * - a function: a guard of the route's own (e.g. a token in the path instead of a session).
  */
-export type CallAccess = 'public' | 'user' | RoleGroup | ((request: FastifyRequest) => unknown);
+type CallAccess = 'public' | 'user' | RoleGroup | ((request: FastifyRequest) => unknown);
 
 /** The app a service's routes plugin receives (FastifyPluginAsyncZod). */
 export type ZodApp = FastifyInstance<
@@ -58,7 +58,7 @@ type ResponseSchemaFor<N extends CallName, S> = S extends 204
   : CallResponseSchema<N>;
 
 /** The Fastify schema route() builds for call N, so handlers keep ZodTypeProvider's typing. */
-export interface CallRouteSchema<N extends CallName> {
+interface CallRouteSchema<N extends CallName> {
   params: CallParamsSchema<N>;
   querystring: CallQuerySchema<N>;
   body: CallBodySchema<N>;

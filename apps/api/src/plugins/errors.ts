@@ -51,10 +51,10 @@ function isBadValueForDatabase(err: unknown, depth = 0): boolean {
   return e.cause ? isBadValueForDatabase(e.cause, depth + 1) : false;
 }
 
-export const BAD_VALUE_TEXT = 'A value in that request is not valid.';
-export const BAD_URL_TEXT = 'That address is not valid.';
+const BAD_VALUE_TEXT = 'A value in that request is not valid.';
+const BAD_URL_TEXT = 'That address is not valid.';
 
-export function sendError(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+function sendError(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -111,7 +111,7 @@ export const errorsPlugin = fp(
 );
 
 /** 'id_subscription_plan' → 'Subscription plan', 'action_values.0.key' → 'Action values key' (ADR 0048). */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   const words = field.split(/[._]/).filter((word) => word && !/^\d+$/.test(word) && word !== 'id' && word !== 'fk');
   const label = words.join(' ');
   return label ? label.charAt(0).toUpperCase() + label.slice(1) : 'This field';
@@ -125,7 +125,7 @@ const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
  * lower-case fragment ("is required") after the field's name in words; zod's default wording
  * replaced by a plain sentence. Never the raw field name as a prefix.
  */
-export function validationMessage(field: string, keyword: string, message: string, params: Record<string, unknown> = {}): string {
+function validationMessage(field: string, keyword: string, message: string, params: Record<string, unknown> = {}): string {
   const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   if (!ZOD_DEFAULT.test(message)) {
     if (!field || /^[A-Z]/.test(message)) return sentence(message);

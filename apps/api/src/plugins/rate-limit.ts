@@ -7,7 +7,7 @@ import { tooManyRequests } from './errors.ts';
 import { isLoopbackAddress } from './loopback.ts';
 
 /** The global per-IP budget of /api (ADR 0004): generous for people, tight for scripts. */
-export const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
+const GLOBAL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
 export interface RateLimitSettings {
   /** Overrides the global budget (tests use a small one). */
@@ -45,7 +45,7 @@ export interface WindowLimit {
  * transaction the counter row stays locked until the end, so a caller that refuses the event (and
  * throws) rolls its count back and the next caller sees the settled count.
  */
-export async function incrementCounter(db: Database, key: string, windowMs: number, now: Date): Promise<StoreResult> {
+async function incrementCounter(db: Database, key: string, windowMs: number, now: Date): Promise<StoreResult> {
   const t = tables.rateLimits;
   const resetAt = new Date(now.getTime() + windowMs);
   const [row] = await db
@@ -128,7 +128,7 @@ export async function windowsWait(db: Database, key: string, limits: readonly Wi
  * Fixed-window counters in `platform.rate_limits`, shared by every instance (ADR 0004). One
  * upsert per counted request: a new or lapsed window restarts at 1, a live one increments.
  */
-export class PostgresRateLimitStore {
+class PostgresRateLimitStore {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
@@ -157,7 +157,7 @@ export class PostgresRateLimitStore {
  * tab). Each instance enforces the budget on the traffic it sees; the tighter per-route limits that
  * guard abuse (sign-in codes, helpdesk, error reports) are counted in Postgres via `child()`.
  */
-export class HybridRateLimitStore {
+class HybridRateLimitStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(

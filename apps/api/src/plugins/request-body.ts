@@ -45,7 +45,7 @@ export function parseQueryString(query: string): Record<string, unknown> {
  * a deeply nested JSON body cannot overflow the stack; Buffers and streams (uploads, webhooks) are
  * left alone.
  */
-export function findForbidden(value: unknown, part: string, forbidden: RegExp): string | undefined {
+function findForbidden(value: unknown, part: string, forbidden: RegExp): string | undefined {
   // Most calls (the unread-count poll among them) carry no body or parameters: nothing to walk.
   if (value === undefined || value === null) return undefined;
   const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];

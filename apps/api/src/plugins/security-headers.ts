@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Hosts whose players and widgets the product embeds (ARCHITECTURE.md "Media", "Payments"). */
-export const FRAME_SOURCES = [
+const FRAME_SOURCES = [
   'https://www.youtube-nocookie.com',
   'https://open.spotify.com',
   'https://www.soundslice.com',
@@ -13,15 +13,15 @@ export const FRAME_SOURCES = [
 ];
 
 /** Google reCAPTCHA's script and frame hosts, allowed only when CAPTCHA=recaptcha (ADR 0027). */
-export const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-export const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
 /**
  * Runs helmet's middleware once against a recording response and returns the headers it sets.
  * Our policy has no per-request parts (no nonces), so the headers are the same for every response;
  * @fastify/helmet rebuilt the whole policy on every request, a tenth of a small API call's CPU.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -44,7 +44,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * may load from or frame it, and nothing sniffs its types (ADR 0002). A fifth of the page set's
  * bytes, on the calls every tab polls.
  */
-export function apiSecurityHeaders(production: boolean): Record<string, string> {
+function apiSecurityHeaders(production: boolean): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',

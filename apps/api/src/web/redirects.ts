@@ -131,7 +131,7 @@ function legacyTarget(segments: string[]): string | undefined {
 }
 
 /** Every path under /shop leaves for the external shop through the fixed tables (product.md#pages). */
-export function shopTarget(segments: string[], shopUrl: string): string {
+function shopTarget(segments: string[], shopUrl: string): string {
   const home = shopUrl.replace(/\/+$/, '');
   const [, section, slug] = segments;
   if (!section || SHOP_HOME_PAGES.has(section)) return `${home}/`;

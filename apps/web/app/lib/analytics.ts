@@ -19,7 +19,7 @@ export interface QueuedAction {
 }
 
 /** Most actions held while the visitor has not answered (a long unanswered visit must not grow without end). */
-export const MAX_QUEUED_ACTIONS = 50;
+const MAX_QUEUED_ACTIONS = 50;
 
 export function toActionValues(values: ActionValues): QueuedAction['values'] {
   return Object.entries(values)
@@ -27,7 +27,7 @@ export function toActionValues(values: ActionValues): QueuedAction['values'] {
     .map(([key, value]) => ({ key, value: String(value), type: 'S' as const }));
 }
 
-export function allows(consent: Consent, purpose: ActionPurpose): boolean {
+function allows(consent: Consent, purpose: ActionPurpose): boolean {
   return consent.analytic && (purpose === 'analytic' || consent.marketing);
 }
 

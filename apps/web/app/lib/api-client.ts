@@ -28,11 +28,11 @@ import type { CallBody, CallData, CallParams, CallQuery } from '@fretline/contra
 /** Retried statuses (product.md#calls; the constants live in the contract); one retry for GET/HEAD/OPTIONS, none for bodies. */
 const RETRY_METHODS = RETRYABLE_METHODS.map((m) => m.toLowerCase());
 /** A short pause before the one retry. */
-export const RETRY_DELAY_MS = 250;
+const RETRY_DELAY_MS = 250;
 /** Retry-After is honoured "within reason": a longer ask is cut to this ceiling. */
-export const MAX_RETRY_AFTER_MS = 3_000;
+const MAX_RETRY_AFTER_MS = 3_000;
 /** A call that has not answered by then counts as "no response" (product.md#errors). */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 const CANCELLED_ALERT = CLIENT_ERRORS.cancelled;
 
 /** A failed call: `message` is the text to show the user (product.md#errors). */
@@ -139,7 +139,7 @@ export interface ApiClientOptions {
 }
 
 /** A body the client sends as it is (uploads), not form-encoded. */
-export type RawBody = FormData | URLSearchParams | Blob;
+type RawBody = FormData | URLSearchParams | Blob;
 
 /** `{ key?: never }` when the call has no such part, optional when it may be left out, else required. */
 type Part<K extends string, T> = [T] extends [undefined]
@@ -151,14 +151,13 @@ type Part<K extends string, T> = [T] extends [undefined]
       : { [P in K]: T };
 
 /** What `api.call(name, input)` takes: the declared parts, typed from the declaration, and the request options. */
-export type CallInput<N extends CallName> = Omit<RequestOptions, 'query' | 'schema'> &
+type CallInput<N extends CallName> = Omit<RequestOptions, 'query' | 'schema'> &
   Part<'params', CallParams<N>> &
   Part<'query', CallQuery<N>> &
   ([CallBody<N>] extends [undefined] ? { body?: RawBody } : Part<'body', CallBody<N> | RawBody>);
 
 /** The input may be left out when nothing in it is required. */
-export type CallArgs<N extends CallName> =
-  Record<never, never> extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
+type CallArgs<N extends CallName> = Record<never, never> extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
 
 export interface ApiClient {
   /**
@@ -185,7 +184,7 @@ export interface Transport {
 }
 
 /** Nested bracket keys (`a[b][0]=1`; product.md#calls), dates as UTC `YYYY-MM-DD HH:mm:ss`. */
-export function encodeForm(value: unknown): string {
+function encodeForm(value: unknown): string {
   return qs.stringify(value, { serializeDate: formatWireDate, encodeValuesOnly: true });
 }
 

@@ -10,17 +10,10 @@ import { ensureCorrelationId } from './correlation';
  */
 
 let sessionHeld = false;
-const unauthorizedListeners = new Set<() => void>();
 
 /** The root tells the client whether a user is signed in (the root loader's `user.id_user`). */
 export function setSessionHeld(held: boolean): void {
   sessionHeld = held;
-}
-
-/** Lets the app react to a 401 while signed in (clear the user) before the move to /login. */
-export function onUnauthorized(listener: () => void): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
 }
 
 /** Headers sent by the browser (product.md#calls). */
@@ -38,7 +31,6 @@ export function browserHeaders(): Record<string, string> {
 function handleUnauthorized(): void {
   if (!sessionHeld) return;
   sessionHeld = false;
-  for (const listener of unauthorizedListeners) listener();
   // A full load: every loader then runs for a visitor and no store keeps the old user.
   window.location.assign('/login');
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, useLocation, useMatches, useRevalidator } from 'react-router';
-import { ANALYTICS_ACTIONS, redactUrl, screenBand, type ScreenBand } from '@fretline/contract';
+import { ANALYTICS_ACTIONS, redactUrl } from '@fretline/contract';
 import { recordAction } from './analytics';
 import { describeError, installErrorReporting, reportClientError } from './error-reporting';
 import { shouldRecordPageLoad, trackedPageLoadValues } from './page-load';
@@ -44,7 +44,7 @@ export function useReturnRouteMemory(): void {
  * target when it exists at that moment (product.md#pages); a target rendered a little later (data, lazy parts) is
  * scrolled to here, for up to a second.
  */
-export function useHashScroll(): void {
+function useHashScroll(): void {
   const { hash, key } = useLocation();
   useEffect(() => {
     if (!hash || hash === '#') return;
@@ -68,7 +68,7 @@ export function useHashScroll(): void {
 }
 
 /** Unhandled errors go to /api/error; a stale chunk reloads the page (at most once per 10 s). */
-export function useErrorReporting(): void {
+function useErrorReporting(): void {
   useEffect(() => {
     const stopReporting = installErrorReporting();
     const stopGuard = installChunkReloadGuard();
@@ -98,20 +98,6 @@ export function useWindowFocusRevalidate(): void {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, []);
-}
-
-function subscribeResize(listener: () => void): () => void {
-  window.addEventListener('resize', listener);
-  return () => window.removeEventListener('resize', listener);
-}
-
-/** Screen band of the window (product.md#constants); the server (which cannot know) renders for the smallest. */
-export function useScreenBand(): ScreenBand {
-  return useSyncExternalStore(
-    subscribeResize,
-    () => screenBand(window.innerWidth),
-    () => 'xs',
-  );
 }
 
 /** Mount once in the root: the behaviours every page shares (product.md#pages). */

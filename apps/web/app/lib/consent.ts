@@ -17,7 +17,7 @@ import { parseCookies, serializeCookie, writeBrowserCookie } from './cookies';
  * is allowed before they answer.
  */
 export type Consent = CookieConsent;
-export type ConsentCategory = CookieConsentCategory;
+type ConsentCategory = CookieConsentCategory;
 /** The categories a visitor chooses (`asked` is ours, not theirs). */
 export type ConsentChoice = Exclude<ConsentCategory, 'asked'>;
 export const CONSENT_CHOICES = COOKIE_CONSENT_CATEGORIES.filter((c): c is ConsentChoice => c !== 'asked');

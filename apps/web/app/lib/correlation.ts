@@ -7,7 +7,7 @@ const VALID = /^[A-Za-z0-9]{45}$/;
 
 export { createCorrelationId };
 
-export function isCorrelationId(value: string | undefined): value is string {
+function isCorrelationId(value: string | undefined): value is string {
   return !!value && VALID.test(value);
 }
 

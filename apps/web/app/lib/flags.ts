@@ -11,7 +11,7 @@ import {
  * first visit, kept in one cookie for a year so the site stays the same for them (ADR 0006).
  */
 export const FLAGS_COOKIE = 'feature_flags';
-export const FLAG_NAMES = Object.keys(FEATURE_FLAGS) as FeatureFlagName[];
+const FLAG_NAMES = Object.keys(FEATURE_FLAGS) as FeatureFlagName[];
 
 /** Whether `value` may still be handed out: a value whose share dropped to 0% is re-assigned. */
 function isOffered(definition: FeatureFlagDefinition<unknown>, value: unknown): boolean {

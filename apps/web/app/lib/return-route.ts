@@ -7,7 +7,7 @@ import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from './co
  * /login (with /login/:passcode and /login-code) and /welcome never are.
  */
 export const RETURN_COOKIE = RETURN_COOKIE_NAME;
-export const DEFAULT_RETURN_ROUTE = '/';
+const DEFAULT_RETURN_ROUTE = '/';
 
 // Only whether a value resolves to the same origin matters, so a fixed one does for browser and
 // server alike (the site's own SITE_URL or window origin would give the same answers).
@@ -21,7 +21,7 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
  * The same-origin path, search and hash a stored value stands for after normalising (dot segments
  * resolved), or null when following it could leave the site.
  */
-export function normaliseReturnRoute(value: string | undefined | null): string | null {
+function normaliseReturnRoute(value: string | undefined | null): string | null {
   if (!value || !value.startsWith('/') || UNSAFE_CHARACTERS.test(value)) return null;
   let url: URL;
   try {

@@ -15,13 +15,13 @@ export const VISITOR: RootUser = VISITOR_USER;
 export { isSignedIn };
 
 /** Feature flags (product.md#entities), as the root loader exposes them. */
-export type RootFlags = FeatureFlagValues;
+type RootFlags = FeatureFlagValues;
 
 /**
  * Flags' majority values (product.md#entities): featuresLinkInFooter false (100%), optimizeImages true (100%).
  * optimizeImages is assigned but has no effect: images are served as stored (ADR 0048).
  */
-export const DEFAULT_FLAGS: RootFlags = { featuresLinkInFooter: false, optimizeImages: true };
+const DEFAULT_FLAGS: RootFlags = { featuresLinkInFooter: false, optimizeImages: true };
 
 export interface RootData {
   user: RootUser;

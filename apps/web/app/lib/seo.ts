@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
 
-export const SITE_NAME = 'Fretline';
+const SITE_NAME = 'Fretline';
 /** The social card made for the site (public/og-image.png, 1200×630). */
-export const DEFAULT_OG_IMAGE = '/og-image.png';
+const DEFAULT_OG_IMAGE = '/og-image.png';
 
 export interface SeoInput {
   /** The page's own title; ' | Fretline' is added unless it already names the site. */

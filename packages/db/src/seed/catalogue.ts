@@ -447,7 +447,7 @@ const YOUTUBE: VideoSeed[] = [
   excerpt: 'A short free lesson with practice advice you can use today.',
 }));
 
-export const DEMO_VIDEOS: VideoSeed[] = [
+const DEMO_VIDEOS: VideoSeed[] = [
   ...BEGINNER,
   ...RHYTHM,
   ...INTERMEDIATE,

@@ -4,7 +4,7 @@ import { users } from '../schema/auth.ts';
 import { helpdeskCategories, helpdesks, messages, participants, threads } from '../schema/messages.ts';
 
 /** The helpdesk topics of /helpdesk/:categorySlug (product.md#pages). */
-export const demoHelpdeskCategories = [
+const demoHelpdeskCategories = [
   { categorySlug: 'billing', categoryName: 'Billing and payments', categoryDescription: 'Invoices, card changes, refunds.' },
   {
     categorySlug: 'membership',

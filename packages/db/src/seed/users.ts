@@ -2,7 +2,7 @@ import type { Database } from '../client.ts';
 import { userRoles, users } from '../schema/auth.ts';
 
 /** The demo accounts of ARCHITECTURE.md; each signs in by a passcode sent to the dev mailbox. */
-export const demoUsers = [
+const demoUsers = [
   { email: 'admin@example.com', firstName: 'Alex', lastName: 'Admin', roles: ['Superadmin'] },
   { email: 'staff@example.com', firstName: 'Sam', lastName: 'Staff', roles: ['Staff'] },
   { email: 'editor@example.com', firstName: 'Eddie', lastName: 'Editor', roles: ['Editor'] },

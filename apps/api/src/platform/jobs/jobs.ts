@@ -52,7 +52,7 @@ export interface EnqueueJobInput {
 const LOCK_MS = 5 * 60_000;
 const BATCH_SIZE = 10;
 /** ADR 0003: the worker polls about twice a second, so dev mail arrives promptly. */
-export const POLL_INTERVAL_MS = 500;
+const POLL_INTERVAL_MS = 500;
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 const KEEP_FAILED_MS = 30 * 24 * 3_600_000;
@@ -80,7 +80,7 @@ export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<
 }
 
 /** The handlers and the polling loop of one app instance. */
-export class JobRunner {
+class JobRunner {
   readonly handlers = new Map<string, RegisteredHandler>();
   private timer: NodeJS.Timeout | undefined;
   private tick: Promise<void> | undefined;
@@ -242,7 +242,7 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
 }
 
 /** Keeps the queue and the counters small: finished jobs and lapsed rate-limit windows go. */
-export async function pruneFinished(db: Database, now: Date): Promise<void> {
+async function pruneFinished(db: Database, now: Date): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finished, new Date(now.getTime() - KEEP_DONE_MS))));
   await db.delete(jobs).where(and(eq(jobs.status, 'failed'), lt(jobs.finished, new Date(now.getTime() - KEEP_FAILED_MS))));
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));

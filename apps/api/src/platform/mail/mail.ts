@@ -12,10 +12,10 @@ const MAIL_MAX_ATTEMPTS = 8;
  * ADR 0044: a send is bounded by the SMTP timeouts below (well under a minute), so a mail job whose
  * worker died is resumed after a minute, not the queue's default five.
  */
-export const MAIL_LOCK_MS = 60_000;
+const MAIL_LOCK_MS = 60_000;
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dnsTimeout: 5_000 };
 
-export const MailMessageSchema = z.object({
+const MailMessageSchema = z.object({
   to: z.email().max(320),
   subject: z.string().min(1).max(300),
   text: z.string().max(200_000),

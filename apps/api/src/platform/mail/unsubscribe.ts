@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 export type UnsubscribeList = 'emails' | 'mailers';
 
 /** An unsubscribe token: an HMAC bound to the list and the address, so it works for that address only. */
-export function createUnsubscribeToken(secret: string, list: UnsubscribeList, email: string): string {
+function createUnsubscribeToken(secret: string, list: UnsubscribeList, email: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${list}:${email.trim().toLowerCase()}`).digest('base64url');
 }
 

@@ -2,12 +2,12 @@
 export {
   createMediaStore,
   contentTypeFor,
-  findDemoDir,
-  isSafeMediaPath,
-  rewritePlaylist,
+  
+  
+  
   signedMediaUrl,
-  DEMO_PREFIX,
-  MEDIA_URL_PREFIX,
+  
+  
   type MediaStore,
 } from './media-store.ts';
 export { registerMediaRoutes } from './media.routes.ts';

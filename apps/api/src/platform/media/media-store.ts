@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where signed media is served from (the media routes are mounted under the videos service). */
-export const MEDIA_URL_PREFIX = '/api/videos/media/';
+const MEDIA_URL_PREFIX = '/api/videos/media/';
 /** The committed demo media is addressed by this path prefix; everything else is MEDIA_DIR. */
-export const DEMO_PREFIX = 'demo/';
+const DEMO_PREFIX = 'demo/';
 
 // ADR 0017: URLs live 4-5 hours. The expiry is rounded up to the hour so a page rendered twice in
 // the same hour gets the same URL and the browser cache (and a CDN) can reuse the bytes.
@@ -33,7 +33,7 @@ export function signedMediaUrl(ctx: { store: MediaStore; now: Date }, mediaPath:
 }
 
 /** Finds the committed demo media folder: MEDIA_DEMO_DIR, else `media/demo` above this module or the cwd. */
-export function findDemoDir(): string | null {
+function findDemoDir(): string | null {
   if (process.env.MEDIA_DEMO_DIR) return path.resolve(process.env.MEDIA_DEMO_DIR);
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i++) {

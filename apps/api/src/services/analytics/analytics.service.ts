@@ -2,8 +2,6 @@ import type { Database } from '@fretline/db';
 import { createAction } from './analytics.repository.ts';
 
 // The body's schema is the call's declaration in the contract (ADR 0052).
-export { ACTION_VALUES_MAX, ActionValueSchema, ActionValuesSchema, RecordActionBodySchema } from '@fretline/contract';
-
 export interface RecordActionInput {
   actionTypeName: string;
   actionValues?: Array<{ key: string; value: string; type?: string }>;

@@ -229,14 +229,6 @@ export async function endSession(db: Database, idUser: number, idSession: number
   return row;
 }
 
-export async function endAllSessions(db: Database, idUser: number, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ sessionDeleted: now })
-    .where(and(eq(sessions.idUser, idUser), isNull(sessions.sessionDeleted)));
-  forgetCachedSessions(idUser);
-}
-
 /**
  * Account deletion (ADR 0012, ADR 0046): the row stays so ids elsewhere keep pointing somewhere, but
  * every personal field goes and the address is freed for a new sign-up; sessions (with their IPs

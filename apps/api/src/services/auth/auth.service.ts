@@ -33,7 +33,7 @@ export interface AuthContext {
 }
 
 /** The community link members see (Current user, product.md#entities); a fixed demo invitation. */
-export const COMMUNITY_DISCORD_LINK = 'https://discord.gg/fretline-members';
+const COMMUNITY_DISCORD_LINK = 'https://discord.gg/fretline-members';
 
 /** A failure that also tells the client when to try again (sent as Retry-After). */
 export class RateLimitedError extends AppError {

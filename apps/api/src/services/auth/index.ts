@@ -3,14 +3,7 @@ export { forgetCachedSessions } from './session-cache.ts';
 export { createSessionToken, hashSessionToken } from './tokens.ts';
 export { authRoutes } from './auth.routes.ts';
 export { sessionPlugin } from './session-hook.ts';
-export {
-  findAccountByEmail,
-  findAccountContact,
-  findAccountContacts,
-  listAccountsInRoleGroup,
-  type AccountContact,
-  type AccountName,
-} from './contacts.ts';
+export { findAccountByEmail, findAccountContact, findAccountContacts, listAccountsInRoleGroup } from './contacts.ts';
 export {
   countSignupsPerDay,
   endMemberSession,

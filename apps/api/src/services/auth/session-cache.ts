@@ -48,9 +48,3 @@ export function forgetCachedSessions(...idUsers: number[]): void {
   const ids = new Set(idUsers);
   entries.deleteWhere((entry) => ids.has(entry.user.idUser));
 }
-
-/** Forgets one token (sign-out of this session). */
-export function forgetCachedToken(tokenHash: string): void {
-  generation++;
-  entries.delete(tokenHash);
-}

@@ -7,7 +7,7 @@ export const LEARNER_SESSION_TTL_MS = 365 * 24 * 60 * 60_000;
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60_000;
 
 /** ARCHITECTURE.md: plain HTTP is allowed on localhost only; everywhere else the cookie is Secure. */
-export function isLocalHttp(siteUrl: string): boolean {
+function isLocalHttp(siteUrl: string): boolean {
   const url = new URL(siteUrl);
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }

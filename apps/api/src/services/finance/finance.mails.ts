@@ -10,7 +10,7 @@ export type FinanceMail =
   | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date }
   | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null };
 
-export const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const longDate = (d: Date) => dayjs(d).format('D MMMM YYYY');
 
 function compose(

@@ -14,9 +14,9 @@ import { PaymentError, type PaymentProvider } from './providers/types.ts';
 export type { SubscriptionListFilter, SubscriptionRow } from './finance.repository.ts';
 
 /** ADR 0022: a repeat of the same plan and card by the same user within this window is the same purchase. */
-export const DOUBLE_SUBMIT_WINDOW_MS = 10 * 60_000;
+const DOUBLE_SUBMIT_WINDOW_MS = 10 * 60_000;
 
-export const SUBSCRIPTION_NOT_FOUND = 'That subscription cannot be found, please try again later or contact support.';
+const SUBSCRIPTION_NOT_FOUND = 'That subscription cannot be found, please try again later or contact support.';
 
 /** Everything a finance call needs besides its input (ADR 0051); the routes build one per request. */
 export interface FinanceContext {

@@ -1,6 +1,6 @@
 // The finance service's public surface: other services and plugins import only from here.
-export { financeRoutes, type FinanceRoutesOptions } from './finance.routes.ts';
+export { financeRoutes } from './finance.routes.ts';
 export { createPaymentProvider, type PaymentProvider } from './providers/index.ts';
-export { getMembership, cancelAllSubscriptionsForUser, MEMBERSHIP_PRODUCT_SLUG, type Membership } from './membership.ts';
+export { getMembership, cancelAllSubscriptionsForUser } from './membership.ts';
 export { listSubscriptionsWithInvoices } from './member-subscriptions.ts';
 export { eraseFinancePersonalData } from './erasure.ts';

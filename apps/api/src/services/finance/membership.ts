@@ -1,9 +1,6 @@
 import type { Database } from '@fretline/db';
-import { MEMBERSHIP_PRODUCT_SLUG } from '@fretline/contract';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import * as repo from './finance.repository.ts';
-
-export { MEMBERSHIP_PRODUCT_SLUG };
 
 /** The job that tells the payment provider to stop a subscription cancelled here. */
 export const PROVIDER_CANCEL_JOB = 'finance.provider-cancel';

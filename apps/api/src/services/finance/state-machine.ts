@@ -12,7 +12,7 @@ import type { ProviderSubscriptionStatus } from './providers/types.ts';
  *   active ──renewal fails──> failed ──paid later──> active
  *   any but cancelled ──user cancels / provider cancels──> cancelled
  */
-export const SUBSCRIPTION_TRANSITIONS: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
+const SUBSCRIPTION_TRANSITIONS: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
   draft: ['created', 'initialised', 'active', 'incomplete', 'cancelled'],
   created: ['initialised', 'active', 'incomplete', 'cancelled'],
   initialised: ['active', 'incomplete', 'cancelled'],

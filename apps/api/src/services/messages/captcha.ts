@@ -82,5 +82,3 @@ export async function verifyCaptcha(config: Config, response: string | null | un
 }
 
 /** Solves a challenge the way the browser widget does; used by tests and the bench. */
-export { solveChallenge } from 'altcha-lib';
-export { deriveKey as altchaDeriveKey };

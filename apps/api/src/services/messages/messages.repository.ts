@@ -12,7 +12,7 @@ export async function countUnreadThreads(db: Database, idUser: number): Promise<
   return row?.n ?? 0;
 }
 
-export const threadColumns = {
+const threadColumns = {
   idThread: threads.idThread,
   threadTitle: threads.threadTitle,
   privateThread: threads.privateThread,

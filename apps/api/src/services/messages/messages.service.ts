@@ -13,14 +13,13 @@ import { createThreadTokenString, verifyThreadTokenString } from './thread-token
 import { forgetUnreadCounts } from './unread-cache.ts';
 
 /** Texts of the refusals a thread token can get (ADR 0025): clear, and the same for every cause. */
-export const THREAD_TOKEN_REFUSED =
-  'This conversation link is not valid any more. Please sign in, or contact the helpdesk again.';
-export const EMPTY_MESSAGE_TEXT = 'Please enter a message.';
+const THREAD_TOKEN_REFUSED = 'This conversation link is not valid any more. Please sign in, or contact the helpdesk again.';
+const EMPTY_MESSAGE_TEXT = 'Please enter a message.';
 /** A signed-in reader opening a thread that exists but is not theirs: the page says so plainly. */
-export const THREAD_NOT_YOURS = 'This conversation belongs to another account.';
+const THREAD_NOT_YOURS = 'This conversation belongs to another account.';
 
 /** Who is reading a thread: a participant (signed in) or the holder of a thread token. */
-export type Reader =
+type Reader =
   | { kind: 'user'; idUser: number; firstName: string | null; lastName: string | null; email: string }
   | { kind: 'token'; idThreadToken: number; token: string; emailed: boolean };
 
@@ -32,7 +31,7 @@ export interface ThreadAccess {
 }
 
 /** Thread as one reader sees it (product.md#entities): the "other person" is the staff for the sender, and vice versa. */
-export function toWireThread(
+function toWireThread(
   row: ThreadRow,
   view: { lastRead: Date | null; unread: boolean; jwt?: string; asStaff?: boolean; senderVerified?: boolean },
 ): Thread {
@@ -67,7 +66,7 @@ export function toWireMessage(row: MessageRow): Message {
 }
 
 /** ADR 0045: a signed-in sender's address is their account's; a signed-out one's once the e-mailed link was followed. */
-export function senderVerified(row: ThreadRow): boolean {
+function senderVerified(row: ThreadRow): boolean {
   return row.idUserSender !== null || row.senderEmailVerified !== null;
 }
 
@@ -205,8 +204,6 @@ export async function forgetThreadUnreadCounts(app: FastifyInstance, idThread: n
 }
 
 // ---- helpdesk ----
-
-export { HELPDESK_LIMIT_PER_EMAIL, HELPDESK_LIMIT_PER_IP } from './helpdesk-limits.ts';
 
 export async function createHelpdesk(
   app: FastifyInstance,

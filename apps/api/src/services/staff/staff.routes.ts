@@ -7,8 +7,8 @@ import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
 import { listAudit, recordAudit } from '../../platform/audit/index.ts';
 import * as members from './members.repository.ts';
 
-export const MEMBER_NOT_FOUND = 'That member cannot be found.';
-export const SESSION_NOT_FOUND = 'That session cannot be found for this member.';
+const MEMBER_NOT_FOUND = 'That member cannot be found.';
+const SESSION_NOT_FOUND = 'That session cannot be found for this member.';
 export const OWN_LAST_ADMIN_ROLE = 'You cannot remove your own last admin role; ask another admin to do it.';
 export const SUPERADMIN_ONLY = 'Only a Superadmin can grant or remove the Superadmin role.';
 

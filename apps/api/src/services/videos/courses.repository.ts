@@ -93,12 +93,3 @@ export async function findTestimonials(db: Database, idCourse: number) {
     .where(eq(tables.courseTestimonials.idCourse, idCourse))
     .orderBy(asc(tables.courseTestimonials.testimonialOrder), asc(tables.courseTestimonials.idCourseTestimonial));
 }
-
-export async function countCourseEntries(db: Database, idCourse: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cv)
-    .innerJoin(v, eq(v.idVideo, cv.idVideo))
-    .where(and(eq(cv.idCourse, idCourse), eq(v.videoPublished, true)));
-  return row?.n ?? 0;
-}

@@ -54,7 +54,7 @@ export function previewSections(sections: readonly VideoSection[]): VideoSection
 }
 
 /** ADR 0016: a play counts as finished at 90% of the media's length. */
-export const COMPLETION_RATIO = 0.9;
+const COMPLETION_RATIO = 0.9;
 
 export function isPlayComplete(totalTime: number, currentTime: number): boolean {
   if (!(totalTime > 0)) return false;

@@ -12,7 +12,7 @@ export type SectionRow = typeof tables.videoSections.$inferSelect;
 export type ChordRow = typeof tables.videoChords.$inferSelect;
 
 /** The facet columns of GET videos (Video fields, product.md#entities). */
-export const FACET_COLUMNS = {
+const FACET_COLUMNS = {
   category: v.videoCategory,
   difficulty: v.videoDifficulty,
   grade: v.videoGrade,
@@ -37,7 +37,7 @@ export interface VideoListCriteria {
 }
 
 /** The WHERE clause of the list; `withFacets` false leaves the facet filters out (for facet counts). */
-export function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | undefined {
+function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | undefined {
   const parts: SQL[] = [];
   if (!criteria.includeUnpublished) parts.push(eq(v.videoPublished, true));
   if (withFacets) {

@@ -62,7 +62,7 @@ const splitList = (value: unknown): string[] => {
 };
 
 /** Facets, tags and search from the query string and from the `filter` JSON (product.md#calls); 400 on anything else. */
-export function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
+function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
   const facets: Partial<Record<VideoFacet, string[]>> = {};
   let tags = splitList(query.tags);
   let search = query.search || undefined;

@@ -12,7 +12,7 @@ export interface StaffNavItem {
  * The staff console's sections, in display order. Each area that adds a staff page adds its entry
  * here (one line), e.g. `{ label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] }`.
  */
-export const STAFF_NAV: StaffNavItem[] = [
+const STAFF_NAV: StaffNavItem[] = [
   { label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] },
   { label: 'Members', to: '/staff/members', groups: ['Staff'] },
   { label: 'Videos', to: '/staff/content/videos', groups: ['Editor'] },

@@ -20,11 +20,8 @@ interface FieldOwnProps {
   error?: string;
 }
 
-export type InputFieldProps = FieldOwnProps & { multiline?: false } & Omit<
-    React.InputHTMLAttributes<HTMLInputElement>,
-    'children'
-  >;
-export type TextareaFieldProps = FieldOwnProps & { multiline: true } & Omit<
+type InputFieldProps = FieldOwnProps & { multiline?: false } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'children'>;
+type TextareaFieldProps = FieldOwnProps & { multiline: true } & Omit<
     React.TextareaHTMLAttributes<HTMLTextAreaElement>,
     'children'
   >;

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
 
 /** A short device description from the user agent, enough to tell devices apart. */
-export function describeDevice(userAgent: string | null): string {
+function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 /** Spec: playback speed from 0.5× to 1.25×. */
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
+const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
 /** ADR 0016: progress is reported about every 10 s while playing, and on pause and end. */
-export const PROGRESS_INTERVAL_MS = 10_000;
+const PROGRESS_INTERVAL_MS = 10_000;
 
 export interface PlayerProgress {
   totalTime: number;

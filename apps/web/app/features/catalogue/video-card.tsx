@@ -3,7 +3,7 @@ import { videoSubtitle, type VideoSummary } from '@fretline/contract';
 import { Badge } from '../../components/ui';
 
 /** One video in a grid: poster, title, subtitle (product.md#entities) and whether it is free or for members. */
-export function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
+function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
   const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
   return (
     <Link

@@ -31,7 +31,7 @@ const CHECKED_FIELDS = ['first_name', 'email', 'message', 'consent'] as const;
  * Checks the form in the page with the contract's own rules (the same texts the API would answer),
  * instead of the browser's bubbles: every problem is shown under its field at once (ADR 0048).
  */
-export function helpdeskFieldErrors(form: FormData): Partial<Record<(typeof CHECKED_FIELDS)[number], string>> {
+function helpdeskFieldErrors(form: FormData): Partial<Record<(typeof CHECKED_FIELDS)[number], string>> {
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === 'string' ? v : '';
@@ -48,7 +48,7 @@ export function helpdeskFieldErrors(form: FormData): Partial<Record<(typeof CHEC
   return errors;
 }
 
-export interface HelpdeskSender {
+interface HelpdeskSender {
   first_name: string | null;
   last_name: string | null;
   email: string | null;

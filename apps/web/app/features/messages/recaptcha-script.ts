@@ -13,8 +13,8 @@ export interface Grecaptcha {
 }
 
 /** Google's script, rendered explicitly, calling back once it is ready. */
-export const RECAPTCHA_ONLOAD = '__fretlineRecaptchaReady';
-export const RECAPTCHA_SCRIPT_URL = `https://www.google.com/recaptcha/api.js?render=explicit&onload=${RECAPTCHA_ONLOAD}`;
+const RECAPTCHA_ONLOAD = '__fretlineRecaptchaReady';
+const RECAPTCHA_SCRIPT_URL = `https://www.google.com/recaptcha/api.js?render=explicit&onload=${RECAPTCHA_ONLOAD}`;
 
 let loading: Promise<Grecaptcha> | undefined;
 

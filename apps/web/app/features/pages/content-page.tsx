@@ -2,7 +2,7 @@ import { formatLong } from '@fretline/contract';
 import { Container } from '../../components/ui/container';
 
 /** Fret wires and strings drawn in CSS-free SVG: the quiet backdrop of every content page's hero. */
-export function FretboardPattern({ className }: { className?: string }) {
+function FretboardPattern({ className }: { className?: string }) {
   return (
     <svg aria-hidden="true" className={className} viewBox="0 0 600 240" preserveAspectRatio="xMidYMid slice">
       <defs>

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import type { CurrentCourse } from '@fretline/contract';
 
 /** The percent the home card shows: the API's figure, whole, within 0–100. */
-export const wholePercent = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
+const wholePercent = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
 
 /**
  * The signed-in learner's own course and progress (GET videos/me/course), linking back to where
  * they were. Nothing is shown without one: the card never shows an example figure.
  */
-export function CurrentCourseCard({ current, className }: { current: CurrentCourse; className?: string }) {
+function CurrentCourseCard({ current, className }: { current: CurrentCourse; className?: string }) {
   const percent = wholePercent(current.course_percent_complete);
   const active = current.course_video_active;
   const to = active

@@ -4,7 +4,7 @@ import { SandboxProvider } from './sandbox.ts';
 import { createStripeClient, StripeProvider } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
-export { PaymentError, type PaymentProvider, type ProviderEvent } from './types.ts';
+export { type PaymentProvider } from './types.ts';
 
 /**
  * PAYMENTS=sandbox (default, offline) or stripe (ARCHITECTURE.md "payments"). Called once, by

@@ -41,7 +41,7 @@ const SANDBOX_CARDS: Record<string, SandboxCard> = {
   pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', behaviour: 'fails_after_first' },
 };
 
-export const DECLINED_TEXT = 'Your card was declined.';
+const DECLINED_TEXT = 'Your card was declined.';
 const INSUFFICIENT_FUNDS_TEXT = 'Your card has insufficient funds.';
 
 function requireSandboxCard(paymentMethodId: string, now: Date): CardDetails & { behaviour: CardBehaviour } {

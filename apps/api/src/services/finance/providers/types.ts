@@ -11,7 +11,7 @@ export interface CardDetails {
   expYear: number | null;
 }
 
-export interface PlanForProvider {
+interface PlanForProvider {
   idSubscriptionPlan: number;
   price: number;
   interval: 'month' | 'year';
@@ -68,7 +68,7 @@ export class PaymentError extends Error {
 export type ProviderSubscriptionStatus =
   'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
-export interface ProviderInvoice {
+interface ProviderInvoice {
   id: string;
   number: string | null;
   /** Pence. */

@@ -118,17 +118,6 @@ export async function recordSlugChange(db: Database, idCourse: number, from: str
     .onConflictDoUpdate({ target: history.oldSlug, set: { idCourse, changed: now } });
 }
 
-/** The course an earlier slug now redirects to, if any. */
-export async function findCourseByFormerSlug(db: Database, slug: string): Promise<CourseRow | undefined> {
-  const [row] = await db
-    .select({ course: c })
-    .from(history)
-    .innerJoin(c, eq(c.idCourse, history.idCourse))
-    .where(eq(history.oldSlug, slug))
-    .limit(1);
-  return row?.course;
-}
-
 /** The course_order a new course takes: after the last one. */
 export async function nextCourseOrder(db: Database): Promise<number> {
   const [row] = await db.select({ max: sql<number | null>`max(${c.courseOrder})` }).from(c);

@@ -15,7 +15,7 @@ import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './courses-editor.repository.ts';
 import { textToHtml, type EditorContext } from './videos-editor.service.ts';
 
-export const COURSE_NOT_FOUND_TEXT = 'That course cannot be found; it may have been deleted.';
+const COURSE_NOT_FOUND_TEXT = 'That course cannot be found; it may have been deleted.';
 const TARGET = 'course';
 
 const courseNotFound = () => notFound(COURSE_NOT_FOUND_TEXT, 'COURSE_NOT_FOUND');

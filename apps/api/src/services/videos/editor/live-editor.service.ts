@@ -7,7 +7,7 @@ import { cleanHtml, diffFields, withSlugRace } from './courses-editor.service.ts
 import * as repo from './live-editor.repository.ts';
 import type { EditorContext } from './videos-editor.service.ts';
 
-export const STREAM_NOT_FOUND_TEXT = 'That live stream cannot be found; it may have been deleted.';
+const STREAM_NOT_FOUND_TEXT = 'That live stream cannot be found; it may have been deleted.';
 const TARGET = 'live_stream';
 
 const streamNotFound = () => notFound(STREAM_NOT_FOUND_TEXT, 'STREAM_NOT_FOUND');

@@ -7,7 +7,7 @@ import { diffFields, withSlugRace } from './courses-editor.service.ts';
 import * as repo from './resources-editor.repository.ts';
 import type { EditorContext } from './videos-editor.service.ts';
 
-export const RESOURCE_NOT_FOUND_TEXT = 'That free resource cannot be found; it may have been deleted.';
+const RESOURCE_NOT_FOUND_TEXT = 'That free resource cannot be found; it may have been deleted.';
 const TARGET = 'free_resource';
 
 const resourceNotFound = () => notFound(RESOURCE_NOT_FOUND_TEXT, 'RESOURCE_NOT_FOUND');

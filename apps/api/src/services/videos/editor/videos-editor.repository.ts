@@ -205,11 +205,6 @@ export async function lockCourse(db: Database, idCourse: number): Promise<boolea
   return rows.length > 0;
 }
 
-export async function findCourseIdsOfVideo(db: Database, idVideo: number): Promise<number[]> {
-  const rows = await db.select({ idCourse: cv.idCourse }).from(cv).where(eq(cv.idVideo, idVideo));
-  return rows.map((r) => r.idCourse);
-}
-
 export async function removeFromCourses(db: Database, idVideo: number, idCourses: number[]): Promise<void> {
   if (!idCourses.length) return;
   await db.delete(cv).where(and(eq(cv.idVideo, idVideo), inArray(cv.idCourse, idCourses)));

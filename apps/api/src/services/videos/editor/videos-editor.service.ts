@@ -31,7 +31,7 @@ export interface EditorContext {
   auth: RequestAuth;
 }
 
-export const VIDEO_NOT_FOUND_TEXT = 'That video cannot be found; it may have been deleted.';
+const VIDEO_NOT_FOUND_TEXT = 'That video cannot be found; it may have been deleted.';
 const TARGET = 'video';
 
 const videoNotFound = () => notFound(VIDEO_NOT_FOUND_TEXT, 'VIDEO_NOT_FOUND');

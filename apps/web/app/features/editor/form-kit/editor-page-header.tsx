@@ -22,7 +22,7 @@ export function readCreateOutcome(requestUrl: string): { done: string | null; pr
   };
 }
 
-export interface EditorPageHeaderProps {
+interface EditorPageHeaderProps {
   back: { to: string; label: string };
   title: string;
   published: boolean;

@@ -14,7 +14,7 @@ import { movedOrder } from './move-buttons';
  */
 
 /** The form's fields split into the bodies of an entry's calls; `intent` says which button was pressed. */
-export interface EntryForm<L = undefined> {
+interface EntryForm<L = undefined> {
   intent: string;
   /** The entry's own fields, for its create and update calls. */
   fields: URLSearchParams;
@@ -23,7 +23,7 @@ export interface EntryForm<L = undefined> {
 }
 
 /** The declared calls (packages/contract/src/api) that read and write one kind of entry. */
-export interface EntryCalls {
+interface EntryCalls {
   get: CallName;
   create: CallName;
   update: CallName;
@@ -156,7 +156,7 @@ export async function loadEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
 }
 
 /** Delete: the entry goes, and its list page says which one. */
-export async function deleteEntry(api: ApiClient, entity: EntityNames, id: number, form: FormData) {
+async function deleteEntry(api: ApiClient, entity: EntityNames, id: number, form: FormData) {
   try {
     await callEntry(api, entity.calls.delete, { params: { [entity.idParam]: id } });
   } catch (err) {

@@ -78,7 +78,7 @@ export function rowButtonId(key: string, action: 'up' | 'down' | 'remove') {
   return `${key}-${action}`;
 }
 
-export interface RowToolsProps {
+interface RowToolsProps {
   itemKey: string;
   index: number;
   count: number;

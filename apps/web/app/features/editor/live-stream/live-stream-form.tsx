@@ -12,7 +12,7 @@ export interface ReplayOption {
 }
 
 /** A stored time as a `datetime-local` value in UTC (the site shows every time in UTC, ADR 0030). */
-export function toUtcInput(value: Date | string | null | undefined): string {
+function toUtcInput(value: Date | string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);

@@ -5,7 +5,7 @@ import { MediaPathInput, SelectInput, TextArea, TextInput, type FieldErrors, typ
 import { MediaField } from '../form-kit/media-upload';
 import { ListStatus, RepeatableRows, numberedRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
-export const SECTION_TYPE_LABELS: Record<VideoSectionType, string> = {
+const SECTION_TYPE_LABELS: Record<VideoSectionType, string> = {
   text: 'Text',
   soundslice: 'Soundslice notation',
   spotify: 'Spotify track',
