@@ -1,5 +1,5 @@
-import * as qs from 'qs-esm';
 import { isCancelledError } from './api-client';
+import { api } from './api.client';
 
 /**
  * Error reports (product.md#calls): unhandled UI errors go to `GET /api/error?message=` (client schema
@@ -23,8 +23,10 @@ export function reportClientError(message: string): void {
   if (typeof window === 'undefined' || !message) return;
   if (sent.has(message) || sent.size >= MAX_REPORTS_PER_PAGE) return;
   sent.add(message);
-  const query = qs.stringify({ message: message.slice(0, 2000), url: window.location.href });
-  fetch(`/api/error?${query}`, { credentials: 'same-origin' }).catch(() => undefined);
+  // Fire and forget: a report that fails must not become a second error for the user.
+  api
+    .call('platform.reportError', { query: { message: message.slice(0, 2000), url: window.location.href }, cancelKey: false })
+    .catch(() => undefined);
 }
 
 /** Listens for errors nothing else handled; returns the clean-up. Cancelled calls are not errors. */
