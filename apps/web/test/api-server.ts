@@ -40,6 +40,8 @@ export interface ApiTestServer {
   startJobs(): void;
   /** The analytics actions the API has stored, oldest first. */
   recordedActions(): Promise<{ name: string; values: { key: string; value: string }[] }[]>;
+  /** The client error reports the API has stored, oldest first. */
+  recordedErrorReports(): Promise<{ message: string; url: string | null }[]>;
   /** Drops the page's `token` cookie. */
   signOut(): void;
   /** Drops every cookie of the page (consent, correlation, session...): a first visit. */
@@ -109,6 +111,12 @@ export async function startApiServer(options: ApiTestServerOptions = {}): Promis
         .from(tables.actions)
         .orderBy(asc(tables.actions.idAction));
       return rows.map((row) => ({ name: row.name, values: row.values.map(({ key, value }) => ({ key, value })) }));
+    },
+    recordedErrorReports() {
+      return test.db
+        .select({ message: tables.clientErrors.message, url: tables.clientErrors.url })
+        .from(tables.clientErrors)
+        .orderBy(asc(tables.clientErrors.idClientError));
     },
     signOut() {
       document.cookie = 'token=; Max-Age=0; Path=/';

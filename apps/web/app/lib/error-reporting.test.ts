@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '@fretline/db';
 import { startApiServer, type ApiTestServer } from '../../test/api-server';
 import { reportClientError } from './error-reporting';
 
@@ -12,17 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const storedMessages = async () =>
-  (await server.db.select({ message: tables.clientErrors.message, url: tables.clientErrors.url }).from(tables.clientErrors)).map(
-    (row) => row.message,
-  );
+const storedMessages = async () => (await server.recordedErrorReports()).map((row) => row.message);
 
 describe('reportClientError', () => {
   it('sends an unhandled error to the API once per page, with the page address', async () => {
     reportClientError('TypeError: x is undefined');
     reportClientError('TypeError: x is undefined');
     await vi.waitFor(async () => expect(await storedMessages()).toEqual(['TypeError: x is undefined']), { timeout: 5_000 });
-    const [row] = await server.db.select({ url: tables.clientErrors.url }).from(tables.clientErrors);
+    const [row] = await server.recordedErrorReports();
     expect(row?.url).toBe(window.location.href);
   });
 
