@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import dayjs from 'dayjs';
-import { DATE_FORMATS, sessionStatusText, type Session } from '@fretline/contract';
+import { formatDate, sessionStatusText, type Session } from '@fretline/contract';
 import { Badge, Button } from '../../components/ui';
 import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
@@ -33,7 +32,9 @@ function describeDevice(userAgent: string | null): string {
 }
 
 // The long date and time (product.md#constants), as every other date on the account and subscription pages.
-const when = (date: Date | string) => dayjs(date).format(`${DATE_FORMATS.long}, ${DATE_FORMATS.time}`);
+// The contract's formatter brings the dayjs plugin the long format's 'Do' needs.
+const when = (date: Date | string) =>
+  `${formatDate(date, 'long', { local: true })}, ${formatDate(date, 'time', { local: true })}`;
 
 /**
  * Session (product.md#entities, #states): Open or Closed, IP, last access, newest first (product.md#constants); this device marked; any

@@ -1,17 +1,15 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import { DATE_FORMATS, displayName } from '@fretline/contract';
-
-dayjs.extend(utc);
+import { displayName, formatDate } from '@fretline/contract';
 
 /**
  * 'Nov 22nd, 2026, 3:14 am UTC': the long date and time (product.md#constants), as the rest of the site writes
  * them; UTC so server rendering and hydration agree (ADR 0030).
  */
 export function formatWhen(value: Date | string | null | undefined): string {
+  // The contract's formatter: it loads the dayjs plugins the long format needs ('Do' is 1st, 2nd…),
+  // which a bare dayjs in this bundle would not have.
   if (!value) return '';
-  const d = dayjs(value).utc();
-  return d.isValid() ? `${d.format(`${DATE_FORMATS.long}, ${DATE_FORMATS.time}`)} UTC` : '';
+  const day = formatDate(value, 'long');
+  return day ? `${day}, ${formatDate(value, 'time')} UTC` : '';
 }
 
 export function memberName(member: { first_name: string | null; last_name: string | null; email: string | null }): string {
