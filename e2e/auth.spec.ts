@@ -1,32 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { codeFor, freshEmail, lastMailId, signUpInPage as signUp } from './support/auth.ts';
+import { askForCodeInPage, codeFor, freshEmail, lastMailId, signUpInPage as signUp } from './support/auth.ts';
 
 // Each test makes its own users (freshEmail), so runs never share an address (or its send limits).
-
-/**
- * Presses "Email me a code" until the one-code-a-minute limit (ADR 0010) lets it through. Either
- * outcome is awaited with one timeout, so a slow answer under load is not taken for a refusal.
- */
-async function askForCode(page: Page) {
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline) {
-    // An earlier press may have gone through after all: the code page is then already here.
-    if (new URL(page.url()).pathname === '/login-code') return;
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    const outcome = await Promise.any([
-      page.waitForURL(/\/login-code$/, { timeout: 15_000 }).then(() => 'sent' as const),
-      page
-        .getByText('Please wait a minute before asking for another code.')
-        .waitFor({ timeout: 15_000 })
-        .then(() => 'limited' as const),
-    ]).catch(() => 'neither' as const);
-    if (outcome === 'sent') return;
-    if (outcome === 'neither') throw new Error('asking for a code showed neither the code page nor the wait message');
-    await page.waitForTimeout(2_000);
-  }
-  throw new Error('the code was never sent');
-}
 
 test('sign up, enter the e-mailed code, see the welcome, edit the profile and sign out @phone', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -124,7 +100,7 @@ test('signs in by the link straight away when the address is remembered, and goe
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
   const before = await lastMailId(request, email);
-  await askForCode(page);
+  await askForCodeInPage(page);
   const code = await codeFor(request, email, before);
   // The link in a new tab: the remembered address means validation runs at once.
   const tab = await page.context().newPage();
@@ -150,7 +126,7 @@ test('signs a second browser out from the sessions list', async ({ browser, requ
   await phonePage.goto('/login');
   await phonePage.getByRole('textbox', { name: 'Email address' }).fill(email);
   const before = await lastMailId(request, email);
-  await askForCode(phonePage);
+  await askForCodeInPage(phonePage);
   await phonePage.getByLabel('Your 6-digit code').fill(await codeFor(request, email, before));
   await expect(phonePage).toHaveURL(/\/(me|welcome)$/);
 

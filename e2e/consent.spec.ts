@@ -105,7 +105,7 @@ test('the banner is keyboard-usable and leaves the page reachable on a 360 px ph
   expect(box?.height ?? 0).toBeLessThan(740 * 0.45);
   // At the bottom of the page the banner sits below the content instead of over it.
   await page.mouse.wheel(0, 100_000);
-  await page.waitForTimeout(300);
+  await page.waitForFunction('window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1');
   const footer = page.locator('footer').last();
   if (await footer.count()) {
     const footerBox = await footer.boundingBox();

@@ -1,25 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { codeFor, lastMailId, signUp } from './support/auth';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { askForCodeInPage, codeFor, lastMailId, signUp } from './support/auth';
 
 /*
  * /my-list: a signed-out visitor is sent to sign in and comes back to My List afterwards
  * (the return route, product.md#pages). The user is made through the API, so the browser starts signed out.
  */
-
-/** Presses "Email me a code" until the one-code-a-minute limit (ADR 0010) lets it through. */
-async function askForCode(page: Page) {
-  for (let i = 0; i < 20; i++) {
-    if (i > 0) await page.waitForTimeout(1_000);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    const sent = await page
-      .waitForURL(/\/login-code$/, { timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (sent) return;
-    await expect(page.getByText('Please wait a minute before asking for another code.')).toBeVisible();
-  }
-  throw new Error('the code was never sent');
-}
 
 /** A new user, signed up through the API, with one video saved and past the first-visit welcome. */
 async function userWithSavedVideo(request: APIRequestContext, baseURL: string | undefined): Promise<string> {
@@ -42,7 +27,7 @@ test('a signed-out visit to My List goes to sign in and comes back to My List af
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   const before = await lastMailId(request, email);
-  await askForCode(page);
+  await askForCodeInPage(page);
   await page.getByLabel('Your 6-digit code').fill(await codeFor(request, email, before));
 
   await expect(page).toHaveURL(/\/my-list$/);

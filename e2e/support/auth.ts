@@ -239,3 +239,24 @@ export async function signUpInPage(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL(/\/login-code$/);
 }
+
+/**
+ * Presses "Email me a code" until the one-code-a-minute limit (ADR 0010) lets it through. Each try
+ * awaits either outcome (the code page, or the limit's message) with one timeout, so a slow answer
+ * under load is not taken for a refusal; Playwright retries the step until the code page shows.
+ */
+export async function askForCodeInPage(page: Page): Promise<void> {
+  await expect(async () => {
+    // An earlier press may have gone through after all: the code page is then already here.
+    if (new URL(page.url()).pathname === '/login-code') return;
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    const outcome = await Promise.any([
+      page.waitForURL(/\/login-code$/, { timeout: 15_000 }).then(() => 'sent' as const),
+      page
+        .getByText('Please wait a minute before asking for another code.')
+        .waitFor({ timeout: 15_000 })
+        .then(() => 'limited' as const),
+    ]).catch(() => 'neither' as const);
+    expect(outcome, 'asking for a code leads to the code page').toBe('sent');
+  }).toPass({ intervals: [2_000], timeout: 100_000 });
+}
