@@ -1,7 +1,9 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
+  HookHandlerDoneFunction,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -89,19 +91,30 @@ export type CallRouteOptions = Omit<
   schema?: { hide?: boolean; tags?: string[]; description?: string; summary?: string };
 };
 
-function guardFor(access: CallAccess): ((request: FastifyRequest) => Promise<void>) | undefined {
+type Guard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+/** A synchronous check as a callback-style hook: an async one would cost a promise on every call. */
+function syncGuard(check: (request: FastifyRequest) => unknown): Guard {
+  return (request, _reply, done) => {
+    try {
+      check(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  };
+}
+
+function guardFor(access: CallAccess): Guard | ((request: FastifyRequest) => Promise<void>) | undefined {
   if (access === 'public') return undefined;
-  if (access === 'user')
-    return async (request) => {
-      requireUser(request);
-    };
+  if (access === 'user') return syncGuard(requireUser);
   if (typeof access === 'function')
-    return async (request) => {
+    // A route's own guard may wait (e.g. a token lookup).
+    return async (request: FastifyRequest) => {
       await access(request);
     };
-  return async (request) => {
-    requireRoleGroup(request, access);
-  };
+  return syncGuard((request) => requireRoleGroup(request, access));
 }
 
 /**
