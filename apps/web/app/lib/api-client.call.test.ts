@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_ERRORS } from '@fretline/contract';
 import { ApiError, createApiClient, isCancelledError } from './api-client';
+import { send, startScriptedServer, type ScriptedServer } from '../../test/scripted-http';
 
 // api.call against a real loopback server: the declared address decides the method and the path,
 // the declaration's schema checks the answer (development and tests check every declared call).
@@ -11,16 +11,11 @@ interface Hit {
   rawPath: string;
   body: string;
 }
-let server: Server;
+let server: ScriptedServer;
 let baseUrl: string;
 let hits: Hit[] = [];
 const reported: string[] = [];
 let unreadAnswer: unknown = { data: { count: 3 } };
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
 
 function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
   const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
@@ -59,19 +54,11 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => handle(req, res, body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startScriptedServer(handle);
+  baseUrl = server.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   hits = [];

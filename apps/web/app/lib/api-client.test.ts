@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import {
   type ApiClientOptions,
   type RequestOptions,
 } from './api-client';
+import { send, startScriptedServer, type ScriptedServer } from '../../test/scripted-http';
 
 // A real HTTP server on a free loopback port: the client's retries, headers and encoding are
 // observed where they land, not through a mocked fetch.
@@ -22,15 +22,10 @@ interface Hit {
   headers: IncomingMessage['headers'];
   body: string;
 }
-let server: Server;
+let server: ScriptedServer;
 let baseUrl: string;
 let hits: Hit[] = [];
 const reported: string[] = [];
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
 
 function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -94,19 +89,11 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => handle(req, res, body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startScriptedServer(handle);
+  baseUrl = server.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   hits = [];
