@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
+  // The media pipeline's tools (ADR 0057): ffmpeg and ffprobe on PATH unless these name them.
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   SHOP_URL: z.url().default('https://shop.fretline.example'),
   TEACHER_NAME: z
     .string()

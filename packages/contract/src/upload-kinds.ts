@@ -15,7 +15,7 @@ const MB = 1024 * 1024;
 export const UPLOAD_KINDS: Record<UploadKind, { label: string; maxBytes: number; extensions: readonly string[] }> = {
   image: { label: 'image', maxBytes: 10 * MB, extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif'] },
   audio: { label: 'audio file', maxBytes: 200 * MB, extensions: ['mp3', 'm4a'] },
-  video: { label: 'video', maxBytes: 2048 * MB, extensions: ['mp4', 'webm'] },
+  video: { label: 'video', maxBytes: 2048 * MB, extensions: ['mp4', 'mov', 'webm'] },
   document: { label: 'document', maxBytes: 100 * MB, extensions: ['pdf', 'gp', 'gpx', 'gp5', 'gp4', 'gp3', 'zip'] },
 };
 
@@ -53,10 +53,19 @@ export function formatUploadBytes(bytes: number): string {
 /** The user's texts of an upload's failures (ADR 0039), shared by the API and the picker. */
 export const UPLOAD_ERRORS = {
   notAllowed: (ext: string) =>
-    `${ext ? `.${ext} files` : 'Files without an extension'} can't be uploaded. Use an image (JPG, PNG, WebP, GIF), audio (MP3, M4A), video (MP4, WebM) or a document (PDF, Guitar Pro, ZIP).`,
+    `${ext ? `.${ext} files` : 'Files without an extension'} can't be uploaded. Use an image (JPG, PNG, WebP, GIF), audio (MP3, M4A), video (MP4, MOV, WebM) or a document (PDF, Guitar Pro, ZIP).`,
   svg: 'SVG images are not accepted, because they can carry script. Export the image as PNG or WebP instead.',
   tooLarge: (kind: UploadKind) =>
     `That ${UPLOAD_KINDS[kind].label} is too large: the limit is ${formatUploadBytes(UPLOAD_KINDS[kind].maxBytes)}.`,
   mismatch: (ext: string) => `That file's contents are not a .${ext} file. Check the file and try again.`,
   empty: 'That file is empty.',
 } as const;
+
+/**
+ * The resumable upload endpoint (the tus protocol, ADR 0057): large video files for the media
+ * pipeline go here in chunks, so a dropped connection resumes where it stopped. It speaks tus, not
+ * the call envelope, so it is not a declared call; on completion its answer carries the stored
+ * file's media path in this header.
+ */
+export const RESUMABLE_UPLOAD_PATH = '/api/videos/editor/resumable-uploads';
+export const RESUMABLE_MEDIA_PATH_HEADER = 'Fretline-Media-Path';

@@ -223,6 +223,11 @@ export const EditorVideoBodySchema = z
     video_stream_width: optionalInt(10_000),
     video_stream_height: optionalInt(10_000),
     video_stream_bitrate: optionalInt(100_000_000),
+    /**
+     * The media path of an uploaded video file (MP4, MOV or WebM) to turn into the HLS ladder
+     * (ADR 0057). A new one queues processing; the same one again changes nothing.
+     */
+    video_stream_source: OptionalMediaPathSchema,
     id_recommended_course: z.preprocess(blankToNull, IdInputSchema.nullable()),
     video_sections: formList(EditorSectionBodySchema, EDITOR_MAX_SECTIONS, 'sections'),
     video_chords: formList(EditorChordBodySchema, EDITOR_MAX_CHORDS, 'chords'),
@@ -359,6 +364,28 @@ export const EditorChordSchema = z.object({
 });
 export type EditorChord = z.infer<typeof EditorChordSchema>;
 
+/** Where processing an uploaded video file stands (ADR 0057); null when no file was given. */
+export const VIDEO_STREAM_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export const VideoStreamStatusSchema = z.enum(VIDEO_STREAM_STATUSES);
+export type VideoStreamStatus = z.infer<typeof VideoStreamStatusSchema>;
+
+/** A generated file the editor can look at or pick: its media path and a signed URL (ADR 0017). */
+export const EditorGeneratedMediaSchema = z.object({ media_path: z.string(), url: z.string() });
+export type EditorGeneratedMedia = z.infer<typeof EditorGeneratedMediaSchema>;
+
+/** The media pipeline's part of the editor's video read (ADR 0057). */
+export const EditorVideoStreamProcessingSchema = z.object({
+  video_stream_source: TextSchema,
+  video_stream_status: VideoStreamStatusSchema.nullable(),
+  /** 0-100 while processing; 100 when ready. */
+  video_stream_progress: z.number().int().min(0).max(100),
+  video_stream_error: TextSchema,
+  /** The short preview clip made from the source (MP4), when ready. */
+  video_stream_preview_signed: TextSchema,
+  /** The poster frames taken from the source; the editor picks one as the player poster. */
+  video_stream_poster_choices: z.array(EditorGeneratedMediaSchema),
+});
+
 /**
  * A video as the editor reads it, drafts included: stored media paths (what the form saves back),
  * and beside each image path a `_signed` URL (ADR 0017) so the form can preview it.
@@ -391,6 +418,7 @@ export const EditorVideoSchema = z.object({
   video_stream_width: IdSchema.nullable(),
   video_stream_height: IdSchema.nullable(),
   video_stream_bitrate: IdSchema.nullable(),
+  ...EditorVideoStreamProcessingSchema.shape,
   id_recommended_course: IdSchema.nullable(),
   video_created: DateSchema,
   video_updated: DateSchema,
@@ -427,6 +455,11 @@ export const EditorVideoOptionsSchema = z.object({
     video_grade: z.array(z.string()),
   }),
   tags: z.array(VideoTagSchema),
+  /**
+   * Whether this server can turn an uploaded video file into HLS (ffmpeg found, ADR 0057); when
+   * not, `help` says how to install it, so the form says so instead of queueing work that cannot run.
+   */
+  stream_processing: z.object({ available: z.boolean(), help: TextSchema }),
 });
 export type EditorVideoOptions = z.infer<typeof EditorVideoOptionsSchema>;
 export const EditorVideoOptionsResponseSchema = envelope('options', EditorVideoOptionsSchema);

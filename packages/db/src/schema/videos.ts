@@ -80,6 +80,15 @@ export const videos = videosSchema.table(
     streamWidth: integer('stream_width'),
     streamHeight: integer('stream_height'),
     streamBitrate: integer('stream_bitrate'),
+    // The media pipeline (ADR 0057): the uploaded file the HLS ladder is made from, the processing
+    // state the editor watches (queued, processing, ready, failed), its progress 0-100 and the reason
+    // it failed, the short preview clip and the poster frames the editor picks from.
+    streamSource: text('stream_source'),
+    streamStatus: text('stream_status'),
+    streamProgress: integer('stream_progress').notNull().default(0),
+    streamError: text('stream_error'),
+    streamPreview: text('stream_preview'),
+    streamPosterChoices: text('stream_poster_choices').array(),
     idRecommendedCourse: integer('id_recommended_course').references(() => courses.idCourse, { onDelete: 'set null' }),
     videoCreated: created(),
     videoUpdated: created(),

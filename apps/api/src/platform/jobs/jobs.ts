@@ -17,6 +17,12 @@ export interface JobContext {
    * no longer holds the job (its lock lapsed and another worker claimed it).
    */
   saveCheckpoint: (value: unknown) => Promise<void>;
+  /**
+   * Keeps this attempt's claim for `ms` more from now: a long handler (a video transcode, ADR 0057)
+   * calls it as it goes, so a short lock still frees the job soon after its worker dies. Throws when
+   * this attempt no longer holds the job.
+   */
+  extendLock: (ms: number) => Promise<void>;
 }
 
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
@@ -215,6 +221,14 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
           .where(thisAttempt)
           .returning({ idJob: jobs.idJob });
         if (saved.length === 0) throw new Error('the job was claimed again by another worker');
+      },
+      extendLock: async (ms) => {
+        const kept = await app.db
+          .update(jobs)
+          .set({ lockedUntil: new Date(app.clock().getTime() + ms) })
+          .where(thisAttempt)
+          .returning({ idJob: jobs.idJob });
+        if (kept.length === 0) throw new Error('the job was claimed again by another worker');
       },
     });
     await app.db

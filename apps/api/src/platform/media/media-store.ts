@@ -25,6 +25,11 @@ export interface MediaStore {
   verify(mediaPath: string, exp: number, sig: string, now: Date): boolean;
   /** The file on disk for a media path, or null when the path is unsafe. */
   resolveFile(mediaPath: string): string | null;
+  /**
+   * A hidden working folder under MEDIA_DIR (`.<name>`), never served (hidden paths fail
+   * isSafeMediaPath): resumable uploads in progress and transcodes being written (ADR 0057).
+   */
+  scratchDir(name: string): string;
 }
 
 /** The signed URL of an optional media path (a poster, a diagram), or null when none is set. */
@@ -79,6 +84,7 @@ export function createMediaStore(options: { secret: string; mediaDir: string; de
       const given = Buffer.from(sig);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    scratchDir: (name) => path.join(mediaDir, `.${name}`),
     resolveFile(mediaPath) {
       if (!isSafeMediaPath(mediaPath)) return null;
       const isDemo = mediaPath.startsWith(DEMO_PREFIX);
@@ -97,6 +103,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ts: 'video/mp2t',
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
   webm: 'video/webm',
   m4a: 'audio/mp4',
   aac: 'audio/aac',

@@ -329,7 +329,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'id_video video_slug video_title video_player video_premium video_published video_image video_order video_excerpt',
     'video_category video_difficulty video_instrument video_artist video_skill video_genre video_decade video_type',
     'video_grade youtube_video_id stream_folder stream_manifest stream_poster stream_duration stream_width stream_height',
-    'stream_bitrate id_recommended_course videoCreated videoUpdated',
+    'stream_bitrate stream_source stream_status stream_progress stream_error stream_preview stream_poster_choices',
+    'id_recommended_course videoCreated videoUpdated',
   ]),
   ...content('videos.video_sections', [
     'id_video_section id_video section_order section_type section_heading section_content soundslice_id spotify_id',

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
-import { registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
+import { findMediaTools, registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { getMembership } from '../finance/index.ts';
@@ -10,6 +10,8 @@ import { liveEditorRoutes } from './editor/live-editor.routes.ts';
 import { resourcesEditorRoutes } from './editor/resources-editor.routes.ts';
 import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
+import { resumableUploadsRoutes } from './editor/resumable-uploads.routes.ts';
+import { registerStreamProcessing } from './editor/video-streams.service.ts';
 import { VISITOR, type Viewer } from './lock-rules.ts';
 import { forgetCatalogue } from './catalogue-cache.ts';
 import { getCourse, getCurrentCourse, listCourses } from './courses.service.ts';
@@ -25,6 +27,10 @@ import { getVideo, listVideos } from './videos.service.ts';
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   // Not a declared call (ADR 0052): it answers signed media files, not JSON, and no page calls it through the API client.
   registerMediaRoutes(app, store);
+  // ADR 0057: ffmpeg is looked for once; without it processing is off and the editor says why.
+  const tools = findMediaTools(app.config);
+  if (!tools) app.log.warn('ffmpeg not found (PATH or FFMPEG_PATH): uploaded videos cannot be processed into HLS');
+  registerStreamProcessing(app, store, tools);
   // Content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
   // (ADR 0018), whichever editor made it.
@@ -34,7 +40,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
       done(null, payload);
     });
     await editor.register(editorUploadsRoutes, { store });
-    await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store });
+    await editor.register(resumableUploadsRoutes, { store });
+    await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store, tools });
     await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
     await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store });
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });

@@ -16,6 +16,8 @@ export const editorAddresses = {
   'editor.setVideoPublished': { method: 'PUT', path: '/videos/editor/videos/:idVideo/published' },
   'editor.setVideoCourses': { method: 'PUT', path: '/videos/editor/videos/:idVideo/courses' },
   'editor.deleteVideo': { method: 'DELETE', path: '/videos/editor/videos/:idVideo' },
+  // ADR 0057: processing the uploaded file again after it failed.
+  'editor.retryVideoStream': { method: 'POST', path: '/videos/editor/videos/:idVideo/stream/retry' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },

@@ -91,6 +91,12 @@ export const editorSchemas = {
     status: 204,
   },
 
+  'editor.retryVideoStream': {
+    summary: 'Process the video’s uploaded file again (after a failure): queued anew, progress back to 0',
+    params: EditorVideoIdParamsSchema,
+    response: EditorVideoResponseSchema,
+  },
+
   'editor.listCourses': {
     summary: 'Every course, drafts included, in course_order',
     response: EditorCourseListResponseSchema,

@@ -29,6 +29,8 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   mp3: (h) => ascii(h, 0, 'ID3') || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
   m4a: isFtyp,
   mp4: isFtyp,
+  // QuickTime: an ftyp box, or (older cameras) straight into a moov, mdat, wide or free atom.
+  mov: (h) => isFtyp(h) || ['moov', 'mdat', 'wide', 'free', 'skip'].some((atom) => ascii(h, 4, atom)),
   // The EBML header Matroska and WebM start with.
   webm: (h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3,
   pdf: (h) => ascii(h, 0, '%PDF-'),

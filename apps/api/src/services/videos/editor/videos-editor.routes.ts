@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MediaStore } from '../../../platform/media/index.ts';
+import type { MediaStore, MediaTools } from '../../../platform/media/index.ts';
 import { route, type CallRouteOptions } from '../../../plugins/calls.ts';
 import { editorContextFor } from './editor-routes.ts';
 import * as service from './videos-editor.service.ts';
+import { streamProcessingInfo } from './video-streams.service.ts';
 
 /**
  * /api/videos/editor/videos (content editing, ADR 0037): the Editor group (product.md#roles)
  * creates, edits, publishes and deletes videos and places them in courses. Every route checks the
  * group first (signed out 401, another role 403); every change is audited in its transaction.
  */
-export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; tools: MediaTools | null }> = async (
+  app,
+  { store, tools },
+) => {
   const options: CallRouteOptions = { access: 'Editor', schema: { tags: ['videos editor'] } };
   const editorContext = editorContextFor(app, store);
 
@@ -18,7 +22,9 @@ export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = 
   }));
 
   route(app, 'editor.getVideoOptions', options, async (request) => ({
-    data: { options: await service.getEditorOptions(editorContext(request)) },
+    data: {
+      options: { ...(await service.getEditorOptions(editorContext(request))), stream_processing: streamProcessingInfo(tools) },
+    },
   }));
 
   route(app, 'editor.getVideo', options, async (request) => {
@@ -46,6 +52,11 @@ export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = 
   route(app, 'editor.setVideoCourses', options, async (request) => {
     const ctx = editorContext(request);
     return { data: { courses: await service.setVideoCourses(ctx, request.params.idVideo, request.body) } };
+  });
+
+  route(app, 'editor.retryVideoStream', options, async (request) => {
+    const ctx = editorContext(request);
+    return { data: { video: await service.retryVideoStream(ctx, request.params.idVideo) } };
   });
 
   route(app, 'editor.deleteVideo', options, async (request, reply) => {

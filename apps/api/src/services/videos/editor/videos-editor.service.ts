@@ -11,6 +11,7 @@ import {
   type VideoCategory,
   type VideoPlayer,
   type VideoSectionType,
+  type VideoStreamStatus,
 } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { onUniqueViolation } from '../../../platform/database-errors.ts';
@@ -22,6 +23,7 @@ import { recordAudit } from '../../../platform/audit/index.ts';
 import { findChords, findSections } from '../videos.repository.ts';
 import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './videos-editor.repository.ts';
+import { queueStreamProcessing, removeVideoStreams } from './video-streams.service.ts';
 
 /** Everything an editor call needs besides its input (ADR 0037). */
 export interface EditorContext {
@@ -112,6 +114,15 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
     video_stream_width: video.streamWidth,
     video_stream_height: video.streamHeight,
     video_stream_bitrate: video.streamBitrate,
+    video_stream_source: video.streamSource,
+    video_stream_status: (video.streamStatus as VideoStreamStatus | null) ?? null,
+    video_stream_progress: video.streamProgress,
+    video_stream_error: video.streamError,
+    video_stream_preview_signed: signedMediaUrl(ctx, video.streamPreview),
+    video_stream_poster_choices: (video.streamPosterChoices ?? []).map((mediaPath) => ({
+      media_path: mediaPath,
+      url: ctx.store.signedUrl(mediaPath, ctx.now),
+    })),
     id_recommended_course: video.idRecommendedCourse,
     video_created: video.videoCreated,
     video_updated: video.videoUpdated,
@@ -145,7 +156,7 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
   };
 }
 
-export async function getEditorOptions(ctx: Pick<EditorContext, 'db'>): Promise<EditorVideoOptions> {
+export async function getEditorOptions(ctx: Pick<EditorContext, 'db'>): Promise<Omit<EditorVideoOptions, 'stream_processing'>> {
   const [courses, values, tags] = await Promise.all([
     repo.findCourseOptions(ctx.db),
     repo.findFacetValues(ctx.db),
@@ -254,8 +265,61 @@ function toVideoColumns(body: EditorVideoBody): Omit<repo.VideoInsert, 'videoOrd
   };
 }
 
+type StreamRow = Pick<
+  repo.VideoInsert,
+  'streamSource' | 'streamManifest' | 'streamFolder' | 'streamDuration' | 'streamWidth' | 'streamHeight' | 'streamBitrate'
+>;
+
+/**
+ * ADR 0057: while a video's stream is made from an uploaded file, the pipeline owns the manifest,
+ * its folder and the measures (a form loaded before processing finished must not blank them); the
+ * poster stays the editor's. A new file queues processing: status queued, progress 0, the old
+ * renditions kept playing until the new ones are ready. Returns the columns and whether to queue.
+ */
+function streamColumnsFor(
+  body: EditorVideoBody,
+  current: (StreamRow & { streamStatus?: string | null }) | null,
+): { columns: Partial<repo.VideoInsert>; queue: boolean } {
+  const source = body.video_stream_source;
+  if (!source) {
+    // No file (or it was removed): the fields are the editor's own again.
+    return current?.streamSource
+      ? { columns: { streamSource: null, streamStatus: null, streamProgress: 0, streamError: null }, queue: false }
+      : { columns: {}, queue: false };
+  }
+  const owned: Partial<repo.VideoInsert> = {
+    streamManifest: current?.streamManifest ?? null,
+    streamFolder: current?.streamFolder ?? null,
+    streamDuration: current?.streamDuration ?? null,
+    streamWidth: current?.streamWidth ?? null,
+    streamHeight: current?.streamHeight ?? null,
+    streamBitrate: current?.streamBitrate ?? null,
+  };
+  if (current?.streamSource === source) return { columns: owned, queue: false };
+  return {
+    columns: { ...owned, streamSource: source, streamStatus: 'queued', streamProgress: 0, streamError: null },
+    queue: true,
+  };
+}
+
 /** A published video must play: its player needs its media (a draft may be saved without). */
-function requirePlayable(video: { videoPlayer: string; youtubeVideoId: string | null; streamManifest: string | null }) {
+function requirePlayable(video: {
+  videoPlayer: string;
+  youtubeVideoId: string | null;
+  streamManifest: string | null;
+  streamStatus?: string | null | undefined;
+}) {
+  if (
+    video.videoPlayer === 'stream' &&
+    !video.streamManifest &&
+    (video.streamStatus === 'queued' || video.streamStatus === 'processing')
+  ) {
+    throw badRequest(
+      'The video file is still being processed: publish it when it is ready.',
+      'video_stream_source',
+      'VIDEO_NOT_PLAYABLE',
+    );
+  }
   if (video.videoPlayer === 'youtube' && !video.youtubeVideoId) {
     throw badRequest('Add the YouTube video id before publishing.', 'youtube_video_id', 'VIDEO_NOT_PLAYABLE');
   }
@@ -340,14 +404,17 @@ export async function createVideo(ctx: EditorContext, body: EditorVideoBody): Pr
       await requireFreeSlug(tx, body.video_slug, null);
       await requireCourseExists(tx, body.id_recommended_course, 'id_recommended_course');
       const videoOrder = body.video_order ?? (await repo.findNextVideoOrder(tx));
+      const stream = streamColumnsFor(body, null);
       const id = await repo.insertVideo(tx, {
         ...toVideoColumns(body),
+        ...stream.columns,
         videoOrder,
         videoPublished: false,
         videoCreated: ctx.now,
         videoUpdated: ctx.now,
       });
       await writeChildren(tx, id, body, sections);
+      if (stream.queue && body.video_stream_source) await queueStreamProcessing(tx, id, body.video_stream_source);
       await recordAudit(
         tx,
         ctx.auth,
@@ -378,18 +445,21 @@ export async function updateVideo(ctx: EditorContext, idVideo: number, body: Edi
       const before = await getEditorVideo({ ...ctx, db: tx }, idVideo);
       if (body.video_slug !== current.videoSlug) await requireFreeSlug(tx, body.video_slug, idVideo);
       await requireCourseExists(tx, body.id_recommended_course, 'id_recommended_course');
-      const columns = toVideoColumns(body);
+      const stream = streamColumnsFor(body, current);
+      const columns = { ...toVideoColumns(body), ...stream.columns };
       if (current.videoPublished)
         requirePlayable({
           videoPlayer: body.video_player,
           youtubeVideoId: columns.youtubeVideoId ?? null,
           streamManifest: columns.streamManifest ?? null,
+          streamStatus: columns.streamStatus,
         });
       await repo.updateVideo(tx, idVideo, {
         ...columns,
         videoOrder: body.video_order ?? current.videoOrder,
         videoUpdated: ctx.now,
       });
+      if (stream.queue && body.video_stream_source) await queueStreamProcessing(tx, idVideo, body.video_stream_source);
       if (body.video_slug !== current.videoSlug) {
         await repo.recordSlugChange(tx, idVideo, current.videoSlug, body.video_slug, ctx.now);
       }
@@ -450,6 +520,39 @@ export async function deleteVideo(ctx: EditorContext, idVideo: number): Promise<
       ctx.now,
     );
   });
+  // After the commit: the renditions go with the row (ADR 0057).
+  await removeVideoStreams(ctx.store, idVideo);
+}
+
+/**
+ * POST stream/retry (ADR 0057): processes the video's uploaded file again, after a failure or to
+ * remake the renditions. 400 when the video has no file, 409 while it is already queued or running.
+ */
+export async function retryVideoStream(ctx: EditorContext, idVideo: number): Promise<EditorVideo> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.findVideo(tx, idVideo, true);
+    if (!current) throw videoNotFound();
+    if (!current.streamSource) {
+      throw badRequest('Upload a video file first: there is nothing to process.', 'video_stream_source', 'VIDEO_NO_SOURCE');
+    }
+    if (current.streamStatus === 'queued' || current.streamStatus === 'processing') {
+      throw new AppError('VIDEO_STREAM_BUSY', 409, 'The video file is already being processed.');
+    }
+    await repo.updateVideo(tx, idVideo, { streamStatus: 'queued', streamProgress: 0, streamError: null, videoUpdated: ctx.now });
+    await queueStreamProcessing(tx, idVideo, current.streamSource);
+    await recordAudit(
+      tx,
+      ctx.auth,
+      {
+        action: 'video.stream_retry',
+        targetType: TARGET,
+        targetId: idVideo,
+        diff: { video_stream_source: current.streamSource },
+      },
+      ctx.now,
+    );
+  });
+  return getEditorVideo(ctx, idVideo);
 }
 
 /**

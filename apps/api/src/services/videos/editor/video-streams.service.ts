@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@fretline/db';
+import { enqueueJob, registerJobHandler, type JobContext } from '../../../platform/jobs/index.ts';
+import {
+  FFMPEG_MISSING_TEXT,
+  MediaInputError,
+  extractPosterFrames,
+  makePreviewClip,
+  probeMedia,
+  transcodeToHls,
+  type MediaStore,
+  type MediaTools,
+} from '../../../platform/media/index.ts';
+import { forgetCatalogue } from '../catalogue-cache.ts';
+import * as repo from './video-streams.repository.ts';
+
+/** The job that turns a video's uploaded file into its HLS ladder (ADR 0057). */
+export const STREAM_JOB_TYPE = 'videos.processStream';
+/** A crashed worker's transcode is picked up again this long after its last sign of life. */
+const STREAM_LOCK_MS = 2 * 60_000;
+/** Tries before a failure that is not the file's fault is final (the first included). */
+const STREAM_MAX_ATTEMPTS = 3;
+/** At most one progress write a second. */
+const PROGRESS_EVERY_MS = 1000;
+
+interface StreamJobPayload {
+  idVideo: number;
+  source: string;
+}
+
+/** Where a video's renditions live: one folder per processing run, so a new run never overwrites what viewers play. */
+const streamsRoot = (idVideo: number) => `streams/${idVideo}`;
+
+/** Queues processing of `source` for a video, in the caller's transaction (the row and the job commit together). */
+export async function queueStreamProcessing(db: Database, idVideo: number, source: string): Promise<void> {
+  await enqueueJob(db, {
+    type: STREAM_JOB_TYPE,
+    payload: { idVideo, source } satisfies StreamJobPayload,
+    maxAttempts: STREAM_MAX_ATTEMPTS,
+  });
+}
+
+/** What the form is told about processing on this server. */
+export function streamProcessingInfo(tools: MediaTools | null): { available: boolean; help: string | null } {
+  return tools ? { available: true, help: null } : { available: false, help: FFMPEG_MISSING_TEXT };
+}
+
+/** Removes every rendition folder of a deleted video (its uploaded source stays in uploads/, like any upload). */
+export async function removeVideoStreams(store: MediaStore, idVideo: number): Promise<void> {
+  const dir = store.resolveFile(streamsRoot(idVideo));
+  if (dir) await rm(dir, { recursive: true, force: true });
+}
+
+/** Registers the processing job; `tools` null means no ffmpeg here, and a queued video fails with the reason. */
+export function registerStreamProcessing(app: FastifyInstance, store: MediaStore, tools: MediaTools | null): void {
+  registerJobHandler<StreamJobPayload>(app, STREAM_JOB_TYPE, (payload, ctx) => processStream(store, tools, payload, ctx), {
+    lockMs: STREAM_LOCK_MS,
+  });
+}
+
+async function processStream(store: MediaStore, tools: MediaTools | null, payload: StreamJobPayload, ctx: JobContext) {
+  const db = ctx.app.db;
+  const { idVideo, source } = payload;
+  const current = await repo.findStreamState(db, idVideo);
+  // Deleted, or another file was chosen since: this job has nothing left to do.
+  if (!current || current.streamSource !== source) return;
+  const write = (columns: repo.StreamColumns) => repo.updateStreamIfSource(db, idVideo, source, columns);
+  if (!tools) {
+    await write({ streamStatus: 'failed', streamProgress: 0, streamError: FFMPEG_MISSING_TEXT });
+    return;
+  }
+  const input = store.resolveFile(source);
+  if (!input || !(await stat(input).catch(() => null))?.isFile()) {
+    await write({ streamStatus: 'failed', streamProgress: 0, streamError: 'The uploaded file is missing: upload it again.' });
+    return;
+  }
+
+  const token = randomBytes(6).toString('hex');
+  const folder = `${streamsRoot(idVideo)}/${token}`;
+  const finalDir = store.resolveFile(folder);
+  if (!finalDir) throw new Error('unsafe stream folder');
+  // Written in a hidden working folder and moved into place whole: nothing half-made is ever served.
+  const workDir = path.join(store.scratchDir('transcodes'), `${idVideo}-${token}`);
+  const abort = new AbortController();
+  let lastWrite = 0;
+  let lastPercent = -1;
+  const progress = async (percent: number, force = false) => {
+    const now = Date.now();
+    if (!force && (percent === lastPercent || now - lastWrite < PROGRESS_EVERY_MS)) return;
+    lastWrite = now;
+    lastPercent = percent;
+    await ctx.extendLock(STREAM_LOCK_MS);
+    const still = await write({ streamStatus: 'processing', streamProgress: percent });
+    // The editor chose another file: stop this run (the new one has its own job).
+    if (!still) abort.abort();
+  };
+  let pending: Promise<void> = Promise.resolve();
+  const report = (percent: number) => {
+    pending = pending
+      .then(() => progress(percent))
+      .catch((err: unknown) => {
+        ctx.log.warn({ err }, 'stream progress not saved');
+        abort.abort();
+      });
+  };
+
+  try {
+    await mkdir(workDir, { recursive: true });
+    await progress(0, true);
+    const probe = await probeMedia(tools, input, abort.signal);
+    // Transcoding is most of the work: 2-90 %; posters and the preview take the rest.
+    const hls = await transcodeToHls(tools, {
+      input,
+      outDir: workDir,
+      probe,
+      signal: abort.signal,
+      onProgress: (fraction) => report(2 + Math.floor(fraction * 88)),
+    });
+    await pending;
+    await progress(90, true);
+    const posters = await extractPosterFrames(tools, { input, outDir: workDir, duration: probe.duration, signal: abort.signal });
+    await progress(95, true);
+    await makePreviewClip(tools, { input, outFile: path.join(workDir, 'preview.mp4'), probe, signal: abort.signal });
+    await mkdir(path.dirname(finalDir), { recursive: true });
+    await rename(workDir, finalDir);
+
+    const choices = posters.map((name) => `${folder}/${name}`);
+    // The editor's own poster stays; a poster we picked earlier from an older run is replaced.
+    const keepPoster = current.streamPoster && !(current.streamPosterChoices ?? []).includes(current.streamPoster);
+    const done = await write({
+      streamStatus: 'ready',
+      streamProgress: 100,
+      streamError: null,
+      streamFolder: folder,
+      streamManifest: `${folder}/${hls.master}`,
+      streamPreview: `${folder}/preview.mp4`,
+      streamPosterChoices: choices,
+      streamPoster: keepPoster ? current.streamPoster : (choices[1] ?? choices[0] ?? null),
+      streamDuration: Math.round(probe.duration),
+      streamWidth: probe.width,
+      streamHeight: probe.height,
+      streamBitrate: probe.bitrate || null,
+    });
+    if (!done) {
+      await rm(finalDir, { recursive: true, force: true });
+      return;
+    }
+    forgetCatalogue();
+    // The previous run's renditions are no longer named by the row.
+    const previous = current.streamFolder;
+    if (previous && previous !== folder && previous.startsWith(`${streamsRoot(idVideo)}/`)) {
+      const old = store.resolveFile(previous);
+      if (old) await rm(old, { recursive: true, force: true });
+    }
+  } catch (err) {
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    if (abort.signal.aborted) return;
+    const final = err instanceof MediaInputError || ctx.job.attempts >= ctx.job.maxAttempts;
+    const reason = err instanceof MediaInputError ? err.message : `Processing stopped: ${(err as Error).message}`.slice(0, 1000);
+    await write(
+      final
+        ? { streamStatus: 'failed', streamError: reason }
+        : { streamStatus: 'queued', streamError: `${reason} Trying again shortly.` },
+    );
+    if (!final) throw err;
+  }
+}
