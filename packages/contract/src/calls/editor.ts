@@ -228,6 +228,8 @@ export const EditorVideoBodySchema = z
      * (ADR 0057). A new one queues processing; the same one again changes nothing.
      */
     video_stream_source: OptionalMediaPathSchema,
+    /** One of `video_stream_poster_choices` to make the player poster (the form's poster-frame buttons). */
+    video_stream_poster_pick: OptionalMediaPathSchema,
     id_recommended_course: z.preprocess(blankToNull, IdInputSchema.nullable()),
     video_sections: formList(EditorSectionBodySchema, EDITOR_MAX_SECTIONS, 'sections'),
     video_chords: formList(EditorChordBodySchema, EDITOR_MAX_CHORDS, 'chords'),

@@ -13,7 +13,7 @@ const EVENT_TYPES = [
   {
     title: 'Weekly live lessons',
     where: 'Online, on the Live page',
-    text: 'A relaxed hour of playing together with a theme each week: a song, a technique or a style. Bring your questions; the chat is where the best lessons come from.',
+    text: 'A relaxed hour of playing together with a theme each week: a song, a technique or a style. Questions are welcome: send them to the teacher from your messages.',
   },
   {
     title: 'Technique tune-up clinics',

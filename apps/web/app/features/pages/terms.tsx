@@ -81,7 +81,7 @@ export function TermsPage({ name }: { name: string }) {
             publishers; we only teach how to play them.
           </p>
 
-          <h2>6. Messages, the helpdesk and live chat</h2>
+          <h2>6. Messages and the helpdesk</h2>
           <p>
             Be kind. Do not post anything unlawful, hateful, or that you have no right to share. We may remove messages or close
             accounts that break this rule, and we will tell you why.

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   loaded
     ? seoMeta({
         title: loaded.stream.stream_title ?? 'Live lesson',
-        description: 'A live guitar lesson: play along and ask questions in the chat.',
+        description: 'A live guitar lesson: play along in real time.',
         path: `/live/${loaded.stream.stream_slug}`,
         image: loaded.stream.stream_poster_signed ?? undefined,
         matches,
@@ -122,10 +122,7 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
             Live lessons are taught in real time. Have your guitar tuned and within reach before the start, and a pick if you use
             one.
           </p>
-          <p>
-            Ask questions in the chat as we go: they are answered during the stream, and the most useful ones become future
-            lessons.
-          </p>
+          <p>Have a question about the lesson? Send it to the teacher from your messages.</p>
           <p>Every stream is recorded and published as a Live Replay, so you can go back over anything you missed.</p>
         </aside>
       </div>

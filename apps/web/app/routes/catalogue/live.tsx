@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: 'Live lessons',
-    description: 'Join a live guitar lesson, ask questions in the chat, or watch the replays of past streams.',
+    description: 'Join a live guitar lesson, or watch the replays of past streams.',
     path: '/live',
     matches,
   });
@@ -76,7 +76,7 @@ export default function Live({ loaderData }: Route.ComponentProps) {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Live lessons</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
-          Play along in real time and ask your questions in the chat. Missed one? Every stream becomes a Live Replay.
+          Play along in real time. Missed one? Past streams come back as Live Replays.
         </p>
       </header>
       {streams.length ? (

@@ -267,7 +267,15 @@ function toVideoColumns(body: EditorVideoBody): Omit<repo.VideoInsert, 'videoOrd
 
 type StreamRow = Pick<
   repo.VideoInsert,
-  'streamSource' | 'streamManifest' | 'streamFolder' | 'streamDuration' | 'streamWidth' | 'streamHeight' | 'streamBitrate'
+  | 'streamSource'
+  | 'streamManifest'
+  | 'streamFolder'
+  | 'streamDuration'
+  | 'streamWidth'
+  | 'streamHeight'
+  | 'streamBitrate'
+  | 'streamPoster'
+  | 'streamPosterChoices'
 >;
 
 /**
@@ -295,7 +303,16 @@ function streamColumnsFor(
     streamHeight: current?.streamHeight ?? null,
     streamBitrate: current?.streamBitrate ?? null,
   };
-  if (current?.streamSource === source) return { columns: owned, queue: false };
+  if (current?.streamSource === source) {
+    const choices = current.streamPosterChoices ?? [];
+    const pick = body.video_stream_poster_pick;
+    // A picked frame wins; a form read before processing finished (no poster yet) keeps the one processing chose.
+    if (pick && choices.includes(pick)) owned.streamPoster = pick;
+    else if (!body.video_stream_poster && current.streamPoster && choices.includes(current.streamPoster)) {
+      owned.streamPoster = current.streamPoster;
+    }
+    return { columns: owned, queue: false };
+  }
   return {
     columns: { ...owned, streamSource: source, streamStatus: 'queued', streamProgress: 0, streamError: null },
     queue: true,

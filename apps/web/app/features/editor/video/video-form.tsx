@@ -14,6 +14,7 @@ import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
 import { fieldLabel } from './field-labels';
 import { SectionsEditor } from './sections-editor';
+import { StreamSource } from './stream-source';
 import { TagsEditor } from './tags-editor';
 import { videoKind } from './video-kind';
 
@@ -118,10 +119,11 @@ export function VideoForm({ options, ...props }: EntryFormProps<EditorVideo> & {
           />
         </div>
         <div hidden={player !== 'stream'} className="space-y-4">
+          <StreamSource video={video} processing={options.stream_processing} errors={errors} />
           <MediaPathInput
             {...field('video_stream_manifest')}
             label="Stream manifest (.m3u8)"
-            hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Needed to publish."
+            hint="Filled in by processing when a video file is used. Otherwise the media path of a ready-made HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Needed to publish."
           />
           <MediaField
             name="video_stream_poster"
