@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, useToken } from './support/auth';
+import { systemTool } from './support/server';
 
 // The media pipeline (ADR 0057) in a real browser: an editor drops a camera file on the video form,
 // it uploads resumably (tus) with a progress bar, the server's job turns it into an HLS ladder
 // while the form shows the progress, the editor picks a poster frame and publishes, and the public
 // page plays the signed master playlist with hls.js.
+
+const ffmpeg = process.env.FFMPEG_PATH ?? systemTool('ffmpeg', ['/usr/bin/ffmpeg']);
+test.skip(!ffmpeg, 'ffmpeg is not installed here (CI installs it)');
 
 interface MediaElement {
   muted: boolean;
@@ -20,7 +24,7 @@ interface MediaElement {
 /** A 6-second 960x540 test pattern with a tone, made with ffmpeg (CI installs it: .ci/run). */
 function makeClip(dir: string): string {
   const file = path.join(dir, 'Camera Clip.mp4');
-  execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
+  execFileSync(ffmpeg!, [
     '-hide_banner',
     '-loglevel',
     'error',

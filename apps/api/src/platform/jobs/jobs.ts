@@ -23,6 +23,8 @@ export interface JobContext {
    * this attempt no longer holds the job.
    */
   extendLock: (ms: number) => Promise<void>;
+  /** Aborted when the worker stops (shutdown): a long handler stops and throws, and the job is retried. */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
@@ -38,6 +40,12 @@ export interface JobHandlerOptions {
    * that holds secrets (sign-in codes, token links) must not outlive the job's run in the table.
    */
   redactPayload?: (payload: unknown) => unknown;
+  /**
+   * A long job (a video transcode, ADR 0057): the worker runs one of this type at a time per
+   * instance, beside its poll loop rather than inside it, so hours of CPU neither delay the mail
+   * nor run ten at once on one machine. Tests' runDueJobs still runs it to the end.
+   */
+  exclusive?: boolean;
 }
 
 interface RegisteredHandler {
@@ -92,8 +100,15 @@ class JobRunner {
   private tick: Promise<void> | undefined;
   private stopped = true;
   private lastMaintenance = 0;
+  /** The exclusive job types running now, each with its run. */
+  private readonly busy = new Map<string, Promise<unknown>>();
+  private readonly stopping = new AbortController();
 
   constructor(private readonly app: FastifyInstance) {}
+
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
 
   start(intervalMs = POLL_INTERVAL_MS): void {
     if (!this.stopped) return;
@@ -112,12 +127,22 @@ class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.stopping.abort();
     await this.tick;
+    await Promise.allSettled(this.busy.values());
   }
 
   private async runOnce(): Promise<void> {
     try {
-      await runDueJobs(this.app);
+      const exclusive = [...this.handlers].filter(([, h]) => h.options.exclusive).map(([type]) => type);
+      for (const type of exclusive) {
+        if (this.busy.has(type)) continue;
+        const run = runDueJobs(this.app, { types: [type], maxJobs: 1 })
+          .catch((err: unknown) => this.app.log.warn({ err, type }, 'job worker run failed'))
+          .finally(() => this.busy.delete(type));
+        this.busy.set(type, run);
+      }
+      await runDueJobs(this.app, { types: [...this.handlers.keys()].filter((t) => !exclusive.includes(t)) });
       const now = this.app.clock().getTime();
       if (now - this.lastMaintenance > MAINTENANCE_INTERVAL_MS) {
         this.lastMaintenance = now;
@@ -152,10 +177,10 @@ export function registerJobHandler<P>(
  * runs them. Only types this instance has a handler for are claimed. Returns how many ran.
  * Tests call it to run due jobs deterministically (the worker does not start in tests).
  */
-export async function runDueJobs(app: FastifyInstance, options: { maxJobs?: number } = {}): Promise<number> {
-  const types = [...app.jobs.handlers.keys()];
+export async function runDueJobs(app: FastifyInstance, options: { maxJobs?: number; types?: string[] } = {}): Promise<number> {
+  const types = options.types ?? [...app.jobs.handlers.keys()];
   if (types.length === 0) return 0;
-  const lockMs = new Map([...app.jobs.handlers].map(([type, h]) => [type, h.options.lockMs ?? LOCK_MS]));
+  const lockMs = new Map(types.map((type) => [type, app.jobs.handlers.get(type)?.options.lockMs ?? LOCK_MS]));
   const maxJobs = options.maxJobs ?? 100;
   let ran = 0;
   while (ran < maxJobs) {
@@ -230,6 +255,7 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
           .returning({ idJob: jobs.idJob });
         if (kept.length === 0) throw new Error('the job was claimed again by another worker');
       },
+      signal: app.jobs.signal,
     });
     await app.db
       .update(jobs)

@@ -58,6 +58,7 @@ export async function removeVideoStreams(store: MediaStore, idVideo: number): Pr
 export function registerStreamProcessing(app: FastifyInstance, store: MediaStore, tools: MediaTools | null): void {
   registerJobHandler<StreamJobPayload>(app, STREAM_JOB_TYPE, (payload, ctx) => processStream(store, tools, payload, ctx), {
     lockMs: STREAM_LOCK_MS,
+    exclusive: true,
   });
 }
 
@@ -85,6 +86,9 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
   // Written in a hidden working folder and moved into place whole: nothing half-made is ever served.
   const workDir = path.join(store.scratchDir('transcodes'), `${idVideo}-${token}`);
   const abort = new AbortController();
+  // A shutdown stops ffmpeg; the job goes back to the queue and starts again (on this or another instance).
+  const onStop = () => abort.abort();
+  ctx.signal.addEventListener('abort', onStop, { once: true });
   let lastWrite = 0;
   let lastPercent = -1;
   const progress = async (percent: number, force = false) => {
@@ -157,6 +161,11 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
     }
   } catch (err) {
     await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    if (ctx.signal.aborted) {
+      await write({ streamStatus: 'queued', streamError: 'Processing was interrupted by a restart; it starts again shortly.' });
+      throw new Error('stopped by shutdown', { cause: err });
+    }
+    // Superseded by another file: the new one has its own job.
     if (abort.signal.aborted) return;
     const final = err instanceof MediaInputError || ctx.job.attempts >= ctx.job.maxAttempts;
     const reason = err instanceof MediaInputError ? err.message : `Processing stopped: ${(err as Error).message}`.slice(0, 1000);
@@ -166,5 +175,7 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
         : { streamStatus: 'queued', streamError: `${reason} Trying again shortly.` },
     );
     if (!final) throw err;
+  } finally {
+    ctx.signal.removeEventListener('abort', onStop);
   }
 }
