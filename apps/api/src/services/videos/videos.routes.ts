@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
 import { findMediaTools, registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { route } from '../../plugins/calls.ts';
 import { getMembership } from '../finance/index.ts';
 import { coursesEditorRoutes } from './editor/courses-editor.routes.ts';
@@ -17,6 +18,7 @@ import { forgetCatalogue } from './catalogue-cache.ts';
 import { getCourse, getCurrentCourse, listCourses } from './courses.service.ts';
 import { listFreeResources } from './free-resources.service.ts';
 import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
+import { liveStreamCalendar } from './live-calendar.ts';
 import { recordProgress } from './progress.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
@@ -123,6 +125,17 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   route(app, 'videos.getLiveStream', { access: 'public' }, async (request) => ({
     data: { stream: await getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
   }));
+
+  // "Add to calendar" (product.md#pages, /live). Not a declared call (ADR 0052): it answers an
+  // iCalendar file, which the page links to, not JSON.
+  app.get('/live/:streamSlug/calendar.ics', { schema: { hide: true } }, async (request, reply) => {
+    const { streamSlug } = request.params as { streamSlug: string };
+    if (!/^[a-z0-9-]{1,200}$/.test(streamSlug)) throw notFound(undefined, 'STREAM_NOT_FOUND');
+    const stream = await getLiveStream(context(), VISITOR, streamSlug);
+    reply.header('Content-Disposition', `attachment; filename="${stream.stream_slug}.ics"`);
+    reply.header('Cache-Control', 'public, max-age=300');
+    return reply.type('text/calendar; charset=utf-8').send(liveStreamCalendar(stream, app.config.SITE_URL, app.clock()));
+  });
 
   route(app, 'videos.listFreeResources', { access: 'public' }, async (request) => ({
     data: await listFreeResources(context(), await viewerOf(request)),

@@ -112,6 +112,16 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
           </div>
           <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{stream.stream_title}</h1>
           <p className="text-stone-600">{when}</p>
+          {stream.stream_status !== 'past' ? (
+            // A plain link: the calendar file works without script, and every calendar shows it in its own zone.
+            <a
+              href={`/api/videos/live/${stream.stream_slug}/calendar.ics`}
+              download
+              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              Add to calendar (.ics)
+            </a>
+          ) : null}
           {stream.stream_description ? (
             <div className="prose-fret" dangerouslySetInnerHTML={{ __html: stream.stream_description }} />
           ) : null}
