@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
 import { CourseSchema, CourseSummarySchema, CurrentCourseSchema } from '../entities/course.ts';
-import { DateSchema, IdInputSchema, IdSchema, NullableDateSchema, SlugSchema, TextSchema } from '../entities/fields.ts';
+import {
+  DateSchema,
+  FormBooleanSchema,
+  IdInputSchema,
+  IdSchema,
+  NullableDateSchema,
+  SlugSchema,
+  TextSchema,
+} from '../entities/fields.ts';
 import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
@@ -116,8 +124,30 @@ export const LiveStreamSchema = z.object({
   stream_poster_signed: TextSchema,
   stream_manifest_signed: TextSchema,
   stream_replay: z.object({ video_slug: SlugSchema, video_title: TextSchema }).nullable(),
+  /** On the single read for a signed-in viewer: whether they asked for the reminder e-mail. */
+  stream_reminder: z.boolean().optional(),
 });
 export type LiveStream = z.infer<typeof LiveStreamSchema>;
+
+/** A time zone name the runtime knows (`Europe/London`), as the browser reports it. */
+const TimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'That time zone is not known.');
+
+/** PUT reminder: `remind` on or off; the zone the e-mail's times are written in. */
+export const LiveStreamReminderBodySchema = z.object({
+  remind: FormBooleanSchema,
+  time_zone: TimeZoneSchema.default('UTC'),
+});
+export const LiveStreamReminderResponseSchema = envelope('reminder', z.object({ stream_reminder: z.boolean() }));
 export const LiveStreamListResponseSchema = z.object({ data: z.object({ streams: z.array(LiveStreamSchema) }) });
 export const StreamSlugParamsSchema = z.object({ streamSlug: SlugSchema.max(200) });
 export const LiveStreamResponseSchema = envelope('stream', LiveStreamSchema);

@@ -329,3 +329,24 @@ export const liveStreamSlugHistory = videosSchema.table('live_stream_slug_histor
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * "Remind me" on a live lesson (product.md#pages, /live): one e-mail an hour before the start to each
+ * member who asked, in the time zone their browser had when they asked. `reminder_sent` is set when
+ * the e-mail is queued, so a reminder goes once however many jobs look at it.
+ */
+export const liveStreamReminders = videosSchema.table(
+  'live_stream_reminders',
+  {
+    idLiveStream: integer('id_live_stream')
+      .notNull()
+      .references(() => liveStreams.idLiveStream, { onDelete: 'cascade' }),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    reminderTimeZone: text('reminder_time_zone').notNull(),
+    reminderCreated: timestamp('reminder_created', { withTimezone: true }).notNull().defaultNow(),
+    reminderSent: timestamp('reminder_sent', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.idLiveStream, t.idUser] }), index('live_stream_reminders_user_idx').on(t.idUser)],
+);

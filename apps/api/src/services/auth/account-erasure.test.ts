@@ -318,6 +318,14 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     id_video: 'not-personal',
     savedCreated: 'not-personal',
   },
+  // A member's "remind me" on a live lesson: the row goes with the account (found by id_user).
+  'videos.live_stream_reminders': {
+    id_live_stream: 'not-personal',
+    id_user: 'erased',
+    reminder_time_zone: 'not-personal',
+    reminder_created: 'not-personal',
+    reminder_sent: 'not-personal',
+  },
   // The catalogue: published content written by the teacher and editors (testimonials included).
   ...content('videos.courses', [
     'id_course course_slug course_archetype course_title course_description course_excerpt course_order course_image',
@@ -512,6 +520,8 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     await t.db.insert(tables.courseProgress).values({ idUser, idCourse: course!.id, coursePercentComplete: 10 });
     await t.db.insert(tables.videoPlays).values({ idUser, idVideo: video!.id, videoPlayCurrentTime: 12 });
     await t.db.insert(tables.savedVideos).values({ idUser, idVideo: video!.id });
+    const [live] = await t.db.select({ id: tables.liveStreams.idLiveStream }).from(tables.liveStreams).limit(1);
+    await t.db.insert(tables.liveStreamReminders).values({ idUser, idLiveStream: live!.id, reminderTimeZone: 'Europe/Paris' });
 
     // Finance: a subscription with a card, an invoice, a billing address and a cancellation answer.
     const [plan] = await t.db

@@ -19,6 +19,7 @@ import { getCourse, getCurrentCourse, listCourses } from './courses.service.ts';
 import { listFreeResources } from './free-resources.service.ts';
 import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
 import { liveStreamCalendar } from './live-calendar.ts';
+import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
 import { recordProgress } from './progress.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
@@ -33,6 +34,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   const tools = findMediaTools(app.config);
   if (!tools) app.log.warn('ffmpeg not found (PATH or FFMPEG_PATH): uploaded videos cannot be processed into HLS');
   registerStreamProcessing(app, store, tools);
+  registerLiveReminders(app);
   // Content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
   // (ADR 0018), whichever editor made it.
@@ -122,9 +124,26 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     data: { streams: await listLiveStreams(context(), await viewerOf(request)) },
   }));
 
-  route(app, 'videos.getLiveStream', { access: 'public' }, async (request) => ({
-    data: { stream: await getLiveStream(context(), await viewerOf(request), request.params.streamSlug) },
-  }));
+  route(app, 'videos.getLiveStream', { access: 'public' }, async (request) => {
+    const viewer = await viewerOf(request);
+    const stream = await getLiveStream(context(), viewer, request.params.streamSlug);
+    if (viewer.idUser === null) return { data: { stream } };
+    return {
+      data: { stream: { ...stream, stream_reminder: await hasLiveReminder(app.db, stream.id_live_stream, viewer.idUser) } },
+    };
+  });
+
+  route(app, 'videos.setLiveStreamReminder', { access: 'user' }, async (request) => {
+    const auth = requireUser(request);
+    const remind = await setLiveReminder(app.db, {
+      slug: request.params.streamSlug,
+      idUser: auth.user.idUser,
+      remind: request.body.remind,
+      timeZone: request.body.time_zone,
+      now: app.clock(),
+    });
+    return { data: { reminder: { stream_reminder: remind } } };
+  });
 
   // "Add to calendar" (product.md#pages, /live). Not a declared call (ADR 0052): it answers an
   // iCalendar file, which the page links to, not JSON.

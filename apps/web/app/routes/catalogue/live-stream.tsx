@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { ReminderButton } from '../../features/catalogue/reminder-button';
 import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live-stream';
 
@@ -113,14 +114,23 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{stream.stream_title}</h1>
           <p className="text-stone-600">{when}</p>
           {stream.stream_status !== 'past' ? (
-            // A plain link: the calendar file works without script, and every calendar shows it in its own zone.
-            <a
-              href={`/api/videos/live/${stream.stream_slug}/calendar.ics`}
-              download
-              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
-              Add to calendar (.ics)
-            </a>
+            <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+              {stream.stream_status === 'upcoming' ? (
+                <ReminderButton
+                  slug={stream.stream_slug}
+                  reminded={stream.stream_reminder ?? false}
+                  signedIn={user.id_user !== null}
+                />
+              ) : null}
+              {/* A plain link: the calendar file works without script, and every calendar shows it in its own zone. */}
+              <a
+                href={`/api/videos/live/${stream.stream_slug}/calendar.ics`}
+                download
+                className="inline-flex min-h-9 items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                Add to calendar (.ics)
+              </a>
+            </div>
           ) : null}
           {stream.stream_description ? (
             <div className="prose-fret" dangerouslySetInnerHTML={{ __html: stream.stream_description }} />

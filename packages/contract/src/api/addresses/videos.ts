@@ -14,6 +14,7 @@ export const videosAddresses = {
   'videos.removeSaved': { method: 'DELETE', path: '/videos/saved/:id' },
   'videos.listLiveStreams': { method: 'GET', path: '/videos/live' },
   'videos.getLiveStream': { method: 'GET', path: '/videos/live/:streamSlug' },
+  'videos.setLiveStreamReminder': { method: 'PUT', path: '/videos/live/:streamSlug/reminder' },
   'videos.listFreeResources': { method: 'GET', path: '/videos/free-resources' },
   'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
 } as const satisfies Record<string, CallAddress>;

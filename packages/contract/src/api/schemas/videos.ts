@@ -4,6 +4,8 @@ import {
   FreeResourceListResponseSchema,
   LiveStreamListResponseSchema,
   LiveStreamResponseSchema,
+  LiveStreamReminderBodySchema,
+  LiveStreamReminderResponseSchema,
   CourseResponseSchema,
   CourseSlugParamsSchema,
   SavedBodySchema,
@@ -73,6 +75,12 @@ export const videosSchemas = {
   },
   'videos.listLiveStreams': { summary: 'Live streams: live now, upcoming, past', response: LiveStreamListResponseSchema },
   'videos.getLiveStream': { summary: 'One live stream', params: StreamSlugParamsSchema, response: LiveStreamResponseSchema },
+  'videos.setLiveStreamReminder': {
+    summary: 'Ask for (or stop) an e-mail an hour before a live lesson starts, in the given time zone',
+    params: StreamSlugParamsSchema,
+    body: LiveStreamReminderBodySchema,
+    response: LiveStreamReminderResponseSchema,
+  },
   'videos.listFreeResources': {
     summary: 'Free downloads (signed URLs) and the free lessons',
     response: FreeResourceListResponseSchema,
