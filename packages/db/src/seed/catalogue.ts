@@ -421,7 +421,7 @@ const REPLAYS: VideoSeed[] = [
   premium: premium as boolean,
   poster: 'replay',
   tags: ['live'],
-  teaching: `<p>A recording of a live lesson. Questions from the chat are answered throughout; use the chapters below to jump to the part you need.</p>`,
+  teaching: `<p>A recording of a live lesson. Viewers' questions are answered throughout; use the chapters below to jump to the part you need.</p>`,
 }));
 
 // A few lessons hosted on YouTube (the youtube player, shown once video consent is given).
@@ -737,7 +737,7 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
     await db.insert(liveStreams).values({
       streamSlug: s.slug,
       streamTitle: s.title,
-      streamDescription: `<p>${s.title} is a live lesson: bring your guitar, tune up before we start and ask questions in the chat. Every stream is recorded and appears as a Live Replay afterwards.</p>`,
+      streamDescription: `<p>${s.title} is a live lesson: bring your guitar and tune up before we start. Every stream is recorded and appears as a Live Replay afterwards.</p>`,
       streamStarts: s.starts,
       streamEnds: new Date(s.starts.getTime() + (s.hours ?? 1.5) * hour),
       streamManifest: CLIP,
