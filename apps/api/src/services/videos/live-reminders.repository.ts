@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, tables, type Database } from '@fretline/db';
+import { and, eq, isNull, tables, type Database } from '@fretline/db';
 
 const r = tables.liveStreamReminders;
 const l = tables.liveStreams;
@@ -39,28 +39,13 @@ export async function deleteReminder(db: Database, idLiveStream: number, idUser:
 }
 
 /**
- * Marks every unsent reminder of a stream sent and answers whom to write to: one statement, so two
- * workers looking at the same stream never both send.
+ * Marks every unsent reminder of a stream sent and answers whom to write to (user and zone): one
+ * statement, so two workers looking at the same stream never both send.
  */
 export async function claimUnsentReminders(db: Database, idLiveStream: number, now: Date) {
-  const claimed = await db
+  return db
     .update(r)
     .set({ reminderSent: now })
     .where(and(eq(r.idLiveStream, idLiveStream), isNull(r.reminderSent)))
     .returning({ idUser: r.idUser, timeZone: r.reminderTimeZone });
-  if (!claimed.length) return [];
-  const users = await db
-    .select({ idUser: tables.users.idUser, email: tables.users.email, firstName: tables.users.firstName })
-    .from(tables.users)
-    .where(
-      inArray(
-        tables.users.idUser,
-        claimed.map((c) => c.idUser),
-      ),
-    );
-  const byId = new Map(users.map((u) => [u.idUser, u]));
-  return claimed.flatMap((c) => {
-    const user = byId.get(c.idUser);
-    return user ? [{ ...c, email: user.email, firstName: user.firstName }] : [];
-  });
 }

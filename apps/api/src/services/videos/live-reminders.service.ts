@@ -4,6 +4,7 @@ import type { Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler } from '../../platform/jobs/index.ts';
 import { enqueueMail, escapeHtml, mailLayout, type MailMessage } from '../../platform/mail/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
+import { findAccountContacts } from '../auth/index.ts';
 import { findLiveStreams, findStreamSlugByFormerSlug } from './live-streams.repository.ts';
 import * as repo from './live-reminders.repository.ts';
 
@@ -95,12 +96,20 @@ export function registerLiveReminders(app: FastifyInstance): void {
     if (now.getTime() >= stream.streamEnds.getTime()) return;
     const site = app.config.SITE_URL.replace(/\/$/, '');
     await app.db.transaction(async (tx) => {
-      for (const person of await repo.claimUnsentReminders(tx, idLiveStream, now)) {
+      const claimed = await repo.claimUnsentReminders(tx, idLiveStream, now);
+      // Names and addresses are auth's (ADR 0050): asked through its index.
+      const contacts = await findAccountContacts(
+        tx,
+        claimed.map((c) => c.idUser),
+      );
+      for (const person of claimed) {
+        const contact = contacts.get(person.idUser);
+        if (!contact) continue;
         await enqueueMail(
           tx,
           reminderMail({
-            to: person.email,
-            firstName: person.firstName,
+            to: contact.email,
+            firstName: contact.firstName,
             title: stream.streamTitle,
             when: formatTimeRangeInZone(stream.streamStarts, stream.streamEnds, person.timeZone),
             pageUrl: `${site}/live/${stream.streamSlug}`,
