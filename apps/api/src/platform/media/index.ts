@@ -11,6 +11,5 @@ export {
   makePreviewClip,
   probeMedia,
   transcodeToHls,
-  type MediaProbe,
   type MediaTools,
 } from './ffmpeg.ts';

@@ -9,7 +9,7 @@ import { findLiveStreams, findStreamSlugByFormerSlug } from './live-streams.repo
 import * as repo from './live-reminders.repository.ts';
 
 /** The job that e-mails a live lesson's reminders (product.md#pages, /live). */
-export const REMINDER_JOB_TYPE = 'videos.liveReminders';
+const REMINDER_JOB_TYPE = 'videos.liveReminders';
 /** Reminders go this long before the start. */
 const LEAD_MS = 3_600_000;
 /** A job that wakes a little early (clock skew) still sends. */

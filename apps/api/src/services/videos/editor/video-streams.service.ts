@@ -18,7 +18,7 @@ import { forgetCatalogue } from '../catalogue-cache.ts';
 import * as repo from './video-streams.repository.ts';
 
 /** The job that turns a video's uploaded file into its HLS ladder (ADR 0057). */
-export const STREAM_JOB_TYPE = 'videos.processStream';
+const STREAM_JOB_TYPE = 'videos.processStream';
 /** A crashed worker's transcode is picked up again this long after its last sign of life. */
 const STREAM_LOCK_MS = 2 * 60_000;
 /** Tries before a failure that is not the file's fault is final (the first included). */
