@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -13,6 +14,23 @@ import { systemTool } from './support/server';
 
 const ffmpeg = process.env.FFMPEG_PATH ?? systemTool('ffmpeg', ['/usr/bin/ffmpeg']);
 test.skip(!ffmpeg, 'ffmpeg is not installed here (CI installs it)');
+
+// WCAG checks of the states this journey adds (ADR 0041: axe injected as a script).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+interface AxeResult {
+  violations: { id: string; nodes: { target: string[] }[] }[];
+}
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(
+    (tags) =>
+      (globalThis as unknown as { axe: { run: (o: object) => Promise<AxeResult> } }).axe.run({
+        runOnly: { type: 'tag', values: tags },
+      }),
+    ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+  );
+  return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 interface MediaElement {
   muted: boolean;
@@ -107,6 +125,7 @@ test('an editor uploads a camera file through the form, it is processed into HLS
   // The job runs in the server's worker; the form reads its progress until it is ready.
   await expect(page.getByRole('status').filter({ hasText: 'Ready to stream: 960×540, 0:06' })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole('button', { name: /Use frame \d as the poster/ })).toHaveCount(3);
+  expect(await axeViolations(page)).toEqual([]);
   await expect(page.getByRole('button', { name: 'Use frame 2 as the poster (current)' })).toBeVisible();
   await page.getByRole('button', { name: 'Use frame 3 as the poster' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
@@ -132,4 +151,31 @@ test('an editor uploads a camera file through the form, it is processed into HLS
 
   await Promise.all([context.close(), visitor.close()]);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test('a member asks for a live lesson reminder and downloads its calendar file', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? '';
+  const token = await signIn(baseURL, 'member@example.com');
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  await useToken(context, base, token);
+  await context.addCookies([{ name: 'consent_asked', value: 'true', url: base }]);
+  const page = await context.newPage();
+  await page.goto('/live/barre-chord-bootcamp-live');
+  // Times in the viewer's own zone (the browser's), labelled with it.
+  await expect(page.getByText(/GMT\+9/).first()).toBeVisible();
+  const toggle = page.getByRole('button', { name: /Remind me by e-mail|Reminder on: turn it off/ });
+  if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+  await page.getByRole('button', { name: 'Remind me by e-mail' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'We will e-mail you an hour before the start.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Reminder on: turn it off' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('barre-chord-bootcamp-live.ics');
+  expect(readFileSync(await file.path(), 'utf8')).toContain('SUMMARY:Barre Chord Bootcamp');
+  await context.close();
 });
