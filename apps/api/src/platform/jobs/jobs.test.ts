@@ -43,6 +43,21 @@ beforeAll(async () => {
     },
     { lockMs: 30_000 },
   );
+  registerJobHandler(
+    t.app,
+    'test.long',
+    async (_payload, { job, extendLock, signal }) => {
+      await extendLock(10 * 60_000);
+      const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, job.idJob));
+      const heldMs = (row?.lockedUntil?.getTime() ?? 0) - t.clock.now().getTime();
+      seen.push({
+        type: job.type,
+        payload: { aborted: signal.aborted, heldOverFiveMinutes: heldMs > 5 * 60_000 },
+        attempts: job.attempts,
+      });
+    },
+    { lockMs: 30_000, exclusive: true },
+  );
   registerJobHandler(t.app, 'test.stalled', async (_payload, { job }) => {
     // The first attempt stalls until the test lets it fail; later ones succeed.
     if (job.attempts === 1) await stalledRelease.then(() => Promise.reject(new Error('late failure')));
@@ -53,6 +68,17 @@ afterAll(async () => {
 });
 
 describe('the job queue', () => {
+  it('lets a long job keep its claim as it goes, and claims only the types asked for', async () => {
+    seen.length = 0;
+    const { idJob } = await enqueueJob(t.db, { type: 'test.long', payload: {} });
+    expect(await runDueJobs(t.app, { types: ['test.record'] })).toBe(0);
+    expect(await runDueJobs(t.app, { types: ['test.long'] })).toBe(1);
+    // Claimed for 30 s, then extended to ten minutes from now by the handler itself.
+    expect(seen).toEqual([{ type: 'test.long', payload: { aborted: false, heldOverFiveMinutes: true }, attempts: 1 }]);
+    const [row] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
+    expect(row?.status).toBe('done');
+  });
+
   it('runs a due job once and marks it done', async () => {
     seen.length = 0;
     const { idJob } = await enqueueJob(t.db, { type: 'test.record', payload: { n: 1 } });
