@@ -15,5 +15,8 @@ export const videosAddresses = {
   'videos.listLiveStreams': { method: 'GET', path: '/videos/live' },
   'videos.getLiveStream': { method: 'GET', path: '/videos/live/:streamSlug' },
   'videos.listFreeResources': { method: 'GET', path: '/videos/free-resources' },
+  // The practice player's settings, per person, video and screen class (product.md#practice).
+  'videos.getPractice': { method: 'GET', path: '/videos/videos/:videoSlug/practice' },
+  'videos.putPractice': { method: 'PUT', path: '/videos/videos/:videoSlug/practice' },
   'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
 } as const satisfies Record<string, CallAddress>;
