@@ -98,18 +98,22 @@ export const SavedListResponseSchema = pagedEnvelope('saved', SavedVideoSchema);
 export const SAVED_NOTE_MAX = 500;
 export const SavedBodySchema = z.object({
   id_video: IdInputSchema,
-  saved_time: z.preprocess(
-    (v) => (v === undefined || v === '' ? null : v),
-    z.coerce
-      .number({ error: 'Give saved_time in seconds.' })
-      .min(0, 'saved_time cannot be before the start of the video.')
-      .max(86_400, 'saved_time is past the end of any video.')
-      .nullable(),
-  ),
-  saved_note: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z.string().max(SAVED_NOTE_MAX, `Keep the note to ${SAVED_NOTE_MAX} characters or fewer.`).nullable(),
-  ),
+  saved_time: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? null : v),
+      z.coerce
+        .number({ error: 'Give saved_time in seconds.' })
+        .min(0, 'saved_time cannot be before the start of the video.')
+        .max(86_400, 'saved_time is past the end of any video.')
+        .nullable(),
+    )
+    .optional(),
+  saved_note: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+      z.string().max(SAVED_NOTE_MAX, `Keep the note to ${SAVED_NOTE_MAX} characters or fewer.`).nullable(),
+    )
+    .optional(),
 });
 export const SavedResponseSchema = envelope('saved', SavedVideoSchema);
 export const SavedIdParamsSchema = z.object({ id: IdInputSchema });
