@@ -139,7 +139,14 @@ test('a visitor’s practice settings stay in the browser, and the "?" panel lis
   await page.getByRole('button', { name: 'Faster by 5 %' }).click();
   await expect(page.getByTestId('speed-value')).toHaveText('105 %');
   await expect
-    .poll(() => page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('fretline:practice:')).length))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          Object.keys((globalThis as unknown as { localStorage: Record<string, string> }).localStorage).filter((k) =>
+            k.startsWith('fretline:practice:'),
+          ).length,
+      ),
+    )
     .toBe(1);
   await page.reload();
   await expect(page.getByTestId('speed-value')).toHaveText('105 %');
