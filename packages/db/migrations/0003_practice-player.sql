@@ -23,6 +23,7 @@ CREATE TABLE "videos"."video_chapters" (
 );
 --> statement-breakpoint
 DROP INDEX "videos"."saved_videos_user_video_key";--> statement-breakpoint
+ALTER TABLE "auth"."users" ADD COLUMN "left_handed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos"."saved_videos" ADD COLUMN "saved_time" double precision;--> statement-breakpoint
 ALTER TABLE "videos"."saved_videos" ADD COLUMN "saved_note" text;--> statement-breakpoint
 ALTER TABLE "videos"."video_chords" ADD COLUMN "chord_frets" text;--> statement-breakpoint

@@ -159,6 +159,7 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
       has_aaa_membership: true,
       eligible_for_aaa_free_trial: false,
       aaa_community_discord_link: null,
+      left_handed: false,
     },
     idField: 'id_user',
     textField: 'aaa_community_discord_link',
@@ -433,6 +434,7 @@ describe('Current user', () => {
       has_aaa_membership: false,
       eligible_for_aaa_free_trial: true,
       aaa_community_discord_link: null,
+      left_handed: false,
     });
     expect(isSignedIn(parsed)).toBe(false);
   });

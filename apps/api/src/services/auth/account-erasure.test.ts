@@ -31,6 +31,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     welcome_pending: 'not-personal',
     notifications_mailers: 'not-personal',
     notifications_emails: 'not-personal',
+    left_handed: 'not-personal',
     created_at: 'not-personal',
     deleted_at: 'not-personal',
   },

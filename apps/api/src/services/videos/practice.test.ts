@@ -85,7 +85,7 @@ describe('GET and PUT /api/videos/videos/:videoSlug/practice', () => {
       payload: new URLSearchParams(
         Object.entries(
           settings({ practice_loop_start: '', practice_loop_end: '', practice_rate: '50', practice_mirror: 'false' }),
-        ).map(([k, v]) => [k, String(v)]),
+        ).map(([k, v]): [string, string] => [k, String(v)]),
       ).toString(),
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
@@ -183,5 +183,33 @@ describe('saved moments (My List)', () => {
     const negative = await save({ id_video: video.id_video, saved_time: -3 }, learner.token);
     expect(negative.statusCode).toBe(400);
     expect(negative.json<Body>().errors[0]!.field).toBe('saved_time');
+  });
+});
+
+describe('the left-handed setting on the account (product.md#chords)', () => {
+  it('is off by default, is set by PATCH me, read by GET me, and refuses a value that is not a boolean', async () => {
+    const me = () => t.app.inject({ url: '/api/auth/me', headers: bearer(learner.token) });
+    expect((await me()).json<{ data: { user: { left_handed: boolean } } }>().data.user.left_handed).toBe(false);
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(learner.token),
+      payload: { left_handed: 'true' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await me()).json<{ data: { user: { left_handed: boolean } } }>().data.user.left_handed).toBe(true);
+    // Another account is untouched; a visitor is right-handed.
+    const theirs = await t.app.inject({ url: '/api/auth/me', headers: bearer(other.token) });
+    expect(theirs.json<{ data: { user: { left_handed: boolean } } }>().data.user.left_handed).toBe(false);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me' })).json<{ data: { user: { left_handed: boolean } } }>().data.user.left_handed,
+    ).toBe(false);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(learner.token),
+      payload: { left_handed: 'maybe' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -261,7 +261,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <VideoSections sections={video.video_sections} title={video.video_title ?? 'Video'} locked={video.video_locked} />
-          <ChordList chords={video.video_chords} mirror={mirror} />
+          {/* Left-handed (the account's setting, or the player's mirror): diagrams drawn for it (product.md#chords). */}
+          <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} />
         </div>
 
         <aside className="space-y-4">
