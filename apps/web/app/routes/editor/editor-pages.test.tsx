@@ -43,7 +43,11 @@ describe('the live stream editor', () => {
     fireEvent.change(field('Ends'), { target: { value: '2030-05-03T20:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
-    expect(await screen.findByText('Draft created. Only editors can see it until it is published.')).toBeTruthy();
+    // The save writes the video, its sections, chords, chapters and tags, then loads the edit page: on
+    // a busy machine that takes longer than findByText's default second.
+    expect(
+      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     const idLiveStream = Number(router.state.location.pathname.split('/').at(-1));
     const saved = await api.call('editor.getLiveStream', { params: { idLiveStream } });
     expect(saved.stream).toMatchObject({ stream_title: 'Friday Blues & Q&A', stream_published: false, stream_premium: false });
@@ -105,7 +109,11 @@ describe('the video editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move chord 2 up' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
-    expect(await screen.findByText('Draft created. Only editors can see it until it is published.')).toBeTruthy();
+    // The save writes the video, its sections, chords, chapters and tags, then loads the edit page: on
+    // a busy machine that takes longer than findByText's default second.
+    expect(
+      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     const idVideo = Number(router.state.location.pathname.split('/').at(-1));
     const { video } = await api.call('editor.getVideo', { params: { idVideo } });
     expect(video.video_slug).toBe('walking-bass-in-g');

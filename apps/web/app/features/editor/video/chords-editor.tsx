@@ -120,12 +120,8 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
                     spellCheck={false}
                   />
                 </div>
-                <MediaField
-                  {...at('video_chord_url')}
-                  label="Or upload a diagram picture"
-                  defaultValue={v.url}
-                  defaultUrl={v.previewUrl}
-                />
+                <p className="text-sm text-stone-600">Or upload a picture of the diagram (shown when there is no shape):</p>
+                <MediaField {...at('video_chord_url')} label="Diagram" defaultValue={v.url} defaultUrl={v.previewUrl} />
               </div>
               <figure
                 className="flex flex-col items-center gap-1 rounded-xl border border-stone-200 bg-white p-2"
