@@ -21,14 +21,14 @@ describe('the chord editor (product.md#chords)', () => {
     expect(screen.getByRole('img', { name: /^Em chord: frets from low E 0, 2 \(finger 2\)/ })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Pick from the chord library'), { target: { value: 'f-barre' } });
-    expect((screen.getByLabelText(/^Chord/, { selector: 'input' }) as HTMLInputElement).value).toBe('F');
-    expect((screen.getByLabelText(/^Frets/) as HTMLInputElement).value).toBe('1 3 3 2 1 1');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Chord/, { selector: 'input' }).value).toBe('F');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Frets/).value).toBe('1 3 3 2 1 1');
     expect(screen.getByRole('img', { name: /^F chord/ })).toBeTruthy();
-    expect((document.querySelector('input[name="video_chords[0][video_chord_key]"]') as HTMLInputElement).value).toBe('f-barre');
+    expect(document.querySelector<HTMLInputElement>('input[name="video_chords[0][video_chord_key]"]')!.value).toBe('f-barre');
 
     // Typing a shape by hand leaves the library and previews it live, or says why it cannot.
     fireEvent.change(screen.getByLabelText(/^Frets/), { target: { value: 'x3201' } });
-    expect((document.querySelector('input[name="video_chords[0][video_chord_key]"]') as HTMLInputElement).value).toBe('');
+    expect(document.querySelector<HTMLInputElement>('input[name="video_chords[0][video_chord_key]"]')!.value).toBe('');
     expect(screen.getByText(/Write six frets, low E first/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Frets/), { target: { value: 'x32010' } });
     fireEvent.change(screen.getByLabelText(/^Fingers/), { target: { value: '032010' } });
