@@ -109,17 +109,5 @@ export const PracticeSettingsSchema = z.object({
 });
 export type PracticeSettings = z.infer<typeof PracticeSettingsSchema>;
 
-export const PRACTICE_DEFAULTS: Omit<PracticeSettings, 'practice_screen' | 'practice_updated'> = {
-  practice_rate: 100,
-  practice_loop_start: null,
-  practice_loop_end: null,
-  practice_ladder_start: 60,
-  practice_ladder_step: 5,
-  practice_ladder_target: 100,
-  practice_ladder_loops: 3,
-  practice_count_in: 0,
-  practice_mirror: false,
-};
-
 export const PracticeQuerySchema = z.object({ practice_screen: PracticeScreenSchema.default('large') });
 export const PracticeResponseSchema = envelope('practice', PracticeSettingsSchema);

@@ -5,6 +5,7 @@ import { DateSchema, IdInputSchema, IdSchema, NullableDateSchema, SlugSchema, Te
 import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
+import { SAVED_NOTE_MAX } from '../derived/practice.ts';
 
 /** The facets /videos filters by (Video fields, product.md#entities), in the order the page shows them. */
 export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
@@ -95,7 +96,6 @@ export const SavedListResponseSchema = pagedEnvelope('saved', SavedVideoSchema);
  * POST saved: the whole video, or a moment of it (product.md#practice) with an optional note. One
  * entry per video and moment: saving the same one again returns it, with the new note if one is given.
  */
-export const SAVED_NOTE_MAX = 500;
 export const SavedBodySchema = z.object({
   id_video: IdInputSchema,
   saved_time: z

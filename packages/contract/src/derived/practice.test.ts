@@ -9,6 +9,7 @@ import {
   parsePracticeTime,
   practiceLoop,
   practiceScreen,
+  readPracticeValues,
   snapPracticeRate,
 } from './practice.ts';
 
@@ -99,5 +100,45 @@ describe('the metronome, screens and times', () => {
     expect(parsePracticeTime('83')).toBe(83);
     expect(parsePracticeTime('1:75')).toBeNull();
     expect(parsePracticeTime('soon')).toBeNull();
+  });
+});
+
+describe('a stored set of settings read back', () => {
+  const good = {
+    practice_rate: 75,
+    practice_loop_start: 3,
+    practice_loop_end: 6,
+    practice_ladder_start: 60,
+    practice_ladder_step: 5,
+    practice_ladder_target: 100,
+    practice_ladder_loops: 3,
+    practice_count_in: 4,
+    practice_mirror: true,
+    practice_screen: 'small',
+  };
+
+  it('keeps a set that keeps the rules, without its screen class', () => {
+    const { practice_screen: _screen, ...values } = good;
+    expect(readPracticeValues(good)).toEqual(values);
+    expect(readPracticeValues({ ...good, practice_loop_start: null, practice_loop_end: null })).not.toBeNull();
+  });
+
+  it.each([
+    { practice_rate: 72 },
+    { practice_rate: 200 },
+    { practice_ladder_step: 7 },
+    { practice_ladder_loops: 0 },
+    { practice_count_in: 9 },
+    { practice_loop_end: null },
+    { practice_loop_end: 3.2 },
+    { practice_ladder_start: 110 },
+    { practice_mirror: 'yes' },
+  ])('drops a set with %j', (bad) => {
+    expect(readPracticeValues({ ...good, ...bad })).toBeNull();
+  });
+
+  it('drops what is not a set at all', () => {
+    expect(readPracticeValues(null)).toBeNull();
+    expect(readPracticeValues('fast')).toBeNull();
   });
 });

@@ -127,3 +127,68 @@ export function parsePracticeTime(text: string): number | null {
   if (Number(s) > 59 || (h !== undefined && Number(m) > 59)) return null;
   return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s) + Number(frac ?? 0);
 }
+
+/** The settings of a video nobody has practised yet on this screen class. */
+export const PRACTICE_DEFAULTS: PracticeValueSet = {
+  practice_rate: 100,
+  practice_loop_start: null,
+  practice_loop_end: null,
+  practice_ladder_start: 60,
+  practice_ladder_step: 5,
+  practice_ladder_target: 100,
+  practice_ladder_loops: 3,
+  practice_count_in: 0,
+  practice_mirror: false,
+};
+
+/** A saved moment's note is at most this long (product.md#practice). */
+export const SAVED_NOTE_MAX = 500;
+
+export interface PracticeValueSet {
+  practice_rate: number;
+  practice_loop_start: number | null;
+  practice_loop_end: number | null;
+  practice_ladder_start: number;
+  practice_ladder_step: number;
+  practice_ladder_target: number;
+  practice_ladder_loops: number;
+  practice_count_in: number;
+  practice_mirror: boolean;
+}
+
+/**
+ * A stored set of practice settings (a visitor's, in the browser) read back, or null when any
+ * value breaks the rules the API enforces (calls/practice.ts). Plain checks rather than the zod
+ * schema, so the practice player does not carry zod.
+ */
+export function readPracticeValues(raw: unknown): PracticeValueSet | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const int = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+  const time = (v: unknown) => v === null || (typeof v === 'number' && v >= 0 && v <= PRACTICE_TIME_MAX);
+  const rates = [r.practice_rate, r.practice_ladder_start, r.practice_ladder_target];
+  if (!rates.every((v) => typeof v === 'number' && isPracticeRate(v))) return null;
+  if (
+    !int(r.practice_ladder_step, PRACTICE_RATE_STEP, PRACTICE_LADDER_STEP_MAX) ||
+    (r.practice_ladder_step as number) % PRACTICE_RATE_STEP
+  )
+    return null;
+  if (!int(r.practice_ladder_loops, 1, PRACTICE_LADDER_LOOPS_MAX) || !int(r.practice_count_in, 0, PRACTICE_COUNT_IN_MAX))
+    return null;
+  if (typeof r.practice_mirror !== 'boolean' || !time(r.practice_loop_start) || !time(r.practice_loop_end)) return null;
+  const a = r.practice_loop_start as number | null;
+  const b = r.practice_loop_end as number | null;
+  if ((a === null) !== (b === null) || (a !== null && b !== null && b - a < PRACTICE_LOOP_MIN_SECONDS)) return null;
+  if ((r.practice_ladder_start as number) > (r.practice_ladder_target as number)) return null;
+  return {
+    practice_rate: r.practice_rate as number,
+    practice_loop_start: a,
+    practice_loop_end: b,
+    practice_ladder_start: r.practice_ladder_start as number,
+    practice_ladder_step: r.practice_ladder_step as number,
+    practice_ladder_target: r.practice_ladder_target as number,
+    practice_ladder_loops: r.practice_ladder_loops as number,
+    practice_count_in: r.practice_count_in as number,
+    practice_mirror: r.practice_mirror,
+  };
+}

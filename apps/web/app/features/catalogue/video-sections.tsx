@@ -1,4 +1,3 @@
-import { ChordDiagram } from '../../components/ui/chord-diagram';
 import { lazy, Suspense } from 'react';
 import type { VideoChord, VideoSection } from '@fretline/contract';
 import { YoutubeEmbed } from './youtube-embed';
@@ -6,6 +5,8 @@ import { ConsentGate } from '../../components/consent/consent-gate';
 
 // The extra-stream section reuses the player, loaded only when such a section exists.
 const StreamPlayer = lazy(() => import('./stream-player').then((m) => ({ default: m.StreamPlayer })));
+// Diagrams drawn from data load with the first lesson that has one: the video page keeps to its JavaScript budget (ADR 0058).
+const ChordDiagram = lazy(() => import('../../components/ui/chord-diagram').then((m) => ({ default: m.ChordDiagram })));
 
 function SectionBody({ section, title }: { section: VideoSection; title: string }) {
   switch (section.video_section_type) {
@@ -131,13 +132,15 @@ export function ChordList({ chords, mirror = false }: { chords: VideoChord[]; mi
           <li key={chord.id_video_chord} className="rounded-xl border border-stone-200 bg-white p-2 text-center">
             <figure className="flex h-full flex-col items-center justify-end gap-1">
               {chord.video_chord_frets ? (
-                <ChordDiagram
-                  name={chord.video_chord_text ?? 'Chord'}
-                  frets={chord.video_chord_frets}
-                  fingers={chord.video_chord_fingers}
-                  mirror={mirror}
-                  className="h-auto w-full max-w-28 text-ink-900"
-                />
+                <Suspense fallback={<span className="block aspect-[84/92] w-full max-w-28" />}>
+                  <ChordDiagram
+                    name={chord.video_chord_text ?? 'Chord'}
+                    frets={chord.video_chord_frets}
+                    fingers={chord.video_chord_fingers}
+                    mirror={mirror}
+                    className="h-auto w-full max-w-28 text-ink-900"
+                  />
+                </Suspense>
               ) : chord.video_chord_url ? (
                 <img
                   src={chord.video_chord_url}

@@ -20,10 +20,8 @@ export function YoutubeEmbed({
   /** The practice player drives the embed through the IFrame API's messages (ADR 0058). */
   onFrame?: (frame: HTMLIFrameElement | null) => void;
 }) {
-  const params = new URLSearchParams({ rel: '0' });
-  if (start) params.set('start', String(Math.floor(start)));
   // The same on the server and in the browser (no window.origin here), so hydration matches.
-  if (onFrame) params.set('enablejsapi', '1');
+  const params = `rel=0${start ? `&start=${Math.floor(start)}` : ''}${onFrame ? '&enablejsapi=1' : ''}`;
   return (
     <ConsentGate
       category="video"
@@ -35,7 +33,7 @@ export function YoutubeEmbed({
         <iframe
           className="aspect-video w-full"
           ref={onFrame}
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params.toString()}`}
+          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`}
           title={title}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"

@@ -8,8 +8,8 @@ import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
-import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
+import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
@@ -22,6 +22,22 @@ import type { Route } from './+types/video';
 const PracticePlayer = lazy(() =>
   import('../../features/catalogue/practice/practice-player').then((m) => ({ default: m.PracticePlayer })),
 );
+
+/**
+ * The chapters as schema.org Clips, each from its time to the next one's (product.md#practice).
+ * Made in the loader, so this code stays out of the page's JavaScript; `url` is a path here.
+ */
+function chapterClips(video: Video) {
+  const chapters = video.video_chapters;
+  return chapters.map((chapter, i) => ({
+    '@type': 'Clip',
+    name: chapter.title,
+    startOffset: Math.floor(chapter.time),
+    ...(chapters[i + 1] ? { endOffset: Math.floor(chapters[i + 1]!.time) } : {}),
+    url: `/videos/${video.video_slug}?t=${Math.floor(chapter.time)}`,
+  }));
+}
+type ChapterClip = ReturnType<typeof chapterClips>[number];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -47,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // `?t=` opens the lesson at a saved moment (product.md#practice).
     const t = Number(query.get('t'));
     const momentAt = query.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
-    return { video, course, trialDays, momentAt };
+    return { video, course, trialDays, momentAt, clips: chapterClips(video) };
   } catch (err) {
     // A 404 on a video shows the 'Page Not Found' page (product.md#states, #errors).
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -71,7 +87,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 /** schema.org VideoObject for search engines (product.md#entities, structured data). */
-function VideoJsonLd({ video, siteUrl }: { video: Video; siteUrl: string }) {
+function VideoJsonLd({ video, siteUrl, clips }: { video: Video; siteUrl: string; clips: ChapterClip[] }) {
   const json = {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
@@ -82,18 +98,8 @@ function VideoJsonLd({ video, siteUrl }: { video: Video; siteUrl: string }) {
     url: `${siteUrl}/videos/${video.video_slug}`,
     ...(video.youtube_video_embed_url ? { embedUrl: video.youtube_video_embed_url } : {}),
     isAccessibleForFree: !video.video_premium,
-    // Chapters as key moments (product.md#practice): each a Clip from its time to the next one's.
-    ...(video.video_chapters.length
-      ? {
-          hasPart: video.video_chapters.map((chapter, i) => ({
-            '@type': 'Clip',
-            name: chapter.title,
-            startOffset: Math.floor(chapter.time),
-            ...(video.video_chapters[i + 1] ? { endOffset: Math.floor(video.video_chapters[i + 1]!.time) } : {}),
-            url: `${siteUrl}/videos/${video.video_slug}?t=${Math.floor(chapter.time)}`,
-          })),
-        }
-      : {}),
+    // Chapters as key moments (product.md#practice), made by the loader.
+    ...(clips.length ? { hasPart: clips.map((clip) => ({ ...clip, url: siteUrl + clip.url })) } : {}),
   };
   // JSON inside a script tag: '<' is escaped so no text can close the tag early.
   return (
@@ -138,7 +144,7 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
 }
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
-  const { video, course, trialDays, momentAt } = loaderData;
+  const { video, course, trialDays, momentAt, clips } = loaderData;
   const [mirror, setMirror] = useState(false);
   const { user, siteUrl } = useRootData();
   const signedIn = user.id_user !== null;
@@ -172,21 +178,24 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   if (video.video_locked) player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} />;
   else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
     player = (
-      <Suspense
-        fallback={
-          video.video_player === 'youtube' && video.youtube_video_id ? (
-            <YoutubeEmbed videoId={video.youtube_video_id} title={video.video_title ?? 'Video'} poster={poster} />
-          ) : (
-            <div className="aspect-video rounded-2xl bg-ink-900" />
-          )
-        }
-      >
+      <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
         <PracticePlayer
           video={video}
           signedIn={signedIn}
           startAt={momentAt ?? video.video_play_current_time}
           onProgress={reportProgress}
           onMirrorChange={setMirror}
+          youtube={(onFrame) =>
+            video.youtube_video_id ? (
+              <YoutubeEmbed
+                videoId={video.youtube_video_id}
+                title={video.video_title ?? 'Video'}
+                poster={poster}
+                start={momentAt}
+                onFrame={onFrame}
+              />
+            ) : null
+          }
         />
       </Suspense>
     );
@@ -199,7 +208,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-6 sm:py-10">
       {video.video_published ? (
-        <VideoJsonLd video={video} siteUrl={siteUrl} />
+        <VideoJsonLd video={video} siteUrl={siteUrl} clips={clips} />
       ) : (
         <p
           role="status"

@@ -22,7 +22,6 @@ import {
 import { api } from '../../../lib/api.client';
 import { ApiError } from '../../../lib/api-client';
 import { StreamPlayer, type PlayerProgress } from '../stream-player';
-import { YoutubeEmbed } from '../youtube-embed';
 import { Metronome } from './metronome';
 import { streamMedia, youtubeMedia, type PracticeMedia } from './practice-media';
 import { usePracticeSettings, type PracticeValues } from './use-practice-settings';
@@ -54,6 +53,12 @@ export interface PracticePlayerProps {
   onProgress?: (progress: PlayerProgress) => void;
   /** The page flips its chord diagrams with the video. */
   onMirrorChange?: (mirror: boolean) => void;
+  /**
+   * The YouTube embed, given the frame callback. The page passes it in (it already has the embed
+   * for YouTube sections), which keeps the consent gate out of this chunk's dependency list and the
+   * video page within its JavaScript budget.
+   */
+  youtube?: (onFrame: (frame: HTMLIFrameElement | null) => void) => React.ReactNode;
 }
 
 const btn =
@@ -71,7 +76,7 @@ function isTyping(target: EventTarget | null): boolean {
  * tempo ladder, metronome, mirror, chapters and "Save this moment", each with a key (the "?"
  * panel). It drives the HLS `<video>` or the YouTube embed through one PracticeMedia surface.
  */
-export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorChange }: PracticePlayerProps) {
+export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorChange, youtube }: PracticePlayerProps) {
   const { values, update, loaded, saveError } = usePracticeSettings(video.video_slug, signedIn);
   const [media, setMedia] = useState<PracticeMedia | null>(null);
   const [time, setTime] = useState(startAt ?? 0);
@@ -326,16 +331,7 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
 
   const title = video.video_title ?? 'Video';
   let player: React.ReactNode;
-  if (video.video_player === 'youtube' && video.youtube_video_id)
-    player = (
-      <YoutubeEmbed
-        videoId={video.youtube_video_id}
-        title={title}
-        poster={video.video_stream_poster_signed ?? video.video_image}
-        start={startAt}
-        onFrame={onFrame}
-      />
-    );
+  if (video.video_player === 'youtube' && video.youtube_video_id && youtube) player = youtube(onFrame);
   else if (video.video_stream_manifest_signed)
     player = (
       <StreamPlayer

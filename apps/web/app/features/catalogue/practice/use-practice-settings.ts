@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   PRACTICE_DEFAULTS,
-  PracticeSettingsBodySchema,
   practiceScreen,
+  readPracticeValues,
   type PracticeScreen,
-  type PracticeSettingsBody,
+  type PracticeValueSet,
 } from '@fretline/contract';
 import { api } from '../../../lib/api.client';
 import { ApiError } from '../../../lib/api-client';
@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 const LOCAL_PREFIX = 'fretline:practice:';
 const SAVE_DELAY_MS = 800;
 
-export type PracticeValues = Omit<PracticeSettingsBody, 'practice_screen'>;
+export type PracticeValues = PracticeValueSet;
 
 const localKey = (slug: string, screen: PracticeScreen) => `${LOCAL_PREFIX}${screen}:${slug}`;
 
@@ -21,10 +21,7 @@ function readLocal(key: string): PracticeValues | null {
   try {
     const raw = window.localStorage.getItem(key);
     if (!raw) return null;
-    const parsed = PracticeSettingsBodySchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    const { practice_screen: _screen, ...values } = parsed.data;
-    return values;
+    return readPracticeValues(JSON.parse(raw));
   } catch {
     return null;
   }
