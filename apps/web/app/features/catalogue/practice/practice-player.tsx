@@ -145,9 +145,16 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
 
   const say = (text: string) => setAnnounce(text);
 
-  /** At B (or the end): back to A, with the count-in when there is one; a pass counts on the ladder. */
+  /**
+   * At B (or the end): back to A. A pass that was playing counts on the ladder and plays on, after
+   * the count-in when there is one; a paused player (B just marked where it stands) only moves to A.
+   */
   const wrap = useCallback(
-    (m: PracticeMedia, start: number) => {
+    (m: PracticeMedia, start: number, ended: boolean) => {
+      if (!ended && m.paused()) {
+        m.seek(start);
+        return;
+      }
       const { values: v, ladder: l, countLoops: count, bpm: beat } = live.current;
       if (l && count) {
         const next = ladderClean(ladderConfigRef.current, l);
@@ -179,7 +186,7 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
       if (Number.isFinite(d)) setDuration(d);
       if (live.current.counting) return;
       const target = loopSeekTarget(live.current.loop, now, ended);
-      if (target !== null) wrap(media, target);
+      if (target !== null) wrap(media, target, ended);
     };
     // Every frame while playing, so the loop turns at B rather than up to a quarter second late.
     const tick = () => {
