@@ -505,10 +505,10 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
             aria-pressed={metronomeOn}
             disabled={!bpm}
             aria-keyshortcuts="m"
-            aria-label={bpm ? `Metronome at ${Math.round(bpm)} beats per minute` : 'Metronome (this lesson has no tempo set)'}
             title={bpm ? undefined : 'This lesson has no tempo set, so there is no metronome.'}
           >
-            Metronome{bpm ? <span className="text-xs font-normal tabular-nums">{Math.round(bpm)}</span> : null}
+            Metronome
+            {bpm ? <span className="text-xs font-normal tabular-nums">{` ${Math.round(bpm)} bpm`}</span> : null}
           </button>
           <button
             type="button"
