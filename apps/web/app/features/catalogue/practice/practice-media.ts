@@ -3,7 +3,7 @@
  * YouTube embed, driven through the IFrame API's postMessage protocol, so no script is loaded
  * from YouTube and the page's content security policy stays as it is.
  */
-export type PracticeMediaEvent = 'time' | 'play' | 'pause' | 'ended' | 'ready';
+type PracticeMediaEvent = 'time' | 'play' | 'pause' | 'ended' | 'ready';
 
 export interface PracticeMedia {
   readonly kind: 'stream' | 'youtube';
