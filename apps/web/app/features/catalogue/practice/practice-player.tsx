@@ -589,7 +589,7 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
       <dialog
         ref={help}
         aria-labelledby={`${ids}-help`}
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-0 backdrop:bg-ink-900/60"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-0 backdrop:bg-ink-900/60"
       >
         <div className="space-y-3 p-5">
           <h2 id={`${ids}-help`} className="text-lg font-bold text-ink-900">
@@ -697,16 +697,16 @@ function Timeline({
         onPointerCancel={() => setDrag(null)}
       >
         <div className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 rounded-full bg-white/20" />
+        <div className="absolute top-1/2 left-0 h-2 -translate-y-1/2 rounded-full bg-brand-500" style={{ width: pct(time) }} />
         {shown ? (
           <div
-            className="absolute top-1/2 h-4 -translate-y-1/2 rounded bg-amber-400/70"
+            className="absolute top-1/2 h-5 -translate-y-1/2 rounded border-2 border-amber-300 bg-amber-300/35"
             style={{ left: pct(shown.start), width: `calc(${pct(shown.end)} - ${pct(shown.start)})` }}
             data-testid="loop-region"
           />
         ) : pendingA !== null ? (
           <div className="absolute top-1 bottom-1 w-0.5 bg-amber-400" style={{ left: pct(pendingA) }} />
         ) : null}
-        <div className="absolute top-1/2 left-0 h-2 -translate-y-1/2 rounded-full bg-brand-500" style={{ width: pct(time) }} />
         {chapters.map((c) => (
           <div
             key={`${c.time}-${c.title}`}
