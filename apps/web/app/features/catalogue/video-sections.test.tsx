@@ -26,7 +26,7 @@ describe('ChordList (product.md#entities video_chords)', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('draws a chord with a shape as an SVG diagram (product.md#chords), flipped for a left-handed player', () => {
+  it('draws a chord with a shape as an SVG diagram (product.md#chords), flipped for a left-handed player', async () => {
     const chord = {
       id_video_chord: 3,
       video_chord_text: 'F',
@@ -36,7 +36,8 @@ describe('ChordList (product.md#entities video_chords)', () => {
       video_chord_key: 'f-barre',
     };
     const { rerender } = render(<ChordList chords={[chord]} />);
-    const diagram = screen.getByRole('img', { name: /^F chord: frets from low E 1 \(finger 1\), 3 \(finger 3\)/ });
+    // The diagram component loads on demand (the video page's budget, ADR 0058).
+    const diagram = await screen.findByRole('img', { name: /^F chord: frets from low E 1 \(finger 1\), 3 \(finger 3\)/ });
     expect(diagram.tagName.toLowerCase()).toBe('svg');
     // The shape wins over the uploaded picture; the barre is one bar across the six strings.
     expect(screen.queryByRole('img', { name: 'F chord diagram' })).toBeNull();

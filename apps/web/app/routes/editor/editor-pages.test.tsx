@@ -46,7 +46,7 @@ describe('the live stream editor', () => {
     // The save writes the video, its sections, chords, chapters and tags, then loads the edit page: on
     // a busy machine that takes longer than findByText's default second.
     expect(
-      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 10_000 }),
+      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 15_000 }),
     ).toBeTruthy();
     const idLiveStream = Number(router.state.location.pathname.split('/').at(-1));
     const saved = await api.call('editor.getLiveStream', { params: { idLiveStream } });
@@ -112,7 +112,7 @@ describe('the video editor', () => {
     // The save writes the video, its sections, chords, chapters and tags, then loads the edit page: on
     // a busy machine that takes longer than findByText's default second.
     expect(
-      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 10_000 }),
+      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 15_000 }),
     ).toBeTruthy();
     const idVideo = Number(router.state.location.pathname.split('/').at(-1));
     const { video } = await api.call('editor.getVideo', { params: { idVideo } });
