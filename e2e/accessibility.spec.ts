@@ -52,6 +52,8 @@ test('a visitor’s pages meet WCAG 2.2 AA as axe checks it @phone', async ({ pa
     '/',
     '/videos',
     '/videos/sunday-porch',
+    // The practice player, chapters and chord diagrams drawn from data (product.md#practice).
+    '/videos/first-chords-em-and-g',
     '/courses',
     '/courses/beginner-guitar-course',
     '/live',

@@ -27,3 +27,4 @@ export * from './api/schemas/index.ts';
 export * from './wire/list-query.ts';
 export * from './calls/analytics.ts';
 export * from './calls/platform.ts';
+export * from './calls/practice.ts';

@@ -55,6 +55,8 @@ const saveVideo = (api: ZodApp) =>
           video_route: '/videos/intro',
           video_image_url: null,
           video_subtitle: null,
+          saved_time: null,
+          saved_note: null,
         },
       },
     }),

@@ -45,6 +45,8 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
           video_route: '/videos/intro',
           video_image_url: null,
           video_subtitle: null,
+          saved_time: null,
+          saved_note: null,
         },
       },
     });

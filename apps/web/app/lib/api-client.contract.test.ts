@@ -84,6 +84,8 @@ const video: Record<keyof Video, unknown> = {
   video_locked: false,
   video_sections: [],
   video_chords: [],
+  video_chapters: [],
+  video_tempo: null,
   id_video_play: null,
   video_play_total_time: null,
   video_play_current_time: null,
@@ -97,6 +99,8 @@ const saved: Record<keyof SavedVideo, unknown> = {
   video_route: '/videos/intro',
   video_image_url: null,
   video_subtitle: null,
+  saved_time: null,
+  saved_note: null,
 };
 
 const summary = (v: typeof video) => {

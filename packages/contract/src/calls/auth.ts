@@ -79,6 +79,8 @@ export const ProfileBodySchema = z.object({
   last_name: NameSchema('last name').optional(),
   telephone: TelephoneSchema.nullable().optional(),
   email: EmailSchema.optional(),
+  /** Chord diagrams drawn for a left-handed player (product.md#chords). */
+  left_handed: FormBooleanSchema.optional(),
   /** The code e-mailed to the new address, confirming an e-mail change. */
   passcode: PasscodeSchema.optional(),
 });

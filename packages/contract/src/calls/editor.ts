@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
 import { DateSchema, FormBooleanSchema, IdInputSchema, IdSchema, TextSchema } from '../entities/fields.ts';
-import { VideoCategorySchema, VideoPlayerSchema, VideoSectionTypeSchema, VideoTagSchema } from '../entities/video.ts';
+import {
+  VideoCategorySchema,
+  VideoChapterSchema,
+  VideoPlayerSchema,
+  VideoSectionTypeSchema,
+  VideoTagSchema,
+} from '../entities/video.ts';
+import { CHORD_LIBRARY } from '../derived/chord-library.ts';
+import {
+  chordShapeProblem,
+  formatChordFingers,
+  formatChordFrets,
+  parseChordFingers,
+  parseChordFrets,
+} from '../derived/chords.ts';
+import { parsePracticeTime } from '../derived/practice.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
 /**
@@ -15,6 +30,7 @@ import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 export const EDITOR_PAGE_SIZE = 25;
 export const EDITOR_MAX_SECTIONS = 40;
 export const EDITOR_MAX_CHORDS = 40;
+export const EDITOR_MAX_CHAPTERS = 60;
 export const EDITOR_MAX_TAGS = 30;
 export const EDITOR_MAX_COURSES = 20;
 
@@ -158,15 +174,65 @@ export const EditorSectionBodySchema = z
   });
 export type EditorSectionBody = z.infer<typeof EditorSectionBodySchema>;
 
-export const EditorChordBodySchema = z.object({
-  video_chord_text: z
-    .string({ error: 'Name the chord.' })
+/**
+ * A chord: its name, and either its shape (frets and fingers, low E first, drawn as SVG;
+ * product.md#chords), an uploaded diagram picture, or both. `video_chord_key` names the library
+ * chord it was picked from.
+ */
+export const EditorChordBodySchema = z
+  .object({
+    video_chord_text: z
+      .string({ error: 'Name the chord.' })
+      .trim()
+      .min(1, 'Name the chord.')
+      .max(40, 'Keep a chord name to 40 characters or fewer.'),
+    /** The chord diagram, a media path. */
+    video_chord_url: OptionalMediaPathSchema,
+    video_chord_frets: optionalTextSchema(60),
+    video_chord_fingers: optionalTextSchema(60),
+    video_chord_key: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .refine((key) => CHORD_LIBRARY.some((c) => c.key === key), 'Pick a chord from the library.')
+        .nullable(),
+    ),
+  })
+  .superRefine((chord, ctx) => {
+    if (chord.video_chord_frets) {
+      const problem = chordShapeProblem(chord.video_chord_frets, chord.video_chord_fingers);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['video_chord_frets'], message: problem });
+    } else if (chord.video_chord_fingers) {
+      ctx.addIssue({ code: 'custom', path: ['video_chord_frets'], message: 'Write the frets the fingers go with.' });
+    }
+  })
+  .transform((chord) => {
+    // Stored in one spelling ("x 3 2 0 1 0"), whatever the editor typed ("x32010").
+    const frets = chord.video_chord_frets ? parseChordFrets(chord.video_chord_frets) : null;
+    const fingers = chord.video_chord_fingers ? parseChordFingers(chord.video_chord_fingers) : null;
+    return {
+      ...chord,
+      video_chord_frets: frets ? formatChordFrets(frets) : null,
+      video_chord_fingers: fingers ? formatChordFingers(fingers) : null,
+    };
+  });
+
+/** A chapter as the editor writes it: a time ("1:23" or seconds) and a title (product.md#practice). */
+export const EditorChapterBodySchema = z.object({
+  time: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (parsePracticeTime(v) ?? Number.NaN)) : v),
+    z
+      .number({ error: 'Write the time like 1:23 (minutes:seconds).' })
+      .min(0, 'Write the time like 1:23 (minutes:seconds).')
+      .max(86_400, 'That time is past the end of any video.'),
+  ),
+  title: z
+    .string({ error: 'Name the chapter.' })
     .trim()
-    .min(1, 'Name the chord.')
-    .max(40, 'Keep a chord name to 40 characters or fewer.'),
-  /** The chord diagram, a media path. */
-  video_chord_url: OptionalMediaPathSchema,
+    .min(1, 'Name the chapter.')
+    .max(80, 'Keep a chapter title to 80 characters or fewer.'),
 });
+export type EditorChapterBody = z.infer<typeof EditorChapterBodySchema>;
 export type EditorChordBody = z.infer<typeof EditorChordBodySchema>;
 
 /** A tag: the name is shown, the slug is the /videos?tags= filter; made from the name when empty. */
@@ -234,8 +300,26 @@ export const EditorVideoBodySchema = z
     video_sections: formList(EditorSectionBodySchema, EDITOR_MAX_SECTIONS, 'sections'),
     video_chords: formList(EditorChordBodySchema, EDITOR_MAX_CHORDS, 'chords'),
     video_tags: formList(EditorTagBodySchema, EDITOR_MAX_TAGS, 'tags'),
+    video_chapters: formList(EditorChapterBodySchema, EDITOR_MAX_CHAPTERS, 'chapters'),
+    /** Beats per minute at full speed, for the practice metronome (product.md#practice). */
+    video_tempo: z.preprocess(
+      blankToNull,
+      z.coerce
+        .number({ error: 'Give the tempo in beats per minute.' })
+        .int('Give the tempo as a whole number of beats per minute.')
+        .min(30, 'A tempo is at least 30 beats per minute.')
+        .max(300, 'A tempo is at most 300 beats per minute.')
+        .nullable(),
+    ),
   })
   .superRefine((video, ctx) => {
+    const times = new Set<number>();
+    video.video_chapters.forEach((chapter, i) => {
+      if (times.has(chapter.time)) {
+        ctx.addIssue({ code: 'custom', path: ['video_chapters', i, 'time'], message: 'Another chapter starts at this time.' });
+      }
+      times.add(chapter.time);
+    });
     const seen = new Set<string>();
     video.video_tags.forEach((tag, i) => {
       if (seen.has(tag.tag_slug)) {
@@ -363,6 +447,9 @@ export const EditorChordSchema = z.object({
   video_chord_text: z.string(),
   video_chord_url: TextSchema,
   video_chord_url_signed: TextSchema,
+  video_chord_frets: TextSchema,
+  video_chord_fingers: TextSchema,
+  video_chord_key: TextSchema,
 });
 export type EditorChord = z.infer<typeof EditorChordSchema>;
 
@@ -427,6 +514,8 @@ export const EditorVideoSchema = z.object({
   video_sections: z.array(EditorSectionSchema),
   video_chords: z.array(EditorChordSchema),
   video_tags: z.array(VideoTagSchema),
+  video_chapters: z.array(VideoChapterSchema),
+  video_tempo: IdSchema.nullable(),
   video_courses: z.array(EditorVideoCourseSchema),
   /** Earlier slugs whose URLs redirect to this video. */
   video_slug_history: z.array(z.string()),

@@ -13,6 +13,7 @@ import {
 import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
+import { SAVED_NOTE_MAX } from '../derived/practice.ts';
 
 /** The facets /videos filters by (Video fields, product.md#entities), in the order the page shows them. */
 export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
@@ -99,7 +100,29 @@ export const CurrentCourseResponseSchema = z.object({ data: z.object({ course: C
 /** GET saved: paged; `id_video` narrows the list to that video's entry (to remove it from a video page). */
 export const SavedListQuerySchema = z.object({ ...paging, id_video: IdInputSchema.optional() });
 export const SavedListResponseSchema = pagedEnvelope('saved', SavedVideoSchema);
-export const SavedBodySchema = z.object({ id_video: IdInputSchema });
+/**
+ * POST saved: the whole video, or a moment of it (product.md#practice) with an optional note. One
+ * entry per video and moment: saving the same one again returns it, with the new note if one is given.
+ */
+export const SavedBodySchema = z.object({
+  id_video: IdInputSchema,
+  saved_time: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? null : v),
+      z.coerce
+        .number({ error: 'Give saved_time in seconds.' })
+        .min(0, 'saved_time cannot be before the start of the video.')
+        .max(86_400, 'saved_time is past the end of any video.')
+        .nullable(),
+    )
+    .optional(),
+  saved_note: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+      z.string().max(SAVED_NOTE_MAX, `Keep the note to ${SAVED_NOTE_MAX} characters or fewer.`).nullable(),
+    )
+    .optional(),
+});
 export const SavedResponseSchema = envelope('saved', SavedVideoSchema);
 export const SavedIdParamsSchema = z.object({ id: IdInputSchema });
 

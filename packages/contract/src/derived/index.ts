@@ -7,3 +7,6 @@ export * from './money.ts';
 export * from './text.ts';
 export * from './subscriptions.ts';
 export * from './trial-offer.ts';
+export * from './practice.ts';
+export * from './chords.ts';
+export * from './chord-library.ts';

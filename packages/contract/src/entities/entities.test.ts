@@ -121,7 +121,18 @@ const video = {
       video_section_stream_poster_signed: null,
     },
   ],
-  video_chords: [{ id_video_chord: 1, video_chord_text: null, video_chord_url: null }],
+  video_chords: [
+    {
+      id_video_chord: 1,
+      video_chord_text: null,
+      video_chord_url: null,
+      video_chord_frets: 'x 3 2 0 1 0',
+      video_chord_fingers: null,
+      video_chord_key: 'c',
+    },
+  ],
+  video_chapters: [{ time: 12.5, title: 'Verse riff' }],
+  video_tempo: null,
   id_video_play: null,
   video_play_total_time: null,
   video_play_current_time: null,
@@ -148,6 +159,7 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
       has_aaa_membership: true,
       eligible_for_aaa_free_trial: false,
       aaa_community_discord_link: null,
+      left_handed: false,
     },
     idField: 'id_user',
     textField: 'aaa_community_discord_link',
@@ -192,6 +204,8 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
       video_route: '/videos/open-chords',
       video_image_url: null,
       video_subtitle: null,
+      saved_time: 83.4,
+      saved_note: null,
     },
     idField: 'id_user_video',
     textField: 'video_subtitle',
@@ -420,6 +434,7 @@ describe('Current user', () => {
       has_aaa_membership: false,
       eligible_for_aaa_free_trial: true,
       aaa_community_discord_link: null,
+      left_handed: false,
     });
     expect(isSignedIn(parsed)).toBe(false);
   });

@@ -22,5 +22,7 @@ export const CurrentUserSchema = UserSchema.extend({
   has_aaa_membership: z.boolean(),
   eligible_for_aaa_free_trial: z.boolean(),
   aaa_community_discord_link: TextSchema,
+  /** Chord diagrams are drawn mirrored for a left-handed player (product.md#chords); false for a visitor. */
+  left_handed: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -39,13 +39,27 @@ export const VideoSectionSchema = z.object({
 });
 export type VideoSection = z.infer<typeof VideoSectionSchema>;
 
-/** video_chords entry (product.md#entities): id, text, url. */
+/**
+ * video_chords entry (product.md#entities): id, text, url (an uploaded diagram picture), and the
+ * chord as data (product.md#chords): its frets and fingers, low E first ("x 3 2 0 1 0"), drawn as
+ * an SVG diagram, and the chord library's key when it was picked from there.
+ */
 export const VideoChordSchema = z.object({
   id_video_chord: IdSchema,
   video_chord_text: TextSchema,
   video_chord_url: TextSchema,
+  video_chord_frets: TextSchema,
+  video_chord_fingers: TextSchema,
+  video_chord_key: TextSchema,
 });
 export type VideoChord = z.infer<typeof VideoChordSchema>;
+
+/** A chapter of a video (product.md#practice): a named time, in seconds, in time order. */
+export const VideoChapterSchema = z.object({
+  time: z.number().min(0),
+  title: z.string(),
+});
+export type VideoChapter = z.infer<typeof VideoChapterSchema>;
 
 /** A tag a video carries; /videos filters by `?tags=<tag_slug>` (product.md#pages). */
 export const VideoTagSchema = z.object({
@@ -97,6 +111,9 @@ export const VideoSchema = z.object({
   video_locked: z.boolean(),
   video_sections: z.array(VideoSectionSchema),
   video_chords: z.array(VideoChordSchema),
+  video_chapters: z.array(VideoChapterSchema),
+  /** Beats per minute at full speed, for the practice metronome; null when the editor set none. */
+  video_tempo: z.number().int().nullable(),
   id_video_play: NullableIdSchema,
   video_play_total_time: z.number().min(0).nullable(),
   video_play_current_time: z.number().min(0).nullable(),

@@ -12,6 +12,7 @@ export const VISITOR_USER: CurrentUser = Object.freeze({
   has_aaa_membership: false,
   eligible_for_aaa_free_trial: true,
   aaa_community_discord_link: null,
+  left_handed: false,
 });
 
 /** The web treats a null id as signed out (product.md#entities). */

@@ -14,6 +14,8 @@ export const users = authSchema.table(
     telephone: text('telephone'),
     welcomePending: boolean('welcome_pending').notNull().default(true),
     notificationsMailers: boolean('notifications_mailers').notNull().default(false),
+    // Chord diagrams drawn for a left-handed player (product.md#chords).
+    leftHanded: boolean('left_handed').notNull().default(false),
     notificationsEmails: boolean('notifications_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -89,6 +90,8 @@ export const videos = videosSchema.table(
     streamError: text('stream_error'),
     streamPreview: text('stream_preview'),
     streamPosterChoices: text('stream_poster_choices').array(),
+    // Beats per minute at full speed: the practice metronome's tempo (product.md#practice).
+    videoTempo: integer('video_tempo'),
     idRecommendedCourse: integer('id_recommended_course').references(() => courses.idCourse, { onDelete: 'set null' }),
     videoCreated: created(),
     videoUpdated: created(),
@@ -141,9 +144,29 @@ export const videoChords = videosSchema.table(
       .references(() => videos.idVideo, { onDelete: 'cascade' }),
     chordOrder: integer('chord_order').notNull().default(0),
     chordText: text('chord_text').notNull(),
+    // An uploaded diagram picture (kept working), or the chord as data: frets and fingers low E
+    // first ("x 3 2 0 1 0"), drawn as SVG (product.md#chords).
     chordUrl: text('chord_url'),
+    chordFrets: text('chord_frets'),
+    chordFingers: text('chord_fingers'),
+    // The chord library's key when picked from it: "which lessons teach this chord" (ADR 0058).
+    chordKey: text('chord_key'),
   },
-  (t) => [index('video_chords_video_idx').on(t.idVideo, t.chordOrder)],
+  (t) => [index('video_chords_video_idx').on(t.idVideo, t.chordOrder), index('video_chords_key_idx').on(t.chordKey)],
+);
+
+/** A video's chapters (product.md#practice): named times, shown on the player's timeline. */
+export const videoChapters = videosSchema.table(
+  'video_chapters',
+  {
+    idVideoChapter: serial('id_video_chapter').primaryKey(),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    chapterTime: doublePrecision('chapter_time').notNull(),
+    chapterTitle: text('chapter_title').notNull(),
+  },
+  (t) => [index('video_chapters_video_idx').on(t.idVideo, t.chapterTime)],
 );
 
 /** Free tags (the legacy tag, meta and type URLs land on /videos?tags=<slug>, product.md#pages). */
@@ -250,13 +273,45 @@ export const savedVideos = videosSchema.table(
     idVideo: integer('id_video')
       .notNull()
       .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    // A saved moment (product.md#practice): seconds into the video, null for the whole video.
+    savedTime: doublePrecision('saved_time'),
+    savedNote: text('saved_note'),
     savedCreated: created(),
   },
   (t) => [
-    uniqueIndex('saved_videos_user_video_key').on(t.idUser, t.idVideo),
+    // One entry per video and moment; NULLS NOT DISTINCT keeps one whole-video entry too.
+    unique('saved_videos_user_video_time_key').on(t.idUser, t.idVideo, t.savedTime).nullsNotDistinct(),
     // NULLS FIRST matches a plain ORDER BY … DESC, so the planner can walk the index.
     index('saved_videos_user_created_idx').on(t.idUser, t.savedCreated.desc().nullsFirst(), t.idUserVideo.desc().nullsFirst()),
   ],
+);
+
+/**
+ * The practice player's settings (product.md#practice): one row per person, video and screen
+ * class (`small` phones, `large` screens). Speeds are whole percents.
+ */
+export const practiceSettings = videosSchema.table(
+  'practice_settings',
+  {
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    practiceScreen: text('practice_screen').notNull(),
+    practiceRate: integer('practice_rate').notNull(),
+    practiceLoopStart: doublePrecision('practice_loop_start'),
+    practiceLoopEnd: doublePrecision('practice_loop_end'),
+    practiceLadderStart: integer('practice_ladder_start').notNull(),
+    practiceLadderStep: integer('practice_ladder_step').notNull(),
+    practiceLadderTarget: integer('practice_ladder_target').notNull(),
+    practiceLadderLoops: integer('practice_ladder_loops').notNull(),
+    practiceCountIn: integer('practice_count_in').notNull(),
+    practiceMirror: boolean('practice_mirror').notNull(),
+    practiceUpdated: created(),
+  },
+  (t) => [primaryKey({ columns: [t.idUser, t.idVideo, t.practiceScreen] })],
 );
 
 /** Live streams (/live, product.md#pages): upcoming, live now (between start and end) and past with a replay. */

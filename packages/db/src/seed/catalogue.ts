@@ -5,6 +5,7 @@ import {
   courses,
   freeResources,
   liveStreams,
+  videoChapters,
   videoChords,
   videoSections,
   videoTags,
@@ -461,6 +462,31 @@ const DEMO_VIDEOS: VideoSeed[] = [
   ...YOUTUBE,
 ];
 
+/** The demo clip's chapters and tempo, for lessons that teach chords (product.md#practice). */
+const DEMO_CHAPTERS = [
+  { time: 0, title: 'Intro' },
+  { time: 5, title: 'The chord change' },
+  { time: 11, title: 'Play-along' },
+];
+const DEMO_TEMPO = 80;
+
+/**
+ * The demo chords' shapes and chord library keys (the library is the contract's CHORD_LIBRARY;
+ * the db package does not import the contract, so the few the demo uses are copied here).
+ */
+const DEMO_SHAPES: Record<string, { chordFrets: string; chordFingers: string; chordKey: string }> = {
+  C: { chordFrets: 'x 3 2 0 1 0', chordFingers: '0 3 2 0 1 0', chordKey: 'c' },
+  D: { chordFrets: 'x x 0 2 3 2', chordFingers: '0 0 0 1 3 2', chordKey: 'd' },
+  E: { chordFrets: '0 2 2 1 0 0', chordFingers: '0 2 3 1 0 0', chordKey: 'e' },
+  G: { chordFrets: '3 2 0 0 0 3', chordFingers: '2 1 0 0 0 3', chordKey: 'g' },
+  Am: { chordFrets: 'x 0 2 2 1 0', chordFingers: '0 0 2 3 1 0', chordKey: 'am' },
+  Em: { chordFrets: '0 2 2 0 0 0', chordFingers: '0 2 3 0 0 0', chordKey: 'em' },
+  E5: { chordFrets: '0 2 2 x x x', chordFingers: '0 1 2 0 0 0', chordKey: 'e5' },
+  A5: { chordFrets: 'x 0 2 2 x x', chordFingers: '0 0 1 2 0 0', chordKey: 'a5' },
+  D5: { chordFrets: 'x 5 7 7 x x', chordFingers: '0 1 3 4 0 0', chordKey: 'd5' },
+};
+const libraryShape = (name: string) => DEMO_SHAPES[name] ?? {};
+
 const CHORD_FILES: Record<string, string> = {
   C: 'demo/chords/c-major.svg',
   G: 'demo/chords/g-major.svg',
@@ -581,6 +607,8 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
         streamWidth: 480,
         streamHeight: 270,
         streamBitrate: 150_000,
+        // A lesson with chords has a tempo for the practice metronome (product.md#practice).
+        videoTempo: v.chords?.length ? DEMO_TEMPO : null,
         idRecommendedCourse: recommended ? (courseIds.get(recommended) ?? null) : null,
         videoCreated: createdAt,
         videoUpdated: createdAt,
@@ -667,8 +695,17 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
           chordOrder: order,
           chordText: chord,
           chordUrl: CHORD_FILES[chord] ?? null,
+          // The shape as data, from the chord library (product.md#chords): drawn as SVG.
+          ...libraryShape(chord),
         })),
       );
+      if (!v.youtube) {
+        await db
+          .insert(videoChapters)
+          .values(
+            DEMO_CHAPTERS.map((chapter) => ({ idVideo: row.idVideo, chapterTime: chapter.time, chapterTitle: chapter.title })),
+          );
+      }
     }
 
     if (v.course) {

@@ -31,6 +31,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     welcome_pending: 'not-personal',
     notifications_mailers: 'not-personal',
     notifications_emails: 'not-personal',
+    left_handed: 'not-personal',
     created_at: 'not-personal',
     deleted_at: 'not-personal',
   },
@@ -316,6 +317,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     id_user_video: 'not-personal',
     id_user: 'erased',
     id_video: 'not-personal',
+    saved_time: 'not-personal',
+    saved_note: 'erased',
     savedCreated: 'not-personal',
   },
   // A member's "remind me" on a live lesson: the row goes with the account (found by id_user).
@@ -325,6 +328,22 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     reminder_time_zone: 'not-personal',
     reminder_created: 'not-personal',
     reminder_sent: 'not-personal',
+  },
+  // A learner's practice settings (product.md#practice): erased with the account.
+  'videos.practice_settings': {
+    id_user: 'erased',
+    id_video: 'not-personal',
+    practice_screen: 'not-personal',
+    practice_rate: 'not-personal',
+    practice_loop_start: 'not-personal',
+    practice_loop_end: 'not-personal',
+    practice_ladder_start: 'not-personal',
+    practice_ladder_step: 'not-personal',
+    practice_ladder_target: 'not-personal',
+    practice_ladder_loops: 'not-personal',
+    practice_count_in: 'not-personal',
+    practice_mirror: 'not-personal',
+    practiceUpdated: 'not-personal',
   },
   // The catalogue: published content written by the teacher and editors (testimonials included).
   ...content('videos.courses', [
@@ -338,13 +357,16 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'video_category video_difficulty video_instrument video_artist video_skill video_genre video_decade video_type',
     'video_grade youtube_video_id stream_folder stream_manifest stream_poster stream_duration stream_width stream_height',
     'stream_bitrate stream_source stream_status stream_progress stream_error stream_preview stream_poster_choices',
-    'id_recommended_course videoCreated videoUpdated',
+    'video_tempo id_recommended_course videoCreated videoUpdated',
   ]),
   ...content('videos.video_sections', [
     'id_video_section id_video section_order section_type section_heading section_content soundslice_id spotify_id',
     'youtube_id youtube_poster asset_name asset_extension asset_path stream_manifest stream_poster',
   ]),
-  ...content('videos.video_chords', ['id_video_chord id_video chord_order chord_text chord_url']),
+  ...content('videos.video_chords', [
+    'id_video_chord id_video chord_order chord_text chord_url chord_frets chord_fingers chord_key',
+  ]),
+  ...content('videos.video_chapters', ['id_video_chapter id_video chapter_time chapter_title']),
   ...content('videos.video_tags', ['id_video tag_slug tag_name']),
   ...content('videos.course_videos', [
     'id_course_video id_course id_video course_video_order course_video_kind course_video_part',
@@ -519,9 +541,23 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     const [video] = await t.db.select({ id: tables.videos.idVideo }).from(tables.videos).limit(1);
     await t.db.insert(tables.courseProgress).values({ idUser, idCourse: course!.id, coursePercentComplete: 10 });
     await t.db.insert(tables.videoPlays).values({ idUser, idVideo: video!.id, videoPlayCurrentTime: 12 });
-    await t.db.insert(tables.savedVideos).values({ idUser, idVideo: video!.id });
     const [live] = await t.db.select({ id: tables.liveStreams.idLiveStream }).from(tables.liveStreams).limit(1);
     await t.db.insert(tables.liveStreamReminders).values({ idUser, idLiveStream: live!.id, reminderTimeZone: 'Europe/Paris' });
+    await t.db
+      .insert(tables.savedVideos)
+      .values({ idUser, idVideo: video!.id, savedTime: 42, savedNote: `${FIRST} practise this` });
+    await t.db.insert(tables.practiceSettings).values({
+      idUser,
+      idVideo: video!.id,
+      practiceScreen: 'small',
+      practiceRate: 75,
+      practiceLadderStart: 60,
+      practiceLadderStep: 5,
+      practiceLadderTarget: 100,
+      practiceLadderLoops: 3,
+      practiceCountIn: 0,
+      practiceMirror: true,
+    });
 
     // Finance: a subscription with a card, an invoice, a billing address and a cancellation answer.
     const [plan] = await t.db

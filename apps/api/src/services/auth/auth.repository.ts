@@ -71,6 +71,7 @@ export interface UserRow {
   welcomePending: boolean;
   notificationsMailers: boolean;
   notificationsEmails: boolean;
+  leftHanded: boolean;
   roles: string[];
 }
 
@@ -83,6 +84,7 @@ const userColumns = {
   welcomePending: users.welcomePending,
   notificationsMailers: users.notificationsMailers,
   notificationsEmails: users.notificationsEmails,
+  leftHanded: users.leftHanded,
   roles: rolesOf,
 };
 
@@ -139,6 +141,7 @@ export async function updateUser(
     welcomePending: boolean;
     notificationsMailers: boolean;
     notificationsEmails: boolean;
+    leftHanded: boolean;
   }>,
 ): Promise<void> {
   if (Object.keys(values).length === 0) return;

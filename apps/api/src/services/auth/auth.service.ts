@@ -197,6 +197,7 @@ function toMe(user: UserRow, membership: { hasMembership: boolean; eligibleForTr
     eligible_for_aaa_free_trial: membership.eligibleForTrial,
     // The community link is a members' benefit (product.md#entities).
     aaa_community_discord_link: membership.hasMembership ? COMMUNITY_DISCORD_LINK : null,
+    left_handed: user.leftHanded,
     welcome_pending: user.welcomePending,
     notifications_mailers: user.notificationsMailers,
     notifications_emails: user.notificationsEmails,
@@ -211,7 +212,14 @@ function toMe(user: UserRow, membership: { hasMembership: boolean; eligibleForTr
 export async function updateProfile(
   ctx: AuthContext,
   idUser: number,
-  input: { first_name?: string; last_name?: string; telephone?: string | null; email?: string; passcode?: string },
+  input: {
+    first_name?: string;
+    last_name?: string;
+    telephone?: string | null;
+    email?: string;
+    passcode?: string;
+    left_handed?: boolean;
+  },
   ip: string,
 ): Promise<{ pendingEmail: string | null }> {
   const current = await findUserById(ctx.db, idUser);
@@ -220,6 +228,7 @@ export async function updateProfile(
     ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
     ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
     ...(input.telephone !== undefined ? { telephone: input.telephone } : {}),
+    ...(input.left_handed !== undefined ? { leftHanded: input.left_handed } : {}),
   });
   const email = input.email;
   if (!email || email === current.email.toLowerCase()) return { pendingEmail: null };

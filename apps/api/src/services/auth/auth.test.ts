@@ -101,6 +101,7 @@ describe('GET me', () => {
       has_aaa_membership: false,
       eligible_for_aaa_free_trial: true,
       aaa_community_discord_link: null,
+      left_handed: false,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, type Database, desc, eq, inArray, sql, tables } from '@fretline/db';
+import { and, type Database, desc, eq, inArray, isNull, sql, tables } from '@fretline/db';
 
 // My List: the videos a learner saved, always scoped by the owner.
 
@@ -22,6 +22,8 @@ export interface SavedRow {
   videoCategory: string;
   videoArtist: string | null;
   videoType: string | null;
+  savedTime: number | null;
+  savedNote: string | null;
 }
 
 const savedColumns = {
@@ -33,6 +35,8 @@ const savedColumns = {
   videoCategory: v.videoCategory,
   videoArtist: v.videoArtist,
   videoType: v.videoType,
+  savedTime: tables.savedVideos.savedTime,
+  savedNote: tables.savedVideos.savedNote,
 };
 
 /** The user's My List, newest first; only published videos are shown. */
@@ -63,15 +67,37 @@ export async function findSavedPage(
   return { rows, total: counted?.n ?? 0 };
 }
 
-/** Saves a video to the user's list; saving it again returns the existing entry. */
-export async function insertSaved(db: Database, idUser: number, idVideo: number, now: Date): Promise<SavedRow> {
+/**
+ * Saves a video, or a moment of it, to the user's list: one entry per video and moment (the unique
+ * key treats the whole video's null time as one value). Saving it again returns the existing
+ * entry, with the note replaced when a new one is given.
+ */
+export async function insertSaved(
+  db: Database,
+  idUser: number,
+  idVideo: number,
+  moment: { savedTime: number | null; savedNote: string | null },
+  now: Date,
+): Promise<SavedRow> {
   const s = tables.savedVideos;
-  await db.insert(s).values({ idUser, idVideo, savedCreated: now }).onConflictDoNothing();
+  const values = { idUser, idVideo, savedTime: moment.savedTime, savedNote: moment.savedNote, savedCreated: now };
+  if (moment.savedNote === null) await db.insert(s).values(values).onConflictDoNothing();
+  else
+    await db
+      .insert(s)
+      .values(values)
+      .onConflictDoUpdate({ target: [s.idUser, s.idVideo, s.savedTime], set: { savedNote: moment.savedNote } });
   const [row] = await db
     .select(savedColumns)
     .from(s)
     .innerJoin(v, eq(v.idVideo, s.idVideo))
-    .where(and(eq(s.idUser, idUser), eq(s.idVideo, idVideo)))
+    .where(
+      and(
+        eq(s.idUser, idUser),
+        eq(s.idVideo, idVideo),
+        moment.savedTime === null ? isNull(s.savedTime) : eq(s.savedTime, moment.savedTime),
+      ),
+    )
     .limit(1);
   if (!row) throw new Error('saved video not written');
   return row;

@@ -149,6 +149,16 @@ export async function findChords(db: Database, idVideo: number): Promise<ChordRo
     .orderBy(asc(tables.videoChords.chordOrder), asc(tables.videoChords.idVideoChord));
 }
 
+/** The video's chapters in time order (product.md#practice). */
+export async function findChapters(db: Database, idVideo: number) {
+  const ch = tables.videoChapters;
+  return db
+    .select({ time: ch.chapterTime, title: ch.chapterTitle })
+    .from(ch)
+    .where(eq(ch.idVideo, idVideo))
+    .orderBy(asc(ch.chapterTime), asc(ch.idVideoChapter));
+}
+
 export async function findSitemapRows(db: Database) {
   const [videoRows, courseRows, streamRows] = await Promise.all([
     db.select({ slug: v.videoSlug, updated: v.videoUpdated }).from(v).where(eq(v.videoPublished, true)).orderBy(asc(v.idVideo)),

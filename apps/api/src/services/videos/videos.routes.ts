@@ -20,6 +20,7 @@ import { listFreeResources } from './free-resources.service.ts';
 import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
 import { liveStreamCalendar } from './live-calendar.ts';
 import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
+import { getPractice, putPractice } from './practice.service.ts';
 import { recordProgress } from './progress.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
@@ -110,7 +111,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
 
   route(app, 'videos.saveVideo', { access: 'user' }, async (request, reply) => {
     const viewer = await signedInViewer(request);
-    const saved = await saveVideo(context(), viewer, request.body.id_video);
+    const saved = await saveVideo(context(), viewer, request.body);
     return reply.code(201).send({ data: { saved } });
   });
 
@@ -119,6 +120,21 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await removeSaved(context(), auth.user.idUser, request.params.id);
     return reply.code(204).send(null);
   });
+
+  route(app, 'videos.getPractice', { access: 'user' }, async (request) => ({
+    data: {
+      practice: await getPractice(
+        context(),
+        await signedInViewer(request),
+        request.params.videoSlug,
+        request.query.practice_screen,
+      ),
+    },
+  }));
+
+  route(app, 'videos.putPractice', { access: 'user' }, async (request) => ({
+    data: { practice: await putPractice(context(), await signedInViewer(request), request.params.videoSlug, request.body) },
+  }));
 
   route(app, 'videos.listLiveStreams', { access: 'public' }, async (request) => ({
     data: { streams: await listLiveStreams(context(), await viewerOf(request)) },

@@ -30,6 +30,7 @@ import { findSavedVideoIds } from './saved.repository.ts';
 import {
   countFacets,
   countVideos,
+  findChapters,
   findChords,
   findSections,
   findTagsForVideos,
@@ -201,6 +202,7 @@ interface VideoBase {
   recommended: CourseRow | undefined;
   sections: SectionRow[];
   chords: Awaited<ReturnType<typeof findChords>>;
+  chapters: Awaited<ReturnType<typeof findChapters>>;
   tags: Awaited<ReturnType<typeof findTagsForVideos>>;
 }
 
@@ -208,10 +210,11 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
   return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
     const video = await findVideoBySlug(ctx.db, slug);
     if (!video) return null;
-    const [context, sections, chords, tags, recommended] = await Promise.all([
+    const [context, sections, chords, chapters, tags, recommended] = await Promise.all([
       findCourseContext(ctx, video, courseSlug),
       findSections(ctx.db, video.idVideo),
       findChords(ctx.db, video.idVideo),
+      findChapters(ctx.db, video.idVideo),
       findTagsForVideos(ctx.db, [video.idVideo]),
       video.idRecommendedCourse ? findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
     ]);
@@ -220,7 +223,7 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
       ...row,
       sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
     }));
-    return { video, context, nextCourse, recommended, sections: clean, chords, tags };
+    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, tags };
   });
 }
 
@@ -264,7 +267,7 @@ function toSection(ctx: VideosContext, row: SectionRow): VideoSection {
 export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string, courseSlug?: string): Promise<Video> {
   const base = await findVideoBase(ctx, slug, courseSlug);
   if (!base || (!base.video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
-  const { video, context, nextCourse, recommended, sections, chords, tags } = base;
+  const { video, context, nextCourse, recommended, sections, chords, chapters, tags } = base;
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
   const [saved, play] = await Promise.all([
     viewer.idUser ? findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),
@@ -317,7 +320,12 @@ export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string,
       id_video_chord: ch.idVideoChord,
       video_chord_text: ch.chordText,
       video_chord_url: signedMediaUrl(ctx, ch.chordUrl),
+      video_chord_frets: ch.chordFrets,
+      video_chord_fingers: ch.chordFingers,
+      video_chord_key: ch.chordKey,
     })),
+    video_chapters: chapters,
+    video_tempo: video.videoTempo,
     id_video_play: play?.idVideoPlay ?? null,
     video_play_total_time: play?.videoPlayTotalTime ?? null,
     video_play_current_time: play?.videoPlayCurrentTime ?? null,

@@ -51,7 +51,8 @@ export function SaveButton({ idVideo, saved, signedIn }: { idVideo: number; save
   );
 }
 
+/** The whole video's entry: its saved moments (product.md#practice) stay in My List. */
 async function findEntry(idVideo: number) {
   const page = await api.call('videos.listSaved', { query: { id_video: idVideo }, cancelKey: false });
-  return page.saved[0];
+  return page.saved.find((entry) => entry.saved_time === null);
 }

@@ -20,6 +20,8 @@ export interface StreamPlayerProps {
   onProgress?: (progress: PlayerProgress) => void;
   /** Live streams have no fixed end; no resume or speed control. */
   live?: boolean;
+  /** The practice player drives this element (speed included): it gets the element, the speed buttons go. */
+  onVideo?: (video: HTMLVideoElement | null) => void;
 }
 
 /** Whether a (signed) media URL names an HLS playlist rather than a progressive file. */
@@ -31,7 +33,7 @@ export function isHlsManifest(src: string): boolean {
  * HLS through hls.js, loaded only when a player mounts (a dynamic import keeps it out of every
  * other page's JavaScript), with the browser's native HLS when MediaSource is missing (iOS Safari).
  */
-export function StreamPlayer({ src, poster, title, startAt, onProgress, live = false }: StreamPlayerProps) {
+export function StreamPlayer({ src, poster, title, startAt, onProgress, live = false, onVideo }: StreamPlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [rate, setRate] = useState(1);
   // A page can hold two players (the lesson and a play-along section): each label needs its own id.
@@ -84,8 +86,14 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
   }, [src, startAt, live]);
 
   useEffect(() => {
-    if (ref.current) ref.current.playbackRate = rate;
-  }, [rate]);
+    if (ref.current && !onVideo) ref.current.playbackRate = rate;
+  }, [rate, onVideo]);
+
+  useEffect(() => {
+    if (!onVideo) return;
+    onVideo(ref.current);
+    return () => onVideo(null);
+  }, [onVideo]);
 
   const report = (force: boolean) => {
     const video = ref.current;
@@ -116,7 +124,7 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
           This video could not be loaded. Please reload the page; if it keeps happening, contact support.
         </p>
       ) : null}
-      {live ? null : (
+      {live || onVideo ? null : (
         // Fits one line at 320 px with the narrower buttons; wraps rather than overflows if it ever cannot.
         <div className="flex flex-wrap items-center justify-end gap-x-1.5 gap-y-1 bg-ink-900 px-2 py-2 sm:gap-x-2 sm:px-3 text-sm text-white">
           <span id={speedLabel} className="shrink-0" data-testid="speed-label">

@@ -5,6 +5,8 @@ import { ConsentGate } from '../../components/consent/consent-gate';
 
 // The extra-stream section reuses the player, loaded only when such a section exists.
 const StreamPlayer = lazy(() => import('./stream-player').then((m) => ({ default: m.StreamPlayer })));
+// Diagrams drawn from data load with the first lesson that has one: the video page keeps to its JavaScript budget (ADR 0058).
+const ChordDiagram = lazy(() => import('../../components/ui/chord-diagram').then((m) => ({ default: m.ChordDiagram })));
 
 function SectionBody({ section, title }: { section: VideoSection; title: string }) {
   switch (section.video_section_type) {
@@ -113,9 +115,11 @@ export function VideoSections({ sections, title, locked }: { sections: VideoSect
 /**
  * video_chords (id, text, url; product.md#entities): each chord's name, under its diagram when it has one. The
  * name is always printed: an uploaded diagram may not carry it (the demo diagrams deliberately
- * don't, media/generate-demo.mjs), and a learner reads it at a glance.
+ * don't, media/generate-demo.mjs), and a learner reads it at a glance. A chord with a shape is
+ * drawn from it (product.md#chords); an uploaded picture is shown otherwise. `mirror` flips both,
+ * with the mirrored video, for a left-handed player.
  */
-export function ChordList({ chords }: { chords: VideoChord[] }) {
+export function ChordList({ chords, mirror = false }: { chords: VideoChord[]; mirror?: boolean }) {
   if (!chords.length) return null;
   return (
     <section aria-labelledby="chords-heading">
@@ -127,11 +131,21 @@ export function ChordList({ chords }: { chords: VideoChord[] }) {
         {chords.map((chord) => (
           <li key={chord.id_video_chord} className="rounded-xl border border-stone-200 bg-white p-2 text-center">
             <figure className="flex h-full flex-col items-center justify-end gap-1">
-              {chord.video_chord_url ? (
+              {chord.video_chord_frets ? (
+                <Suspense fallback={<span className="block aspect-[84/92] w-full max-w-28" />}>
+                  <ChordDiagram
+                    name={chord.video_chord_text ?? 'Chord'}
+                    frets={chord.video_chord_frets}
+                    fingers={chord.video_chord_fingers}
+                    mirror={mirror}
+                    className="h-auto w-full max-w-28 text-ink-900"
+                  />
+                </Suspense>
+              ) : chord.video_chord_url ? (
                 <img
                   src={chord.video_chord_url}
                   alt={chord.video_chord_text ? `${chord.video_chord_text} chord diagram` : 'Chord diagram'}
-                  className="h-auto max-h-36 w-full max-w-28 object-contain"
+                  className={`h-auto max-h-36 w-full max-w-28 object-contain ${mirror ? '-scale-x-100' : ''}`}
                   loading="lazy"
                 />
               ) : null}

@@ -5,7 +5,23 @@ import { ConsentGate } from '../../components/consent/consent-gate';
  * category `video`, product.md#entities, ADR 0005); before that the shared consent placeholder over the poster, with a
  * link to watch it on YouTube.
  */
-export function YoutubeEmbed({ videoId, title, poster }: { videoId: string; title: string; poster?: string | null }) {
+export function YoutubeEmbed({
+  videoId,
+  title,
+  poster,
+  start,
+  onFrame,
+}: {
+  videoId: string;
+  title: string;
+  poster?: string | null;
+  /** Seconds to start at (a saved moment). */
+  start?: number | null;
+  /** The practice player drives the embed through the IFrame API's messages (ADR 0058). */
+  onFrame?: (frame: HTMLIFrameElement | null) => void;
+}) {
+  // The same on the server and in the browser (no window.origin here), so hydration matches.
+  const params = `rel=0${start ? `&start=${Math.floor(start)}` : ''}${onFrame ? '&enablejsapi=1' : ''}`;
   return (
     <ConsentGate
       category="video"
@@ -16,7 +32,8 @@ export function YoutubeEmbed({ videoId, title, poster }: { videoId: string; titl
       <div className="overflow-hidden rounded-2xl bg-black">
         <iframe
           className="aspect-video w-full"
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0`}
+          ref={onFrame}
+          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`}
           title={title}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SAVED_VIDEOS_PAGE_SIZE, type SavedVideo } from '@fretline/contract';
+import { SAVED_VIDEOS_PAGE_SIZE, formatPracticeTime, type SavedVideo } from '@fretline/contract';
 import { Button, Container, EmptyState, LinkButton } from '../../components/ui';
 import { requireMe } from '../../features/account/require-user.server';
 import { api } from '../../lib/api.client';
@@ -62,7 +62,7 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">My List</h1>
         <p className="mt-2 text-stone-600">
-          {total} saved {total === 1 ? 'video' : 'videos'}
+          {total} saved {total === 1 ? 'video or moment' : 'videos and moments'}
         </p>
       </header>
       {error ? (
@@ -88,6 +88,15 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
                   <h2 id={`saved-${entry.id_user_video}`} className="font-semibold text-ink-900 group-hover:text-brand-700">
                     {entry.video_title}
                   </h2>
+                  {entry.saved_time !== null ? (
+                    // A saved moment opens the lesson there (product.md#practice).
+                    <p className="mt-1 text-sm text-stone-700" data-testid="saved-moment">
+                      <span className="font-semibold tabular-nums text-brand-700">
+                        Moment at {formatPracticeTime(entry.saved_time)}
+                      </span>
+                      {entry.saved_note ? <span className="mt-0.5 block whitespace-pre-line">{entry.saved_note}</span> : null}
+                    </p>
+                  ) : null}
                 </div>
               </Link>
               <div className="mt-auto p-4 pt-2">

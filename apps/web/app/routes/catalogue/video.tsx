@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { TOKEN_COOKIE_NAME, videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
@@ -8,8 +8,8 @@ import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
-import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
+import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
@@ -18,8 +18,26 @@ import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/video';
 
-// The player (and hls.js inside it) is its own chunk: only pages with a player download it.
-const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
+// The practice player (with the stream player and hls.js inside it) is its own chunk: only pages with a player download it.
+const PracticePlayer = lazy(() =>
+  import('../../features/catalogue/practice/practice-player').then((m) => ({ default: m.PracticePlayer })),
+);
+
+/**
+ * The chapters as schema.org Clips, each from its time to the next one's (product.md#practice).
+ * Made in the loader, so this code stays out of the page's JavaScript; `url` is a path here.
+ */
+function chapterClips(video: Video) {
+  const chapters = video.video_chapters;
+  return chapters.map((chapter, i) => ({
+    '@type': 'Clip',
+    name: chapter.title,
+    startOffset: Math.floor(chapter.time),
+    ...(chapters[i + 1] ? { endOffset: Math.floor(chapters[i + 1]!.time) } : {}),
+    url: `/videos/${video.video_slug}?t=${Math.floor(chapter.time)}`,
+  }));
+}
+type ChapterClip = ReturnType<typeof chapterClips>[number];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -42,7 +60,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       course = (await client.call('videos.getCourse', { params: { courseSlug: video.video_course.course_slug } })).course;
     }
     const trialDays = video.video_locked ? await loadTrialDays(client) : null;
-    return { video, course, trialDays };
+    // `?t=` opens the lesson at a saved moment (product.md#practice).
+    const t = Number(query.get('t'));
+    const momentAt = query.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
+    return { video, course, trialDays, momentAt, clips: chapterClips(video) };
   } catch (err) {
     // A 404 on a video shows the 'Page Not Found' page (product.md#states, #errors).
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -66,7 +87,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 /** schema.org VideoObject for search engines (product.md#entities, structured data). */
-function VideoJsonLd({ video, siteUrl }: { video: Video; siteUrl: string }) {
+function VideoJsonLd({ video, siteUrl, clips }: { video: Video; siteUrl: string; clips: ChapterClip[] }) {
   const json = {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
@@ -77,6 +98,8 @@ function VideoJsonLd({ video, siteUrl }: { video: Video; siteUrl: string }) {
     url: `${siteUrl}/videos/${video.video_slug}`,
     ...(video.youtube_video_embed_url ? { embedUrl: video.youtube_video_embed_url } : {}),
     isAccessibleForFree: !video.video_premium,
+    // Chapters as key moments (product.md#practice), made by the loader.
+    ...(clips.length ? { hasPart: clips.map((clip) => ({ ...clip, url: siteUrl + clip.url })) } : {}),
   };
   // JSON inside a script tag: '<' is escaped so no text can close the tag early.
   return (
@@ -121,7 +144,8 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
 }
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
-  const { video, course, trialDays } = loaderData;
+  const { video, course, trialDays, momentAt, clips } = loaderData;
+  const [mirror, setMirror] = useState(false);
   const { user, siteUrl } = useRootData();
   const signedIn = user.id_user !== null;
   const playId = useRef<number | null>(video.id_video_play);
@@ -152,17 +176,26 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const poster = video.video_stream_poster_signed ?? video.video_image;
   let player: React.ReactNode;
   if (video.video_locked) player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} />;
-  else if (video.video_player === 'youtube' && video.youtube_video_id)
-    player = <YoutubeEmbed videoId={video.youtube_video_id} title={video.video_title ?? 'Video'} poster={poster} />;
-  else if (video.video_stream_manifest_signed)
+  else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
     player = (
       <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
-        <StreamPlayer
-          src={video.video_stream_manifest_signed}
-          poster={poster}
-          title={video.video_title ?? 'Video'}
-          startAt={video.video_play_current_time}
+        <PracticePlayer
+          video={video}
+          signedIn={signedIn}
+          startAt={momentAt ?? video.video_play_current_time}
           onProgress={reportProgress}
+          onMirrorChange={setMirror}
+          youtube={(onFrame) =>
+            video.youtube_video_id ? (
+              <YoutubeEmbed
+                videoId={video.youtube_video_id}
+                title={video.video_title ?? 'Video'}
+                poster={poster}
+                start={momentAt}
+                onFrame={onFrame}
+              />
+            ) : null
+          }
         />
       </Suspense>
     );
@@ -175,7 +208,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-6 sm:py-10">
       {video.video_published ? (
-        <VideoJsonLd video={video} siteUrl={siteUrl} />
+        <VideoJsonLd video={video} siteUrl={siteUrl} clips={clips} />
       ) : (
         <p
           role="status"
@@ -237,7 +270,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <VideoSections sections={video.video_sections} title={video.video_title ?? 'Video'} locked={video.video_locked} />
-          <ChordList chords={video.video_chords} />
+          {/* Left-handed (the account's setting, or the player's mirror): diagrams drawn for it (product.md#chords). */}
+          <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} />
         </div>
 
         <aside className="space-y-4">

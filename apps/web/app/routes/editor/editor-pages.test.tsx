@@ -105,7 +105,11 @@ describe('the video editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move chord 2 up' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
-    expect(await screen.findByText('Draft created. Only editors can see it until it is published.')).toBeTruthy();
+    // The save writes the video, its sections, chords, chapters and tags, then loads the edit page: on
+    // a busy machine that takes longer than findByText's default second.
+    expect(
+      await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
     const idVideo = Number(router.state.location.pathname.split('/').at(-1));
     const { video } = await api.call('editor.getVideo', { params: { idVideo } });
     expect(video.video_slug).toBe('walking-bass-in-g');

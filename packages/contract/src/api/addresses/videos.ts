@@ -16,5 +16,8 @@ export const videosAddresses = {
   'videos.getLiveStream': { method: 'GET', path: '/videos/live/:streamSlug' },
   'videos.setLiveStreamReminder': { method: 'PUT', path: '/videos/live/:streamSlug/reminder' },
   'videos.listFreeResources': { method: 'GET', path: '/videos/free-resources' },
+  // The practice player's settings, per person, video and screen class (product.md#practice).
+  'videos.getPractice': { method: 'GET', path: '/videos/videos/:videoSlug/practice' },
+  'videos.putPractice': { method: 'PUT', path: '/videos/videos/:videoSlug/practice' },
   'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
 } as const satisfies Record<string, CallAddress>;

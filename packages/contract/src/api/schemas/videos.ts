@@ -22,6 +22,7 @@ import {
   VideoResponseSchema,
   VideoSlugParamsSchema,
 } from '../../calls/videos.ts';
+import { PracticeQuerySchema, PracticeResponseSchema, PracticeSettingsBodySchema } from '../../calls/practice.ts';
 import { NoContentSchema } from '../../wire/envelope.ts';
 import type { SchemasFor } from '../call.ts';
 import type { videosAddresses } from '../addresses/videos.ts';
@@ -58,7 +59,7 @@ export const videosSchemas = {
     response: SavedListResponseSchema,
   },
   'videos.saveVideo': {
-    summary: 'Save a video to My List (saving twice keeps one entry)',
+    summary: 'Save a video, or a moment of it with a note, to My List (one entry per video and moment)',
     body: SavedBodySchema,
     response: SavedResponseSchema,
     status: 201,
@@ -84,6 +85,18 @@ export const videosSchemas = {
   'videos.listFreeResources': {
     summary: 'Free downloads (signed URLs) and the free lessons',
     response: FreeResourceListResponseSchema,
+  },
+  'videos.getPractice': {
+    summary: "The caller's practice settings for this video and screen class (defaults when none were saved)",
+    params: VideoSlugParamsSchema,
+    query: PracticeQuerySchema,
+    response: PracticeResponseSchema,
+  },
+  'videos.putPractice': {
+    summary: "Save the caller's practice settings for this video and screen class",
+    params: VideoSlugParamsSchema,
+    body: PracticeSettingsBodySchema,
+    response: PracticeResponseSchema,
   },
   'videos.getSitemap': {
     summary: 'Paths of published videos, courses and live streams for sitemap.xml',

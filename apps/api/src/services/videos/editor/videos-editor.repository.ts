@@ -139,6 +139,15 @@ export async function replaceChords(db: Database, idVideo: number, chords: Chord
   if (chords.length) await db.insert(tables.videoChords).values(chords.map((ch) => ({ ...ch, idVideo })));
 }
 
+export async function replaceChapters(
+  db: Database,
+  idVideo: number,
+  chapters: { chapterTime: number; chapterTitle: string }[],
+): Promise<void> {
+  await db.delete(tables.videoChapters).where(eq(tables.videoChapters.idVideo, idVideo));
+  if (chapters.length) await db.insert(tables.videoChapters).values(chapters.map((ch) => ({ ...ch, idVideo })));
+}
+
 export async function replaceTags(db: Database, idVideo: number, tags: { tagSlug: string; tagName: string }[]): Promise<void> {
   await db.delete(tables.videoTags).where(eq(tables.videoTags.idVideo, idVideo));
   if (tags.length) await db.insert(tables.videoTags).values(tags.map((t) => ({ ...t, idVideo })));

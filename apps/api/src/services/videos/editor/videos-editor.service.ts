@@ -20,7 +20,7 @@ import { signedMediaUrl, type MediaStore } from '../../../platform/media/index.t
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
-import { findChords, findSections } from '../videos.repository.ts';
+import { findChapters, findChords, findSections } from '../videos.repository.ts';
 import { sanitizeSectionHtml } from '../videos.context.ts';
 import * as repo from './videos-editor.repository.ts';
 import { queueStreamProcessing, removeVideoStreams } from './video-streams.service.ts';
@@ -83,6 +83,7 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
   // One after another: inside a transaction the queries share one connection.
   const sections = await findSections(ctx.db, idVideo);
   const chords = await findChords(ctx.db, idVideo);
+  const chapters = await findChapters(ctx.db, idVideo);
   const tags = await repo.findTags(ctx.db, idVideo);
   const courses = await repo.findVideoCourses(ctx.db, idVideo);
   const slugHistory = await repo.findSlugHistory(ctx.db, idVideo);
@@ -149,8 +150,13 @@ export async function getEditorVideo(ctx: Pick<EditorContext, 'db' | 'store' | '
       video_chord_text: ch.chordText,
       video_chord_url: ch.chordUrl,
       video_chord_url_signed: signedMediaUrl(ctx, ch.chordUrl),
+      video_chord_frets: ch.chordFrets,
+      video_chord_fingers: ch.chordFingers,
+      video_chord_key: ch.chordKey,
     })),
     video_tags: tags.map((t) => ({ tag_slug: t.tagSlug, tag_name: t.tagName })),
+    video_chapters: chapters,
+    video_tempo: video.videoTempo,
     video_courses: courses.map(toCourse),
     video_slug_history: slugHistory,
   };
@@ -262,6 +268,7 @@ function toVideoColumns(body: EditorVideoBody): Omit<repo.VideoInsert, 'videoOrd
     streamHeight: body.video_stream_height,
     streamBitrate: body.video_stream_bitrate,
     idRecommendedCourse: body.id_recommended_course,
+    videoTempo: body.video_tempo,
   };
 }
 
@@ -380,7 +387,7 @@ function diffVideos(before: EditorVideo, after: EditorVideo): Record<string, unk
     if (skip.has(key) || key.endsWith('_signed')) continue;
     const from = before[key];
     const to = after[key];
-    if (key === 'video_sections' || key === 'video_chords') {
+    if (key === 'video_sections' || key === 'video_chords' || key === 'video_chapters') {
       const strip = (list: unknown[]) =>
         JSON.stringify(list.map((x) => ({ ...(x as object), id_video_section: 0, id_video_chord: 0 })));
       if (strip(from as unknown[]) !== strip(to as unknown[])) {
@@ -404,7 +411,19 @@ async function writeChildren(db: Database, idVideo: number, body: EditorVideoBod
   await repo.replaceChords(
     db,
     idVideo,
-    body.video_chords.map((ch, i) => ({ chordOrder: i, chordText: ch.video_chord_text, chordUrl: ch.video_chord_url })),
+    body.video_chords.map((ch, i) => ({
+      chordOrder: i,
+      chordText: ch.video_chord_text,
+      chordUrl: ch.video_chord_url,
+      chordFrets: ch.video_chord_frets,
+      chordFingers: ch.video_chord_fingers,
+      chordKey: ch.video_chord_key,
+    })),
+  );
+  await repo.replaceChapters(
+    db,
+    idVideo,
+    body.video_chapters.map((ch) => ({ chapterTime: ch.time, chapterTitle: ch.title })),
   );
   await repo.replaceTags(
     db,

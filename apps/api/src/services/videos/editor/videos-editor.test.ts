@@ -560,3 +560,103 @@ describe('DELETE a video', () => {
     await createVideo({ video_slug: 'to-be-deleted' });
   });
 });
+
+describe('chapters, tempo and chord shapes (product.md#practice, product.md#chords)', () => {
+  it('saves chapters in time order, the tempo and chords by shape or from the library; the public video carries them', async () => {
+    const created = await createVideo({ video_player: 'youtube' });
+    const body = lessonBody({
+      video_slug: created.video_slug,
+      video_tempo: '92',
+      video_chapters: [
+        { time: '1:05', title: 'Verse riff' },
+        { time: '0', title: 'Intro' },
+        { time: '2:30.5', title: 'Solo' },
+      ],
+      video_chords: [
+        { video_chord_text: 'Am', video_chord_key: 'am', video_chord_frets: 'x02210', video_chord_fingers: '002310' },
+        { video_chord_text: 'F', video_chord_frets: '1 3 3 2 1 1', video_chord_fingers: '1 3 4 2 1 1' },
+        { video_chord_text: 'G', video_chord_url: 'uploads/g-chord.png' },
+      ],
+    });
+    const res = await callForm('PUT', `${BASE}/${created.id_video}`, editor.token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json<Body>().data.video;
+    expect(saved.video_tempo).toBe(92);
+    expect(saved.video_chapters).toEqual([
+      { time: 0, title: 'Intro' },
+      { time: 65, title: 'Verse riff' },
+      { time: 150.5, title: 'Solo' },
+    ]);
+    expect(
+      saved.video_chords.map((c) => [c.video_chord_frets, c.video_chord_fingers, c.video_chord_key, c.video_chord_url]),
+    ).toEqual([
+      ['x 0 2 2 1 0', '0 0 2 3 1 0', 'am', null],
+      ['1 3 3 2 1 1', '1 3 4 2 1 1', null, null],
+      [null, null, null, 'uploads/g-chord.png'],
+    ]);
+
+    const published = await call('PUT', `${BASE}/${created.id_video}/published`, editor.token, { video_published: true });
+    expect(published.statusCode, published.body).toBe(200);
+    const pub = (await t.app.inject({ url: `/api/videos/videos/${created.video_slug}` })).json<Body>().data.video;
+    expect(pub.video_tempo).toBe(92);
+    expect(pub.video_chapters.map((c) => c.title)).toEqual(['Intro', 'Verse riff', 'Solo']);
+    expect(pub.video_chords[0]).toMatchObject({
+      video_chord_text: 'Am',
+      video_chord_frets: 'x 0 2 2 1 0',
+      video_chord_key: 'am',
+    });
+    // "Which lessons teach this chord" is a query on the library key.
+    const teaching = await t.db.select().from(tables.videoChords).where(eq(tables.videoChords.chordKey, 'am'));
+    expect(teaching.some((row) => row.idVideo === created.id_video)).toBe(true);
+  });
+
+  it.each([
+    [
+      { video_chapters: [{ time: '1:75', title: 'Bad' }] },
+      'video_chapters.0.time',
+      'Write the time like 1:23 (minutes:seconds).',
+    ],
+    [{ video_chapters: [{ time: '0:10', title: '' }] }, 'video_chapters.0.title', 'Name the chapter.'],
+    [
+      {
+        video_chapters: [
+          { time: '0:10', title: 'A' },
+          { time: '10', title: 'B' },
+        ],
+      },
+      'video_chapters.1.time',
+      'Another chapter starts at this time.',
+    ],
+    [{ video_tempo: '20' }, 'video_tempo', 'A tempo is at least 30 beats per minute.'],
+    [
+      { video_chords: [{ video_chord_text: 'C', video_chord_frets: 'x3201' }] },
+      'video_chords.0.video_chord_frets',
+      'Write six frets, low E first, like x32010 or 8 10 10 9 8 8 (x = not played).',
+    ],
+    [
+      { video_chords: [{ video_chord_text: 'C', video_chord_frets: 'x32010', video_chord_fingers: '132010' }] },
+      'video_chords.0.video_chord_frets',
+      'Name a finger only on a fretted string.',
+    ],
+    [
+      { video_chords: [{ video_chord_text: 'C', video_chord_key: 'h-minor' }] },
+      'video_chords.0.video_chord_key',
+      'Pick a chord from the library.',
+    ],
+  ])('refuses %j with a clear message', async (overrides, field, message) => {
+    const res = await call('POST', BASE, editor.token, lessonBody(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<Body>().errors.find((e) => e.field === field)?.message, res.body).toBe(message);
+  });
+
+  it('lets only editors set chapters', async () => {
+    const created = await createVideo();
+    const res = await call(
+      'PUT',
+      `${BASE}/${created.id_video}`,
+      learner.token,
+      lessonBody({ video_chapters: [{ time: '1', title: 'X' }] }),
+    );
+    expect(res.statusCode).toBe(403);
+  });
+});

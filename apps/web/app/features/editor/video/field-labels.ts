@@ -24,6 +24,12 @@ const FIELD_LABELS: Record<string, string> = {
   video_section_stream_poster: 'poster',
   video_chord_text: 'name',
   video_chord_url: 'diagram',
+  video_chord_frets: 'frets',
+  video_chord_fingers: 'fingers',
+  video_chord_key: 'library chord',
+  video_tempo: 'Tempo',
+  time: 'starts at',
+  title: 'title',
   tag_name: 'name',
   id_course: 'course',
   position: 'position',
@@ -33,6 +39,7 @@ const LIST_LABELS: Record<string, string> = {
   video_sections: 'Section',
   video_chords: 'Chord',
   video_tags: 'Tag',
+  video_chapters: 'Chapter',
   courses: 'Course',
 };
 

@@ -5,6 +5,8 @@ import type { EditorSection } from '@fretline/contract';
 import { ChordsEditor } from './chords-editor';
 import { SectionsEditor } from './sections-editor';
 
+const NO_SHAPE = { video_chord_frets: null, video_chord_fingers: null, video_chord_key: null };
+
 afterEach(cleanup);
 
 const signed = (mediaPath: string) => `/api/videos/media/${mediaPath}?exp=1800000000&sig=abc`;
@@ -41,8 +43,9 @@ describe('the video editor previews saved images (ADR 0039)', () => {
             video_chord_text: 'C',
             video_chord_url: 'demo/chords/c-major.svg',
             video_chord_url_signed: signed('demo/chords/c-major.svg'),
+            ...NO_SHAPE,
           },
-          { id_video_chord: 2, video_chord_text: 'Cadd9', video_chord_url: null, video_chord_url_signed: null },
+          { id_video_chord: 2, video_chord_text: 'Cadd9', video_chord_url: null, video_chord_url_signed: null, ...NO_SHAPE },
         ]}
       />,
     );

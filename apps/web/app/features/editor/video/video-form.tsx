@@ -10,12 +10,14 @@ import {
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
 import { CheckField, FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
 import { MediaField } from '../form-kit/media-upload';
+import { ChaptersEditor } from './chapters-editor';
 import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
 import { fieldLabel } from './field-labels';
 import { SectionsEditor } from './sections-editor';
 import { StreamSource } from './stream-source';
 import { TagsEditor } from './tags-editor';
+import { TempoField } from './tempo-field';
 import { videoKind } from './video-kind';
 
 const FACET_LABELS: Record<EditorTextFacet, { label: string; placeholder: string }> = {
@@ -185,6 +187,15 @@ export function VideoForm({ options, ...props }: EntryFormProps<EditorVideo> & {
 
       <FormSection id="group-chords" title="Chords">
         <ChordsEditor chords={video?.video_chords ?? []} errors={errors} />
+      </FormSection>
+
+      <FormSection
+        id="group-practice"
+        title="Practice"
+        description="Chapters mark the player’s timeline and list; the tempo sets the practice metronome."
+      >
+        <TempoField tempo={video?.video_tempo ?? null} errors={errors} />
+        <ChaptersEditor chapters={video?.video_chapters ?? []} errors={errors} />
       </FormSection>
 
       <FormSection
