@@ -1,13 +1,10 @@
-// The media store's public surface (ADR 0017): signed, expiring URLs over a local folder.
+// The media store's public surface (ADR 0017, ADR 0059): signed, expiring URLs over a local folder or an S3 bucket.
 export {
   createMediaStore,
   contentTypeFor,
-  
-  
-  
+  isSafeMediaPath,
   signedMediaUrl,
-  
-  
   type MediaStore,
 } from './media-store.ts';
+export { createS3MediaStore, type S3Settings } from './s3-media-store.ts';
 export { registerMediaRoutes } from './media.routes.ts';
