@@ -21,7 +21,14 @@ const S3_KEYS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', 
 
 /** Where each process of a cluster listens: `base` is the balancer, the rest follow it. */
 export function portsFrom(base: number) {
-  return { balancer: base, postgres: base + 1, redis: base + 2, smtp: base + 3, s3: base + 4, instance: (i: number) => base + 10 + i };
+  return {
+    balancer: base,
+    postgres: base + 1,
+    redis: base + 2,
+    smtp: base + 3,
+    s3: base + 4,
+    instance: (i: number) => base + 10 + i,
+  };
 }
 
 export interface MailMessage {
@@ -39,6 +46,8 @@ export interface Instance {
   /** Sends a signal and resolves when the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   running(): boolean;
+  /** The process id while it runs (the capacity measurements read its CPU time). */
+  pid(): number | undefined;
 }
 
 export interface ClusterOptions {
@@ -115,7 +124,8 @@ async function startPostgres(dir: string, port: number) {
   mkdirSync(socketDir, { recursive: true });
   // initdb refuses to run as root; the postgres account owns the server then, as Debian's does.
   const asRoot = process.getuid?.() === 0;
-  const sudo = (bin: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
+  const sudo = (bin: string, args: string[]) =>
+    (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
   if (asRoot) run('chown', ['-R', 'postgres:postgres', dir]);
   run(...sudo(pgBin('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']));
   const ctl = (action: string) =>
@@ -127,7 +137,7 @@ async function startPostgres(dir: string, port: number) {
         '-l',
         path.join(dir, 'postgres.log'),
         '-o',
-        `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+        `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c shared_preload_libraries=pg_stat_statements`,
         ...(action === 'restart' ? ['-m', 'fast'] : []),
         action,
       ]),
@@ -153,7 +163,13 @@ function redisServer(port: number, logFile: string) {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
     });
-    await waitFor('redis', async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG');
+    await waitFor(
+      'redis',
+      async () =>
+        spawnSync('redis-cli', ['-p', String(port), 'ping'])
+          .stdout?.toString()
+          .trim() === 'PONG',
+    );
   };
   const stop = async () => {
     const c = child;
@@ -175,7 +191,8 @@ async function startSmtp(port: number, mail: MailMessage[]) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) mail.push({ to: rcpt.address.toLowerCase(), raw: Buffer.concat(chunks).toString('utf8') });
+        for (const rcpt of session.envelope.rcptTo)
+          mail.push({ to: rcpt.address.toLowerCase(), raw: Buffer.concat(chunks).toString('utf8') });
         callback();
       });
     },
@@ -197,6 +214,9 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-keep-alive 10s
+  # A busy instance answers its health check late rather than not at all: only a refusal or a
+  # 503 (draining, ADR 0042) should take it out, so a check may take up to 5 s.
+  timeout check 5s
   # A connection refused (an instance restarting) is tried again on another server; a request
   # that reached an instance never is, so a write is never sent twice (ADR 0059).
   retries 3
@@ -216,21 +236,21 @@ ${
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 500ms fall 3 rise 2
 ${servers(options.web)}
 
 backend api
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 500ms fall 3 rise 2
 ${servers(options.api)}
 `
     : `backend app
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 500ms fall 3 rise 2
 ${servers(options.api)}
 `
 }`;
@@ -292,7 +312,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...S3_KEYS,
       CAPTCHA: 'off',
       CAPTCHA_OFF_IN_PRODUCTION: 'yes',
-      // The balancer checks every 500 ms and needs two failures: 2.5 s of draining covers that.
+      // The balancer checks every 500 ms and needs three failures: 2.5 s of draining covers that.
       SHUTDOWN_DRAIN_MS: '2500',
       LOG_LEVEL: 'warn',
       ...options.env,
@@ -307,6 +327,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         port,
         url,
         running: () => child !== null && child.exitCode === null && child.signalCode === null,
+        pid: () => child?.pid,
         async start() {
           const out = openSync(path.join(workDir, `${name}.log`), 'a');
           child = spawn(process.execPath, ['--max-semi-space-size=64', serverJs], {
@@ -356,7 +377,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const statsSocket = path.join(workDir, 'haproxy.sock');
     const cfg = path.join(workDir, 'haproxy.cfg');
     writeFileSync(cfg, haproxyConfig({ port: ports.balancer, web: web.length ? web : api, api, statsSocket }));
-    const lb = spawn(haproxy, ['-db', '-f', cfg], { stdio: ['ignore', openSync(path.join(workDir, 'haproxy.log'), 'a'), 'inherit'] });
+    const haproxyLog = openSync(path.join(workDir, 'haproxy.log'), 'a');
+    const lb = spawn(haproxy, ['-db', '-f', cfg], {
+      stdio: ['ignore', haproxyLog, haproxyLog],
+    });
     cleanups.push(async () => {
       if (lb.exitCode !== null) return;
       lb.kill('SIGTERM');

@@ -1,0 +1,226 @@
+// `npm run cluster:capacity`: the measurements behind docs/scale.md (ADR 0059). Starts the
+// two-instance cluster, adds synthetic members, then for each hot path measures one instance's
+// throughput, its CPU time per request, and the PostgreSQL statements and Redis commands each
+// request costs; then runs a mixed load through the balancer on both instances and compares the
+// CPU it took with what the per-path figures predict. Prints Markdown tables.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+// @ts-expect-error -- autocannon ships no type declarations; the part used is typed below.
+import autocannonModule from 'autocannon';
+import { startCluster, type Cluster, type Instance } from './cluster.ts';
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+const autocannon = autocannonModule as (options: object) => Promise<CannonResult>;
+
+const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.CAPACITY_CONNECTIONS ?? 16);
+const MEMBERS = Number(process.env.CAPACITY_MEMBERS ?? 10_000);
+const TICKS_PER_S = 100;
+
+let ipCounter = 0;
+const nextIp = () => {
+  ipCounter = (ipCounter + 1) % 16_000_000;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+function psql(cluster: Cluster, sql: string): string {
+  const out = spawnSync('psql', [cluster.databaseUrl, '-qAtc', sql], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(out.stderr);
+  return out.stdout.trim();
+}
+
+function redisCommands(cluster: Cluster): number {
+  const port = new URL(cluster.redisUrl).port;
+  const out = spawnSync('redis-cli', ['-p', port, 'info', 'stats'], { encoding: 'utf8' }).stdout;
+  return Number(/total_commands_processed:(\d+)/.exec(out)?.[1] ?? 0);
+}
+
+/** utime + stime of a process, in milliseconds. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
+/** Statements run by the app for requests: the job worker's polling and the health checks left out. */
+function statements(cluster: Cluster): { calls: number; ms: number } {
+  const row = psql(
+    cluster,
+    `select coalesce(sum(calls),0), coalesce(sum(total_exec_time),0) from pg_stat_statements
+     where query not ilike '%jobs%' and query not ilike 'select 1%' and query not ilike '%pg_stat_statements%'`,
+  );
+  const [calls, ms] = row.split('|').map(Number);
+  return { calls: calls ?? 0, ms: ms ?? 0 };
+}
+
+interface Path {
+  name: string;
+  requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+  /** Varies each request (a member's token, a new address); called per request. */
+  vary?: (req: { headers: Record<string, string>; body?: string }) => void;
+}
+
+async function measure(cluster: Cluster, target: string, instances: Instance[], p: Path) {
+  const before = { cpu: instances.map((i) => cpuMs(i.pid())), redis: redisCommands(cluster) };
+  psql(cluster, 'select pg_stat_statements_reset()');
+  const result = await autocannon({
+    url: target,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: p.requests.map((r) => ({
+      ...r,
+      setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
+        const built = { ...req, headers: { ...(req.headers ?? {}), 'x-forwarded-for': nextIp() } };
+        p.vary?.(built);
+        return built;
+      },
+    })),
+  });
+  const db = statements(cluster);
+  const cpu = instances.reduce((sum, i, n) => sum + cpuMs(i.pid()) - (before.cpu[n] ?? 0), 0);
+  const total = result.requests.total;
+  return {
+    name: p.name,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: cpu / Math.max(1, total),
+    dbPerRequest: db.calls / Math.max(1, total),
+    dbMsPerRequest: db.ms / Math.max(1, total),
+    redisPerRequest: (redisCommands(cluster) - before.redis) / Math.max(1, total),
+    total,
+  };
+}
+
+async function main() {
+  const cluster = await startCluster({
+    layout: 'app',
+    instances: 2,
+    basePort: Number(process.env.CLUSTER_PORT ?? 4460),
+    env: { LOG_LEVEL: 'error' },
+  });
+  try {
+    psql(cluster, 'create extension if not exists pg_stat_statements');
+    // Synthetic members, each with an open session whose token we keep (only its hash is stored).
+    const tokens = Array.from({ length: Math.min(MEMBERS, 2_000) }, () => randomBytes(32).toString('base64url'));
+    const sizeBefore = Number(psql(cluster, 'select pg_database_size(current_database())'));
+    psql(
+      cluster,
+      `insert into auth.users (email, first_name, last_name, welcome_pending)
+       select 'load-' || g || '@example.com', 'Load', 'Member ' || g, false from generate_series(1, ${MEMBERS}) g`,
+    );
+    const values = tokens
+      .map(
+        (t, i) =>
+          `((select id_user from auth.users where email = 'load-${i + 1}@example.com'), '${createHash('sha256').update(t).digest('hex')}', now() + interval '30 days')`,
+      )
+      .join(',');
+    psql(cluster, `insert into auth.sessions (id_user, token_hash, expires_at) values ${values}`);
+    // Every other member: one helpdesk thread of three messages, the last from staff and unread.
+    psql(
+      cluster,
+      `insert into messages.threads (thread_title, thread_helpdesk, id_user_sender)
+       select 'Question ' || u.id_user, true, u.id_user from auth.users u where u.email like 'load-%' and u.id_user % 2 = 0`,
+    );
+    psql(
+      cluster,
+      `insert into messages.participants (id_thread, id_user, participant_unread)
+       select t.id_thread, t.id_user_sender, true from messages.threads t join auth.users u on u.id_user = t.id_user_sender
+       where u.email like 'load-%'`,
+    );
+    psql(
+      cluster,
+      `insert into messages.messages (id_thread, id_user, message_content, message_from_staff)
+       select t.id_thread, t.id_user_sender, 'Message ' || n, n = 3 from messages.threads t
+       join auth.users u on u.id_user = t.id_user_sender, generate_series(1, 3) n where u.email like 'load-%'`,
+    );
+    psql(cluster, 'vacuum analyze');
+    const sizeAfter = Number(psql(cluster, 'select pg_database_size(current_database())'));
+    const bytesPerMember = (sizeAfter - sizeBefore) / MEMBERS;
+
+    let turn = 0;
+    const token = () => tokens[turn++ % tokens.length] ?? '';
+    let emailTurn = 0;
+    const paths: Path[] = [
+      {
+        name: 'unread poll (GET /api/messages/threads/unread/count)',
+        requests: [{ method: 'GET', path: '/api/messages/threads/unread/count' }],
+        vary: (r) => void (r.headers.authorization = `Bearer ${token()}`),
+      },
+      { name: 'cached page (GET /videos, signed out)', requests: [{ method: 'GET', path: '/videos' }] },
+      {
+        name: 'signed-in page (GET /videos)',
+        requests: [{ method: 'GET', path: '/videos' }],
+        vary: (r) => void (r.headers.cookie = `token=${token()}`),
+      },
+      { name: 'video list (GET /api/videos/videos)', requests: [{ method: 'GET', path: '/api/videos/videos' }] },
+      {
+        name: 'sign-in code (POST /api/auth/me/passcodes)',
+        requests: [{ method: 'POST', path: '/api/auth/me/passcodes', headers: { 'content-type': 'application/json' } }],
+        vary: (r) => void (r.body = JSON.stringify({ email: `load-${(emailTurn++ % MEMBERS) + 1}@example.com` })),
+      },
+    ];
+
+    const [one] = cluster.api as [Instance];
+    const rows: Awaited<ReturnType<typeof measure>>[] = [];
+    for (const p of paths) {
+      rows.push(await measure(cluster, one.url, [one], p));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+
+    // The simulation: through the balancer on both instances, a mix dominated by the poll.
+    const mix: { share: number; path: Path }[] = [
+      { share: 0.9, path: paths[0]! },
+      { share: 0.04, path: paths[1]! },
+      { share: 0.04, path: paths[2]! },
+      { share: 0.02, path: paths[3]! },
+    ];
+    const mixed: Path = {
+      name: 'mixed (90 % poll, 4 % cached page, 4 % signed-in page, 2 % video list)',
+      requests: [{ method: 'GET', path: '/' }],
+      vary: (r) => {
+        let x = Math.random();
+        const pick = mix.find((m) => (x -= m.share) < 0) ?? mix[0]!;
+        const base = pick.path.requests[0]!;
+        Object.assign(r, { method: base.method, path: base.path });
+        pick.path.vary?.(r);
+      },
+    };
+    const simulated = await measure(cluster, cluster.url, cluster.instances, mixed);
+    const predictedCpu = mix.reduce((sum, m) => sum + m.share * (rows[paths.indexOf(m.path)]?.cpuMsPerRequest ?? 0), 0);
+
+    const out: string[] = [];
+    out.push(
+      `Measured ${new Date().toISOString()}, ${SECONDS} s per path, ${CONNECTIONS} connections, node ${process.version}, ${MEMBERS} synthetic members.`,
+    );
+    out.push('');
+    out.push(
+      '| hot path | req/s (one instance) | p99 ms | failed | CPU ms / req | SQL statements / req | SQL ms / req | Redis commands / req |',
+    );
+    out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of [...rows, simulated])
+      out.push(
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.failed} | ${r.cpuMsPerRequest.toFixed(3)} | ${r.dbPerRequest.toFixed(3)} | ${r.dbMsPerRequest.toFixed(4)} | ${r.redisPerRequest.toFixed(2)} |`,
+      );
+    out.push('');
+    out.push(
+      `Mixed load on two instances: measured ${simulated.cpuMsPerRequest.toFixed(3)} CPU ms per request, predicted from the rows above ${predictedCpu.toFixed(3)}.`,
+    );
+    out.push(
+      `Database growth per synthetic member (user, one session, half with a three-message thread): ${bytesPerMember.toFixed(0)} bytes.`,
+    );
+    out.push(`Database size with the demo content and ${MEMBERS} members: ${(sizeAfter / 1024 / 1024).toFixed(1)} MiB.`);
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await cluster.stop();
+  }
+}
+
+await main();
