@@ -5,6 +5,7 @@
 // CPU it took with what the per-path figures predict. Prints Markdown tables.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 // @ts-expect-error -- autocannon ships no type declarations; the part used is typed below.
 import autocannonModule from 'autocannon';
 import { startCluster, type Cluster, type Instance } from './cluster.ts';
@@ -73,13 +74,13 @@ interface Path {
   vary?: (req: { headers: Record<string, string>; body?: string }) => void;
 }
 
-async function measure(cluster: Cluster, target: string, instances: Instance[], p: Path) {
+async function measure(cluster: Cluster, target: string, instances: Instance[], p: Path, seconds = SECONDS) {
   const before = { cpu: instances.map((i) => cpuMs(i.pid())), redis: redisCommands(cluster) };
   psql(cluster, 'select pg_stat_statements_reset()');
   const result = await autocannon({
     url: target,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: p.requests.map(({ vary, ...r }) => ({
       ...r,
       setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
@@ -181,6 +182,10 @@ async function main() {
       },
     ];
 
+    // Warm every instance up first (JIT, pools, the catalogue cache), so no path pays for that.
+    for (const instance of cluster.instances)
+      for (const p of paths.slice(0, 5)) await measure(cluster, instance.url, [instance], p, 2);
+
     const [one] = cluster.api as [Instance];
     const rows: Awaited<ReturnType<typeof measure>>[] = [];
     for (const p of paths) {
@@ -200,12 +205,17 @@ async function main() {
       name: 'mixed, through HAProxy on both instances (90 % cold poll, 4 % signed-out page, 4 % signed-in page, 2 % video list)',
       requests: mix.flatMap((m) => Array.from({ length: m.count }, () => ({ ...m.path.requests[0]!, vary: m.path.vary }))),
     };
-    const simulated = await measure(cluster, cluster.url, cluster.instances, mixed);
+    const simulated = await measure(cluster, cluster.url, cluster.instances, mixed, SECONDS * 2);
     const share = (m: { count: number }) => m.count / mix.reduce((sum, x) => sum + x.count, 0);
     const predict = (key: 'cpuMsPerRequest' | 'dbPerRequest' | 'redisPerRequest') =>
       mix.reduce((sum, m) => sum + share(m) * (rows[paths.indexOf(m.path)]?.[key] ?? 0), 0);
 
     const out: string[] = [];
+    out.push(
+      `Machine: ${cpus().length} cores shared with other work, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end.`,
+    );
     out.push(
       `Measured ${new Date().toISOString()}, ${SECONDS} s per path, ${CONNECTIONS} connections, node ${process.version}, ${MEMBERS} synthetic members.`,
     );

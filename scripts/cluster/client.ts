@@ -63,7 +63,7 @@ export async function waitForMail(
 }
 
 /** The passcode in a sign-in e-mail (its `/login/<code>?email=` link), quoted-printable undone. */
-export function passcodeIn(message: MailMessage): string {
+function passcodeIn(message: MailMessage): string {
   const text = message.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
   const code = /\/login\/([A-Za-z0-9-]+)\?/.exec(text)?.[1];
   if (!code) throw new Error(`no sign-in link in the e-mail to ${message.to}`);

@@ -15,12 +15,12 @@ import { SMTPServer } from 'smtp-server';
 
 const S3rver = S3rverModule as new (options: object) => { run(): Promise<unknown>; close(): Promise<void> };
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const MEDIA_BUCKET = 'fretline-media';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MEDIA_BUCKET = 'fretline-media';
 const S3_KEYS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
 
 /** Where each process of a cluster listens: `base` is the balancer, the rest follow it. */
-export function portsFrom(base: number) {
+function portsFrom(base: number) {
   return {
     balancer: base,
     postgres: base + 1,
@@ -96,7 +96,7 @@ function pgBin(name: string): string {
   return name;
 }
 
-export function haproxyBinary(): string | null {
+function haproxyBinary(): string | null {
   for (const candidate of ['/usr/sbin/haproxy', '/usr/bin/haproxy']) if (existsSync(candidate)) return candidate;
   return spawnSync('haproxy', ['-v']).status === 0 ? 'haproxy' : null;
 }

@@ -6,5 +6,5 @@ export {
   signedMediaUrl,
   type MediaStore,
 } from './media-store.ts';
-export { createS3MediaStore, type S3Settings } from './s3-media-store.ts';
+export { createS3MediaStore } from './s3-media-store.ts';
 export { registerMediaRoutes } from './media.routes.ts';

@@ -16,7 +16,7 @@ export interface S3Settings {
 }
 
 /** The S3 client for these settings: path-style whenever an endpoint is named (ADR 0059). */
-export function createS3Client(settings: S3Settings): S3Client {
+function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region ?? 'us-east-1',
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
