@@ -4,7 +4,8 @@
 // request costs; then runs a mixed load through the balancer on both instances and compares the
 // CPU it took with what the per-path figures predict. Prints Markdown tables.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
 // @ts-expect-error -- autocannon ships no type declarations; the part used is typed below.
 import autocannonModule from 'autocannon';
@@ -43,11 +44,32 @@ function redisCommands(cluster: Cluster): number {
   return Number(/total_commands_processed:(\d+)/.exec(out)?.[1] ?? 0);
 }
 
-/** utime + stime of a process, in milliseconds. */
-function cpuMs(pid: number | undefined): number {
+/** The fields of /proc/<pid>/stat after the command name (index 0 is the state). */
+function statOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** utime + stime of a process (and, with `children`, of its exited children), in milliseconds. */
+function cpuMs(pid: number | undefined, children = false): number {
   if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  const f = statOf(pid).map(Number);
+  const ticks = (f[11] ?? 0) + (f[12] ?? 0) + (children ? (f[13] ?? 0) + (f[14] ?? 0) : 0);
+  return (ticks * 1000) / TICKS_PER_S;
+}
+
+/** PostgreSQL's CPU: the postmaster, its exited backends (reaped into it), and its live ones. */
+function postgresCpuMs(cluster: Cluster): number {
+  const postmaster = Number(readFileSync(path.join(cluster.postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuMs(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    if (Number(statOf(Number(entry))[2]) === postmaster) total += cpuMs(Number(entry));
+  }
+  return total;
 }
 
 /** Statements run by the app for requests: the job worker's polling and the health checks left out. */
@@ -75,7 +97,12 @@ interface Path {
 }
 
 async function measure(cluster: Cluster, target: string, instances: Instance[], p: Path, seconds = SECONDS) {
-  const before = { cpu: instances.map((i) => cpuMs(i.pid())), redis: redisCommands(cluster) };
+  const before = {
+    cpu: instances.map((i) => cpuMs(i.pid())),
+    redis: redisCommands(cluster),
+    pgCpu: postgresCpuMs(cluster),
+    redisCpu: cpuMs(cluster.redis.pid()),
+  };
   psql(cluster, 'select pg_stat_statements_reset()');
   const result = await autocannon({
     url: target,
@@ -91,6 +118,8 @@ async function measure(cluster: Cluster, target: string, instances: Instance[], 
     })),
   });
   const db = statements(cluster);
+  const pgCpu = postgresCpuMs(cluster) - before.pgCpu;
+  const redisCpu = cpuMs(cluster.redis.pid()) - before.redisCpu;
   const cpu = instances.reduce((sum, i, n) => sum + cpuMs(i.pid()) - (before.cpu[n] ?? 0), 0);
   const total = result.requests.total;
   return {
@@ -102,6 +131,8 @@ async function measure(cluster: Cluster, target: string, instances: Instance[], 
     dbPerRequest: db.calls / Math.max(1, total),
     dbMsPerRequest: db.ms / Math.max(1, total),
     redisPerRequest: (redisCommands(cluster) - before.redis) / Math.max(1, total),
+    pgCpuMsPerRequest: pgCpu / Math.max(1, total),
+    redisCpuMsPerRequest: redisCpu / Math.max(1, total),
     total,
   };
 }
@@ -207,7 +238,7 @@ async function main() {
     };
     const simulated = await measure(cluster, cluster.url, cluster.instances, mixed, SECONDS * 2);
     const share = (m: { count: number }) => m.count / mix.reduce((sum, x) => sum + x.count, 0);
-    const predict = (key: 'cpuMsPerRequest' | 'dbPerRequest' | 'redisPerRequest') =>
+    const predict = (key: 'cpuMsPerRequest' | 'dbPerRequest' | 'redisPerRequest' | 'pgCpuMsPerRequest') =>
       mix.reduce((sum, m) => sum + share(m) * (rows[paths.indexOf(m.path)]?.[key] ?? 0), 0);
 
     const out: string[] = [];
@@ -226,11 +257,11 @@ async function main() {
     out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of [...rows, simulated])
       out.push(
-        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.failed} | ${r.cpuMsPerRequest.toFixed(3)} | ${r.dbPerRequest.toFixed(3)} | ${r.dbMsPerRequest.toFixed(4)} | ${r.redisPerRequest.toFixed(2)} |`,
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.failed} | ${r.cpuMsPerRequest.toFixed(3)} | ${r.dbPerRequest.toFixed(3)} | ${r.dbMsPerRequest.toFixed(4)} | ${r.pgCpuMsPerRequest.toFixed(3)} | ${r.redisPerRequest.toFixed(2)} | ${r.redisCpuMsPerRequest.toFixed(3)} |`,
       );
     out.push('');
     out.push(
-      `Mixed load on two instances, measured against predicted from the single-instance rows: CPU ms / req ${simulated.cpuMsPerRequest.toFixed(3)} vs ${predict('cpuMsPerRequest').toFixed(3)}, SQL statements / req ${simulated.dbPerRequest.toFixed(3)} vs ${predict('dbPerRequest').toFixed(3)}, Redis commands / req ${simulated.redisPerRequest.toFixed(2)} vs ${predict('redisPerRequest').toFixed(2)}.`,
+      `Mixed load on two instances, measured against predicted from the single-instance rows: CPU ms / req ${simulated.cpuMsPerRequest.toFixed(3)} vs ${predict('cpuMsPerRequest').toFixed(3)}, SQL statements / req ${simulated.dbPerRequest.toFixed(3)} vs ${predict('dbPerRequest').toFixed(3)}, Redis commands / req ${simulated.redisPerRequest.toFixed(2)} vs ${predict('redisPerRequest').toFixed(2)}, PostgreSQL CPU ms / req ${simulated.pgCpuMsPerRequest.toFixed(3)} vs ${predict('pgCpuMsPerRequest').toFixed(3)}.`,
     );
     out.push(
       `Database growth per synthetic member (user, one session; every other one a helpdesk thread of three messages): ${bytesPerMember.toFixed(0)} bytes.`,

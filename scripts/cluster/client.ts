@@ -120,7 +120,12 @@ export function startLoad(
         if (answer.status >= 400) result.failures.push({ status: answer.status, url: r.url, servedBy: answer.servedBy });
       } catch (err) {
         result.total++;
-        result.failures.push({ status: (err as Error).message, url: r.url, servedBy: null });
+        const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+        result.failures.push({
+          status: `${(err as Error).message} (${cause?.code ?? cause?.message ?? 'no cause'})`,
+          url: r.url,
+          servedBy: null,
+        });
       }
     }
   };
