@@ -67,7 +67,7 @@ function postgresCpuMs(cluster: Cluster): number {
   let total = cpuMs(postmaster, true);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    if (Number(statOf(Number(entry))[2]) === postmaster) total += cpuMs(Number(entry));
+    if (Number(statOf(Number(entry))[1]) === postmaster) total += cpuMs(Number(entry));
   }
   return total;
 }
@@ -252,9 +252,9 @@ async function main() {
     );
     out.push('');
     out.push(
-      '| hot path | req/s (one instance) | p99 ms | failed | CPU ms / req | SQL statements / req | SQL ms / req | Redis commands / req |',
+      '| hot path | req/s (one instance) | p99 ms | failed | app CPU ms / req | SQL statements / req | SQL exec ms / req | PostgreSQL CPU ms / req | Redis commands / req | Redis CPU ms / req |',
     );
-    out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of [...rows, simulated])
       out.push(
         `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.failed} | ${r.cpuMsPerRequest.toFixed(3)} | ${r.dbPerRequest.toFixed(3)} | ${r.dbMsPerRequest.toFixed(4)} | ${r.pgCpuMsPerRequest.toFixed(3)} | ${r.redisPerRequest.toFixed(2)} | ${r.redisCpuMsPerRequest.toFixed(3)} |`,
