@@ -209,8 +209,13 @@ function haproxyConfig(options: { port: number; web: Instance[]; api: Instance[]
   maxconn 4000
   stats socket ${options.statsSocket} mode 600 level admin
 
+  log stdout format raw local0 info
+
 defaults
   mode http
+  # One line per request in haproxy.log: which server, timings, and how it ended (termination state).
+  log global
+  option httplog
   timeout connect 2s
   timeout client 60s
   timeout server 60s
