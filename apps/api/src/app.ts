@@ -27,7 +27,7 @@ import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports
 import { healthRoutes } from './platform/health.routes.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
-import { createMediaStore, type MediaStore } from './platform/media/index.ts';
+import { createMediaStore, createS3MediaStore, type MediaStore } from './platform/media/index.ts';
 import { redirectsPlugin } from './web/redirects.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -38,7 +38,7 @@ export interface BuildAppOptions extends AppDeps {
   rateLimit?: RateLimitSettings;
   /** The payment provider; built from PAYMENTS when absent (tests may pass a fake one). */
   paymentProvider?: PaymentProvider;
-  /** The media store (signed URLs over MEDIA_DIR); built from the config when absent. */
+  /** The media store (signed URLs over MEDIA_DIR or MEDIA_BUCKET); built from the config when absent. */
   mediaStore?: MediaStore;
 }
 
@@ -56,6 +56,16 @@ const PERSONAL_DATA_ERASERS: readonly PersonalDataEraser[] = [
   eraseAuditPersonalData,
   eraseErrorReportsOf,
 ];
+
+/** MEDIA_BUCKET picks the shared S3 store, else the local folder stays (ADR 0059). */
+function mediaStoreFor(config: BuildAppOptions['config']): MediaStore {
+  if (!config.MEDIA_BUCKET) return createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR });
+  return createS3MediaStore({
+    secret: config.SECRET_KEY,
+    s3: { bucket: config.MEDIA_BUCKET, endpoint: config.AWS_ENDPOINT_URL_S3, region: config.AWS_REGION },
+    scratchRoot: config.MEDIA_DIR,
+  });
+}
 
 /** The composition root: builds the whole app without listening (CONVENTIONS.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -80,8 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depsPlugin, options);
   // The adapters, built once here and handed to the services that use them (ADR 0051).
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(app);
-  const mediaStore =
-    options.mediaStore ?? createMediaStore({ secret: options.config.SECRET_KEY, mediaDir: options.config.MEDIA_DIR });
+  const mediaStore = options.mediaStore ?? mediaStoreFor(options.config);
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
@@ -104,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
         done(null, payload);
       });
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { media: mediaStore.kind });
       await api.register(errorReportRoutes);
       await api.register(docsRoutes);
       // The development mailbox exists outside production only (ARCHITECTURE.md "Mail").

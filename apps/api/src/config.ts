@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   // The media pipeline's tools (ADR 0057): ffmpeg and ffprobe on PATH unless these name them.
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  // Uploads go to this S3 bucket instead of MEDIA_DIR, so every instance serves them (ADR 0059).
+  // The SDK's own variables configure it: AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.
+  MEDIA_BUCKET: z.string().min(3).optional(),
+  AWS_ENDPOINT_URL_S3: z.url().optional(),
+  AWS_REGION: z.string().min(1).optional(),
   SHOP_URL: z.url().default('https://shop.fretline.example'),
   TEACHER_NAME: z
     .string()

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../plugins/calls.ts';
 import { AppError } from '../plugins/errors.ts';
+import { redisState } from '../plugins/rate-limit.ts';
 
 /** Servers that received SIGTERM: their health check fails so the balancer drains them (ADR 0042). */
 const draining = new WeakSet<Server>();
@@ -13,9 +14,10 @@ export function startDraining(server: Server): void {
 
 /**
  * GET /api/health: up only when the database answers and the process is not shutting down, so a
- * load balancer can route around us.
+ * load balancer can route around us. Redis and the media store are told as detail (ADR 0059): a
+ * Redis outage leaves the site up on its fallbacks, so it must not take every instance out.
  */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ media: 'folder' | 's3' }> = async (app, { media }) => {
   route(app, 'platform.health', { access: 'public' }, async (_request, reply) => {
     if (draining.has(app.server)) {
       // Connection: close, so a balancer's pooled health connection does not outlive us.
@@ -23,6 +25,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('UNAVAILABLE', 503, 'The service is shutting down, please try again in a moment.');
     }
     await app.dbHandle.ping();
-    return { data: { status: 'ok' as const, database: app.dbHandle.kind } };
+    return { data: { status: 'ok' as const, database: app.dbHandle.kind, redis: redisState(app), media } };
   });
 };

@@ -16,7 +16,9 @@ describe('the wire contract', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-correlation-id']).toBe('abcDEF1234567890');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ data: { status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+    expect(res.json()).toEqual({
+      data: { status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', redis: 'off', media: 'folder' },
+    });
   });
 
   it('generates a 45-character correlation id when none (or a malformed one) is sent', async () => {

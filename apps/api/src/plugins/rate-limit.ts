@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+// @ts-expect-error -- a CommonJS module of @fastify/rate-limit without types; its shape is CounterStore below.
+import RedisStoreModule from '@fastify/rate-limit/store/RedisStore.js';
 import { and, gt, inArray, sql, tables, type Database } from '@fretline/db';
 import { tooManyRequests } from './errors.ts';
 import { isLoopbackAddress } from './loopback.ts';
@@ -186,6 +188,70 @@ class HybridRateLimitStore {
   }
 }
 
+interface CounterStore {
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
+  child(options: object): CounterStore;
+}
+/** @fastify/rate-limit's own Redis store (one Lua INCR+PEXPIRE per count), reused as the primary. */
+const RedisStore = RedisStoreModule as new (
+  continueExceeding: boolean | undefined,
+  exponentialBackoff: boolean | undefined,
+  redis: Redis,
+  key: string,
+) => CounterStore;
+
+/**
+ * Redis while it answers, the Postgres and in-process counters while it does not (ADR 0059): a
+ * Redis outage keeps the limits (the route limits still shared through Postgres, the global budget
+ * per instance) instead of skipping them.
+ */
+class RedisOrFallbackStore implements CounterStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly primary: CounterStore,
+    private readonly fallback: CounterStore,
+  ) {}
+
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    if (this.redis.status !== 'ready') return this.fallback.incr(key, callback, timeWindow, max);
+    this.primary.incr(
+      key,
+      (err, result) => (err ? this.fallback.incr(key, callback, timeWindow, max) : callback(null, result)),
+      timeWindow,
+      max,
+    );
+  }
+
+  child(options: object): CounterStore {
+    return new RedisOrFallbackStore(this.redis, this.primary.child(options), this.fallback.child(options));
+  }
+}
+
+/** The store class @fastify/rate-limit instantiates itself (with its own options) when Redis is configured. */
+function redisBackedStore(redis: Redis, db: Database, clock: () => Date) {
+  return class extends RedisOrFallbackStore {
+    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, 'fretline-rl:');
+      super(redis, primary, new HybridRateLimitStore(db, clock));
+    }
+  };
+}
+
+/** The store class without Redis: the global budget in process, route limits in Postgres. */
+function localStore(db: Database, clock: () => Date) {
+  return class extends HybridRateLimitStore {
+    constructor() {
+      super(db, clock);
+    }
+  };
+}
+
+/** What /api/health tells about Redis: not configured, answering, or down (the site runs on without it). */
+export function redisState(app: FastifyInstance): 'off' | 'up' | 'down' {
+  if (!app.redis) return 'off';
+  return app.redis.status === 'ready' ? 'up' : 'down';
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Shared by rate limits (and caches) across instances when REDIS_URL is set. */
@@ -203,7 +269,19 @@ export const redisPlugin = fp(
       ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
       : null;
     if (redis) {
-      redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+      // One line when it goes and one when it is back, rather than one per failed reconnection.
+      let wasReady = false;
+      redis.on('ready', () => {
+        if (wasReady) app.log.warn('redis is back: rate limits and the unread cache are shared again');
+        wasReady = true;
+      });
+      redis.on('close', () => {
+        if (wasReady)
+          app.log.error(
+            'redis is down: rate limits fall back to Postgres and in-process counters, the unread count to the database (ADR 0059)',
+          );
+      });
+      redis.on('error', (err) => app.log.debug({ err }, 'redis error'));
       app.addHook('onClose', async () => {
         await redis.quit().catch(() => redis.disconnect());
       });
@@ -234,11 +312,7 @@ export const rateLimitPlugin = fp(
     const db = app.db;
     const clock = app.clock;
     // @fastify/rate-limit instantiates the store class itself with its own options.
-    const Store = class extends HybridRateLimitStore {
-      constructor() {
-        super(db, clock);
-      }
-    };
+    const Store = redis ? redisBackedStore(redis, db, clock) : localStore(db, clock);
     const options: RateLimitPluginOptions = {
       global: true,
       max: settings.max ?? GLOBAL_RATE_LIMIT.max,
@@ -247,7 +321,7 @@ export const rateLimitPlugin = fp(
       // Outside production the browser suite and local tools all come from loopback; one shared
       // budget would make them fail at random (ADR 0004). Production limits loopback like anyone.
       allowList: (request: FastifyRequest) => !app.config.isProduction && isLoopbackAddress(request.ip),
-      ...(redis ? { redis, nameSpace: 'fretline-rl:' } : { store: Store }),
+      store: Store,
       // A counter store that is down must not take the API down with it.
       skipOnError: true,
       // Our client never reads the remaining budget, and every poll would carry three headers

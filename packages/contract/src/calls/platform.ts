@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 /** GET /api/health: up only when the database answers and the process is not draining (ADR 0042). */
 export const HealthResponseSchema = z.object({
-  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+  data: z.object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    // Detail for operators (ADR 0059): 'down' means the site runs on its Postgres and in-process fallbacks.
+    redis: z.enum(['off', 'up', 'down']),
+    media: z.enum(['folder', 's3']),
+  }),
 });
 
 /** GET /api/error: a client-side error report; the message is cut when stored, not refused. */

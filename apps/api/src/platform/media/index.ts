@@ -1,6 +1,13 @@
-// The media store's public surface (ADR 0017): signed, expiring URLs over a local folder; and the
-// media pipeline's tools (ADR 0057): ffmpeg found on PATH or at FFMPEG_PATH.
-export { createMediaStore, contentTypeFor, signedMediaUrl, type MediaStore } from './media-store.ts';
+// The media store's public surface (ADR 0017, ADR 0059): signed, expiring URLs over a local folder
+// or an S3 bucket; and the media pipeline's tools (ADR 0057): ffmpeg found on PATH or at FFMPEG_PATH.
+export {
+  createMediaStore,
+  contentTypeFor,
+  isSafeMediaPath,
+  signedMediaUrl,
+  type MediaStore,
+} from './media-store.ts';
+export { createS3MediaStore } from './s3-media-store.ts';
 export { registerMediaRoutes } from './media.routes.ts';
 export {
   FFMPEG_MISSING_TEXT,

@@ -1,6 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 /** Where signed media is served from (the media routes are mounted under the videos service). */
@@ -23,13 +27,55 @@ export interface MediaStore {
   signedUrlWithExpiry(mediaPath: string, exp: number): string;
   /** Whether `sig` signs `mediaPath` until `exp` and `exp` has not passed. */
   verify(mediaPath: string, exp: number, sig: string, now: Date): boolean;
-  /** The file on disk for a media path, or null when the path is unsafe. */
+  /** The file on disk for a media path, or null when the path is unsafe or the bytes are not on disk. */
   resolveFile(mediaPath: string): string | null;
   /**
-   * A hidden working folder under MEDIA_DIR (`.<name>`), never served (hidden paths fail
-   * isSafeMediaPath): resumable uploads in progress and transcodes being written (ADR 0057).
+   * A hidden working folder on this host (`.<name>` under MEDIA_DIR), never served (hidden paths
+   * fail isSafeMediaPath): resumable uploads in progress and transcodes being written (ADR 0057).
    */
   scratchDir(name: string): string;
+  /** Where uploaded bytes live: this host's folder, or an S3 bucket shared by every instance (ADR 0059). */
+  readonly kind: 'folder' | 's3';
+  /** The size of a stored object, or null when there is none (or the path is unsafe). */
+  stat(mediaPath: string): Promise<{ size: number } | null>;
+  /** The object's bytes, or the inclusive byte range `[start, end]` of them. */
+  read(mediaPath: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * Streams `source` to `mediaPath`; readers see the whole object or none of it. A failure of the
+   * source (a refused file) rejects with the source's own error and leaves nothing behind.
+   */
+  write(mediaPath: string, source: Readable, contentType: string): Promise<void>;
+  remove(mediaPath: string): Promise<void>;
+}
+
+/** The signing half of a store: the same for every place the bytes live (ADR 0017). */
+export type MediaSigner = Pick<MediaStore, 'signedUrl' | 'expiryFor' | 'signedUrlWithExpiry' | 'verify'>;
+
+export function createMediaSigner(secret: string): MediaSigner {
+  // A key of its own, derived from SECRET_KEY, so a leaked media signature says nothing about other uses.
+  const key = createHmac('sha256', secret).update('fretline media urls v1').digest();
+  const sign = (mediaPath: string, exp: number) =>
+    createHmac('sha256', key).update(`${mediaPath}\n${exp}`).digest('base64url').slice(0, 32);
+  const expiryFor = (now: Date) =>
+    Math.ceil((Math.floor(now.getTime() / 1000) + URL_TTL_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+  const signedUrlWithExpiry = (mediaPath: string, exp: number) =>
+    `${MEDIA_URL_PREFIX}${mediaPath}?exp=${exp}&sig=${sign(mediaPath, exp)}`;
+  return {
+    expiryFor,
+    signedUrlWithExpiry,
+    signedUrl: (mediaPath, now) => signedUrlWithExpiry(mediaPath, expiryFor(now)),
+    verify(mediaPath, exp, sig, now) {
+      if (!Number.isInteger(exp) || exp * 1000 < now.getTime()) return false;
+      const expected = Buffer.from(sign(mediaPath, exp));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/** Whether a media path names the committed demo media, which every store reads from the repository. */
+export function isDemoMediaPath(mediaPath: string): boolean {
+  return mediaPath.startsWith(DEMO_PREFIX);
 }
 
 /** The signed URL of an optional media path (a poster, a diagram), or null when none is set. */
@@ -60,40 +106,56 @@ export function isSafeMediaPath(mediaPath: string): boolean {
 }
 
 export function createMediaStore(options: { secret: string; mediaDir: string; demoDir?: string | null }): MediaStore {
-  // A key of its own, derived from SECRET_KEY, so a leaked media signature says nothing about other uses.
-  const key = createHmac('sha256', options.secret).update('fretline media urls v1').digest();
   const mediaDir = path.resolve(options.mediaDir);
   const demoDir = options.demoDir === undefined ? findDemoDir() : options.demoDir;
 
-  const sign = (mediaPath: string, exp: number) =>
-    createHmac('sha256', key).update(`${mediaPath}\n${exp}`).digest('base64url').slice(0, 32);
-
-  const expiryFor = (now: Date) =>
-    Math.ceil((Math.floor(now.getTime() / 1000) + URL_TTL_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-
-  const signedUrlWithExpiry = (mediaPath: string, exp: number) =>
-    `${MEDIA_URL_PREFIX}${mediaPath}?exp=${exp}&sig=${sign(mediaPath, exp)}`;
+  const resolveFile = (mediaPath: string): string | null => {
+    if (!isSafeMediaPath(mediaPath)) return null;
+    const isDemo = isDemoMediaPath(mediaPath);
+    const base = isDemo ? demoDir : mediaDir;
+    if (!base) return null;
+    const rel = isDemo ? mediaPath.slice(DEMO_PREFIX.length) : mediaPath;
+    const file = path.resolve(base, rel);
+    // Belt and braces: the resolved file must stay inside its root.
+    return file.startsWith(base + path.sep) ? file : null;
+  };
+  const fileOf = (mediaPath: string): string => {
+    const file = resolveFile(mediaPath);
+    if (!file) throw new Error(`not a storable media path: ${mediaPath}`);
+    return file;
+  };
 
   return {
-    expiryFor,
-    signedUrlWithExpiry,
-    signedUrl: (mediaPath, now) => signedUrlWithExpiry(mediaPath, expiryFor(now)),
-    verify(mediaPath, exp, sig, now) {
-      if (!Number.isInteger(exp) || exp * 1000 < now.getTime()) return false;
-      const expected = Buffer.from(sign(mediaPath, exp));
-      const given = Buffer.from(sig);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    ...createMediaSigner(options.secret),
+    kind: 'folder',
+    resolveFile,
     scratchDir: (name) => path.join(mediaDir, `.${name}`),
-    resolveFile(mediaPath) {
-      if (!isSafeMediaPath(mediaPath)) return null;
-      const isDemo = mediaPath.startsWith(DEMO_PREFIX);
-      const base = isDemo ? demoDir : mediaDir;
-      if (!base) return null;
-      const rel = isDemo ? mediaPath.slice(DEMO_PREFIX.length) : mediaPath;
-      const file = path.resolve(base, rel);
-      // Belt and braces: the resolved file must stay inside its root.
-      return file.startsWith(base + path.sep) ? file : null;
+    async stat(mediaPath) {
+      const file = resolveFile(mediaPath);
+      const info = file ? await stat(file).catch(() => null) : null;
+      return info?.isFile() ? { size: info.size } : null;
+    },
+    read: async (mediaPath, range) => createReadStream(fileOf(mediaPath), range ?? {}),
+    async write(mediaPath, source) {
+      const file = fileOf(mediaPath);
+      await mkdir(path.dirname(file), { recursive: true });
+      // A hidden temporary file beside the target, renamed into place only when complete (ADR 0039).
+      const temp = path.join(path.dirname(file), `.${randomBytes(8).toString('hex')}.part`);
+      const out = createWriteStream(temp, { flags: 'wx' });
+      const closed = once(out, 'close').catch(() => undefined);
+      try {
+        await pipeline(source, out);
+        await rename(temp, file);
+      } catch (err) {
+        // Closed before it is removed: an open still under way would otherwise recreate the file.
+        out.destroy();
+        await closed;
+        await unlink(temp).catch(() => undefined);
+        throw err;
+      }
+    },
+    async remove(mediaPath) {
+      await unlink(fileOf(mediaPath)).catch(() => undefined);
     },
   };
 }

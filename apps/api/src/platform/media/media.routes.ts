@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { contentTypeFor, rewritePlaylist, type MediaStore } from './media-store.ts';
@@ -7,7 +6,7 @@ import { contentTypeFor, rewritePlaylist, type MediaStore } from './media-store.
 const LINK_EXPIRED = 'This media link has expired, please reload the page.';
 
 /**
- * GET /media/<path>?exp=&sig= — the local media store (ADR 0017). Only signed, unexpired URLs are
+ * GET /media/<path>?exp=&sig= — the media store, a local folder or a bucket (ADR 0017, ADR 0059). Only signed, unexpired URLs are
  * served; the signature is the permission, so a premium video's stream is reachable only by
  * someone the videos API handed a URL to. Supports byte ranges (players seek) and rewrites HLS
  * playlists so their segment URLs are signed too.
@@ -19,10 +18,8 @@ export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): vo
     const query = request.query as { exp?: string; sig?: string };
     const exp = Number(query.exp);
     if (!query.sig || !store.verify(mediaPath, exp, query.sig, app.clock())) throw forbidden(LINK_EXPIRED);
-    const file = store.resolveFile(mediaPath);
-    if (!file) throw notFound();
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw notFound();
+    const info = await store.stat(mediaPath);
+    if (!info) throw notFound();
 
     const type = contentTypeFor(mediaPath);
     // Cacheable by the browser until the link expires; private because the URL is the permission.
@@ -34,19 +31,26 @@ export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): vo
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
 
     if (mediaPath.endsWith('.m3u8')) {
-      const text = await readFile(file, 'utf8');
-      return reply.type(type).send(rewritePlaylist(text, mediaPath, exp, store));
+      const playlist = await text(await store.read(mediaPath));
+      return reply.type(type).send(rewritePlaylist(playlist, mediaPath, exp, store));
     }
-    return sendFile(reply, file, info.size, type, request.headers.range);
+    return sendFile(reply, store, mediaPath, info.size, type, request.headers.range);
   });
 }
 
-function sendFile(reply: FastifyReply, file: string, size: number, type: string, range: string | undefined) {
+async function sendFile(
+  reply: FastifyReply,
+  store: MediaStore,
+  mediaPath: string,
+  size: number,
+  type: string,
+  range: string | undefined,
+) {
   reply.header('Accept-Ranges', 'bytes');
   reply.type(type);
   if (!range) {
     reply.header('Content-Length', size);
-    return reply.send(createReadStream(file));
+    return reply.send(await store.read(mediaPath));
   }
   const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
   let start: number;
@@ -65,7 +69,7 @@ function sendFile(reply: FastifyReply, file: string, size: number, type: string,
   reply.code(206);
   reply.header('Content-Range', `bytes ${start}-${end}/${size}`);
   reply.header('Content-Length', end - start + 1);
-  return reply.send(createReadStream(file, { start, end }));
+  return reply.send(await store.read(mediaPath, { start, end }));
 }
 
 function unsatisfiable(reply: FastifyReply, size: number) {

@@ -1,11 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../plugins/errors.ts';
+import { forgetCachedSessionsLocally, setSessionForgetBroadcast } from './session-cache.ts';
 import { resolveSession, noteSessionAccess } from './session-lookup.ts';
 import { clearTokenCookie } from './sessions.ts';
 import { hashSessionToken } from './tokens.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The Redis channel on which instances tell each other which users' sessions to forget (ADR 0059). */
+const FORGET_CHANNEL = 'fretline:sessions:forget';
+
+/**
+ * Shares session forgets between instances over Redis pub/sub, so a sign-out or a revocation stops
+ * the token on every instance at its next request, not after the others' two-second memory. A
+ * lost message (Redis down) only falls back to that memory's bound.
+ */
+async function shareSessionForgets(app: FastifyInstance): Promise<void> {
+  const redis = app.redis;
+  if (!redis) return;
+  // A subscribed connection can do nothing else, so it is a connection of its own.
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (err) => app.log.debug({ err }, 'redis subscriber error'));
+  subscriber.on('message', (_channel: string, message: string) => {
+    const ids = (JSON.parse(message) as unknown[]).filter((id): id is number => Number.isInteger(id));
+    forgetCachedSessionsLocally(ids);
+  });
+  // On every (re)connection: a subscription asked for while Redis was down would be lost.
+  subscriber.on('ready', () => {
+    subscriber.subscribe(FORGET_CHANNEL).catch((err: unknown) => app.log.warn({ err }, 'session forgets not shared'));
+  });
+  setSessionForgetBroadcast((idUsers) => {
+    if (redis.status !== 'ready') return;
+    redis
+      .publish(FORGET_CHANNEL, JSON.stringify(idUsers))
+      .catch((err: unknown) => app.log.warn({ err }, 'session forget not shared'));
+  });
+  app.addHook('onClose', async () => {
+    setSessionForgetBroadcast(null);
+    subscriber.disconnect();
+  });
+}
 
 function readBearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -22,6 +56,7 @@ function readBearer(request: FastifyRequest): string | undefined {
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
+    await shareSessionForgets(app);
     app.addHook('onRequest', async (request, reply) => {
       const bearer = readBearer(request);
       const cookieToken = request.cookies.token;
@@ -67,7 +102,7 @@ export const sessionPlugin = fp(
       await noteSessionAccess(app.db, found, now, () => request.ip);
     });
   },
-  { name: 'session', dependencies: ['deps', 'errors', '@fastify/cookie'] },
+  { name: 'session', dependencies: ['deps', 'errors', '@fastify/cookie', 'redis'] },
 );
 
 function isSameOrigin(request: FastifyRequest, siteUrl: string): boolean {

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { unlink } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_KINDS } from '@fretline/contract';
-import { contentTypeFor, type MediaStore } from '../../../platform/media/index.ts';
+import { contentTypeFor, isSafeMediaPath, type MediaStore } from '../../../platform/media/index.ts';
 import { requireRoleGroup } from '../../../plugins/auth.ts';
 import { route } from '../../../plugins/calls.ts';
 import { AppError } from '../../../plugins/errors.ts';
@@ -21,7 +20,7 @@ function declaredLength(request: FastifyRequest): number | null {
 
 /**
  * POST /api/videos/editor/uploads?filename=<name> (ADR 0039): the Editor group uploads
- * one file as the raw request body; it is streamed to MEDIA_DIR/uploads/YYYY/MM/ and answered
+ * one file as the raw request body; it is streamed to the media store's uploads/YYYY/MM/ and answered
  * with its media path and a signed URL. Registered as its own plugin so only this route takes an
  * `application/octet-stream` body.
  */
@@ -58,11 +57,10 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
 
     const now = app.clock();
     const mediaPath = newUploadPath(request.query.filename, rule.ext, now);
-    const file = store.resolveFile(mediaPath);
     // newUploadPath only builds safe paths; this is the media store's own check.
-    if (!file) throw new AppError('UPLOAD_PATH', 500, 'The file could not be stored.');
-    const { bytes } = await writeUpload(body, file, rule);
+    if (!isSafeMediaPath(mediaPath)) throw new AppError('UPLOAD_PATH', 500, 'The file could not be stored.');
     const contentType = contentTypeFor(mediaPath);
+    const { bytes } = await writeUpload(body, store, mediaPath, rule, contentType);
     try {
       await recordAudit(
         app.db,
@@ -77,7 +75,7 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
       );
     } catch (err) {
       // No file without its audit record.
-      await unlink(file).catch(() => undefined);
+      await store.remove(mediaPath).catch(() => undefined);
       throw err;
     }
     reply.code(201);

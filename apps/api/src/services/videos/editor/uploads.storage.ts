@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { UPLOAD_ERRORS, UPLOAD_KINDS, uploadExtensionOf, uploadKindOf, type UploadKind } from '@fretline/contract';
+import type { MediaStore } from '../../../platform/media/index.ts';
 import { AppError, badRequest } from '../../../plugins/errors.ts';
 
 /** Enough of a file's start to recognise every allowed kind (the Guitar Pro 3-5 header is the longest). */
@@ -95,66 +92,51 @@ export function newUploadPath(filename: string, ext: string, now: Date): string 
 }
 
 /**
- * Streams `source` into `file` without holding more than a chunk in memory (ADR 0039): the first
- * bytes are checked against the extension before anything is written, the running count against
- * the kind's limit, and the bytes go to a hidden temporary file beside the target that is renamed
- * into place only when complete, so a reader never sees half a file. On any failure the temporary
- * file is removed. The source is never destroyed, so the caller can still answer the request.
+ * Streams `source` into the media store at `mediaPath` without holding more than a chunk (or one
+ * multipart part) in memory (ADR 0039, ADR 0059): the first bytes are checked against the extension
+ * before anything is written, the running count against the kind's limit, and the store shows the
+ * file only when complete, so a reader never sees half a file. On any failure nothing is left
+ * behind. The source is never destroyed, so the caller can still answer the request.
  */
 export async function writeUpload(
   source: Readable,
-  file: string,
+  store: Pick<MediaStore, 'write'>,
+  mediaPath: string,
   rule: { ext: string; kind: UploadKind },
+  contentType: string,
 ): Promise<{ bytes: number }> {
   const limit = UPLOAD_KINDS[rule.kind].maxBytes;
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${randomBytes(8).toString('hex')}.part`);
-  const out = createWriteStream(temp, { flags: 'wx' });
-  // A write error surfaces at the next await below; until then it must not go unhandled.
-  const failed = once(out, 'error').then(([err]: unknown[]) => Promise.reject(err as Error));
-  failed.catch(() => undefined);
-
-  const write = async (chunk: Buffer) => {
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
-  };
-
   let bytes = 0;
-  let head: Buffer | null = Buffer.alloc(0);
-  const checkHead = async () => {
-    if (!head) return;
-    if (!hasSignatureOf(rule.ext, head)) {
-      throw unsupported(UPLOAD_ERRORS.mismatch(rule.ext), 'UPLOAD_CONTENT_MISMATCH');
-    }
-    const start = head;
-    head = null;
-    await write(start);
-  };
-
-  try {
+  async function* checked(): AsyncGenerator<Buffer> {
+    let head: Buffer | null = Buffer.alloc(0);
     for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       bytes += buffer.length;
       if (bytes > limit) throw tooLarge(rule.kind);
-      if (head) {
-        head = Buffer.concat([head, buffer]);
-        if (head.length >= SNIFF_BYTES) await checkHead();
-      } else {
-        await write(buffer);
+      if (!head) {
+        yield buffer;
+        continue;
       }
+      head = Buffer.concat([head, buffer]);
+      if (head.length < SNIFF_BYTES) continue;
+      if (!hasSignatureOf(rule.ext, head)) throw unsupported(UPLOAD_ERRORS.mismatch(rule.ext), 'UPLOAD_CONTENT_MISMATCH');
+      const start = head;
+      head = null;
+      yield start;
     }
     if (bytes === 0) throw badRequest(UPLOAD_ERRORS.empty, undefined, 'UPLOAD_EMPTY');
-    await checkHead();
-    out.end();
-    await Promise.race([once(out, 'finish'), failed]);
-    await rename(temp, file);
+    if (head) {
+      if (!hasSignatureOf(rule.ext, head)) throw unsupported(UPLOAD_ERRORS.mismatch(rule.ext), 'UPLOAD_CONTENT_MISMATCH');
+      yield head;
+    }
+  }
+
+  try {
+    await store.write(mediaPath, Readable.from(checked(), { objectMode: false }), contentType);
     return { bytes };
   } catch (err) {
-    // Closed before it is removed: an open still under way would otherwise recreate the file.
-    out.destroy();
-    if (!out.closed) await once(out, 'close');
-    await unlink(temp).catch(() => undefined);
     if (err instanceof AppError) throw err;
-    // The client went away (or the disk failed) mid-file.
+    // The client went away (or the disk or bucket failed) mid-file.
     if (source.destroyed || (source as { aborted?: boolean }).aborted) {
       throw badRequest('The upload was interrupted, please try again.', undefined, 'UPLOAD_INTERRUPTED');
     }
