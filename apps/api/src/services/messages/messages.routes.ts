@@ -108,10 +108,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     query: { limit?: number | undefined; offset?: number | undefined },
   ) => {
     const access = await requireThreadAccess(app, request, id, token);
-    const { rows, total } = await repo.listMessages(app.db, access.thread.idThread, {
-      limit: query.limit ?? MESSAGE_PAGE_SIZE,
-      offset: query.offset ?? 0,
-    });
+    const { rows, total } = await repo.listMessages(
+      app.db,
+      access.thread.idThread,
+      {
+        limit: query.limit ?? MESSAGE_PAGE_SIZE,
+        offset: query.offset ?? 0,
+      },
+      'sender',
+    );
     return { data: { messages: rows.map(toWireMessage), total } };
   };
   const postMessage = async (
