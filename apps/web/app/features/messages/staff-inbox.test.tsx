@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import type { StaffThread } from '@fretline/contract';
 import { StaffThreadPanel } from './staff-inbox';
 
@@ -47,8 +48,13 @@ const thread = (sender: Partial<StaffThread['sender']>): StaffThread => ({
   },
 });
 
+// The panel links to the member's page and earlier conversations, so it renders inside a router.
 const show = (t: StaffThread) =>
-  render(<StaffThreadPanel thread={t} messages={{ messages: [], total: 0 }} staff={[]} onChanged={() => undefined} />);
+  render(
+    <MemoryRouter>
+      <StaffThreadPanel thread={t} messages={{ messages: [], total: 0 }} staff={[]} onChanged={() => undefined} />
+    </MemoryRouter>,
+  );
 
 describe('StaffThreadPanel: revoking the e-mailed links (ADR 0025)', () => {
   afterEach(() => {
@@ -97,12 +103,14 @@ describe('StaffThreadPanel: names (product.md#entities full_name)', () => {
 
   it('writes the sender and the staff list the way every page does: capitalised first and last', () => {
     render(
-      <StaffThreadPanel
-        thread={thread({ first_name: 'jamie', last_name: 'harrison' })}
-        messages={{ messages: [], total: 0 }}
-        staff={[{ id_user: 4, first_name: 'robin', last_name: 'staff', email: 'robin@example.com' }]}
-        onChanged={() => undefined}
-      />,
+      <MemoryRouter>
+        <StaffThreadPanel
+          thread={thread({ first_name: 'jamie', last_name: 'harrison' })}
+          messages={{ messages: [], total: 0 }}
+          staff={[{ id_user: 4, first_name: 'robin', last_name: 'staff', email: 'robin@example.com' }]}
+          onChanged={() => undefined}
+        />
+      </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Jamie Harrison' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Robin Staff' })).toBeTruthy();
