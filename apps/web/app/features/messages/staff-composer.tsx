@@ -128,7 +128,7 @@ export function StaffComposer({
               textarea.current?.focus();
             }}
             className={cx(
-              'rounded-full px-3 py-1.5',
+              'rounded-full px-3 py-1.5 whitespace-nowrap',
               mode === value
                 ? value === 'note'
                   ? 'bg-amber-100 text-amber-950 ring-1 ring-amber-300'
