@@ -116,6 +116,12 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     saved_reply_updated: 'not-personal',
   },
   'messages.reply_presence': { id_thread: 'not-personal', id_user: 'erased', presence_at: 'not-personal' },
+  'videos.video_schedules': {
+    id_video: 'not-personal',
+    publish_at: 'not-personal',
+    id_user_scheduled: 'account-id',
+    scheduled_at: 'not-personal',
+  },
   'messages.staff_notification_prefs': { id_user: 'erased', notify_new_messages: 'not-personal' },
   'messages.helpdesks': {
     id_helpdesk: 'not-personal',

@@ -16,6 +16,8 @@ export const editorAddresses = {
   'editor.setVideoPublished': { method: 'PUT', path: '/videos/editor/videos/:idVideo/published' },
   'editor.setVideoCourses': { method: 'PUT', path: '/videos/editor/videos/:idVideo/courses' },
   'editor.deleteVideo': { method: 'DELETE', path: '/videos/editor/videos/:idVideo' },
+  'editor.getVideoSchedule': { method: 'GET', path: '/videos/editor/videos/:idVideo/schedule' },
+  'editor.scheduleVideo': { method: 'PUT', path: '/videos/editor/videos/:idVideo/schedule' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },
