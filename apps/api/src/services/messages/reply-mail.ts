@@ -74,7 +74,8 @@ export async function receiveReplyMail(
   if (idThread === undefined) return { outcome: 'dropped', reason: 'not-ours' };
   if (!envelope.from) return { outcome: 'dropped', reason: 'bounce' };
   const mail = await simpleParser(raw, { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
-  const auto = String(mail.headers.get('auto-submitted') ?? 'no').toLowerCase();
+  const autoHeader = mail.headers.get('auto-submitted');
+  const auto = (typeof autoHeader === 'string' ? autoHeader : 'no').toLowerCase();
   const contentType = mail.headers.get('content-type');
   const report =
     typeof contentType === 'object' && contentType && 'value' in contentType && contentType.value === 'multipart/report';
