@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { UPLOAD_ACCEPT_ALL, VIDEO_SECTION_TYPES, type EditorSection, type VideoSectionType } from '@fretline/contract';
 import { Button, selectClasses } from '../../../components/ui';
-import { MediaPathInput, SelectInput, TextArea, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
+import { MediaPathInput, SelectInput, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
 import { RichTextArea } from '../form-kit/rich-text';
 import { MediaField } from '../form-kit/media-upload';
 import { ListStatus, RepeatableRows, numberedRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
