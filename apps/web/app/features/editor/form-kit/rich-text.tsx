@@ -149,7 +149,7 @@ export function RichTextArea({
         id,
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-labelledby': `${id}-label`,
+        'aria-label': label,
         ...(hintId ? { 'aria-describedby': hintId } : {}),
         ...(error ? { 'aria-invalid': 'true' } : {}),
         class: 'prose-fret min-h-40 px-4 py-3 outline-none',
@@ -162,9 +162,7 @@ export function RichTextArea({
   });
   return (
     <div className="space-y-1.5" data-testid="rich-text">
-      <span id={`${id}-label`}>
-        <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={hintId} />
-      </span>
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={hintId} />
       {editor ? (
         <div
           className={cx(
