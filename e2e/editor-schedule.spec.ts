@@ -17,7 +17,10 @@ test('an editor writes a lesson without HTML, checks the draft page and schedule
   await context.addCookies([{ name: 'consent_asked', value: 'true', url: base }]);
   const page = await context.newPage();
 
-  await page.goto('/staff/content/videos/new');
+  // Through the list, so the page is running its scripts before typing (the slug follows the title).
+  await page.goto('/staff/content/videos');
+  await page.getByRole('link', { name: 'New video' }).click();
+  await expect(page.getByRole('heading', { name: 'New video', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await expect(page.getByRole('textbox', { name: 'Slug', exact: true })).toHaveValue(slug);
   await page.getByRole('radio', { name: 'YouTube' }).check();
@@ -60,6 +63,14 @@ test('an editor writes a lesson without HTML, checks the draft page and schedule
   await panel.getByRole('button', { name: 'Schedule' }).click();
   await expect(panel.getByRole('status')).toContainText('Publishes on');
   await expect(panel.getByRole('status')).toContainText('9:00');
+
+  // A change not saved yet: leaving asks first, and staying keeps it.
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (edited)`);
+  await page.getByRole('link', { name: '← Videos' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Leave without saving?');
+  await ask.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} (edited)`);
 
   // Still a draft for visitors until then.
   const visitor = await browser.newContext();
