@@ -49,7 +49,7 @@ export function stripQuotedText(text: string): string {
   return kept.join('\n').trim();
 }
 
-export type InboundResult =
+type InboundResult =
   | { outcome: 'added'; idThread: number }
   | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'no-thread' | 'other-sender' | 'empty' };
 
@@ -65,7 +65,7 @@ function firstAddress(field: AddressObject | AddressObject[] | undefined): strin
  * Takes one received e-mail in. `envelope` is what the SMTP session said (MAIL FROM, RCPT TO);
  * an empty MAIL FROM is a bounce (RFC 5321 §4.5.5) and is never answered nor stored.
  */
-export async function receiveReplyMail(
+async function receiveReplyMail(
   app: FastifyInstance,
   envelope: { from: string; to: string[] },
   raw: Buffer,

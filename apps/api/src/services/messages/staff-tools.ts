@@ -14,7 +14,7 @@ import type { StaffThreadRow } from './messages.service.ts';
  */
 
 /** A reply box refreshes its presence every few seconds; older than this, the colleague has left. */
-export const REPLYING_FRESH_MS = 20_000;
+const REPLYING_FRESH_MS = 20_000;
 /** How far back sign-in failures are worth showing. */
 const SIGN_IN_FAILURE_WINDOW_MS = 14 * 86_400_000;
 

@@ -8,7 +8,7 @@ import { usePoll } from '../../lib/use-poll';
 /** How often an open reply box says so, and how often a reader checks who else is writing (ADR 0060). */
 const PRESENCE_MS = 5_000;
 
-export type ComposerMode = 'reply' | 'note';
+type ComposerMode = 'reply' | 'note';
 
 export interface ComposerState {
   mode: ComposerMode;
