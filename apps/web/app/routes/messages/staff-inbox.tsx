@@ -104,7 +104,7 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
             type="button"
             onClick={() => setHelp((h) => !h)}
             aria-expanded={help}
-            className="text-sm font-semibold text-brand-700"
+            className="hidden text-sm font-semibold whitespace-nowrap text-brand-700 sm:inline"
           >
             Keyboard shortcuts
           </button>
