@@ -74,7 +74,8 @@ describe('the live stream editor', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
 
-    const alert = await screen.findByRole('alert');
+    // Save, then publish: two round trips, slower when the machine is busy.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toMatch(/^The live stream was not saved: \d+ fields need a look\./);
     const links = within(alert).getAllByRole('link');
     expect(links.some((a) => a.getAttribute('href') === '#field-stream_title')).toBe(true);
@@ -123,7 +124,8 @@ describe('the video editor', () => {
 
     // The video form publishes without asking again.
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    const alert = await screen.findByRole('alert');
+    // Save, then publish: two round trips, slower when the machine is busy.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toMatch(/^Saved as a draft, but not published/);
   });
 });
