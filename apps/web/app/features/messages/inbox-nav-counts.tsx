@@ -22,7 +22,7 @@ export function InboxNavCounts() {
   return (
     <span className="ml-2 inline-flex gap-1 align-middle" data-testid="inbox-nav-counts">
       {counts.unanswered > 0 ? (
-        <span className="rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white" title="Waiting for an answer">
+        <span className="rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white" title="Waiting for an answer">
           {counts.unanswered}
           <span className="sr-only"> unanswered</span>
         </span>

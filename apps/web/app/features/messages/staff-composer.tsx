@@ -173,7 +173,7 @@ export function StaffComposer({
         <p className="text-xs text-stone-500">
           {note ? 'Only staff see notes.' : 'The sender is e-mailed your reply.'} Ctrl+Enter sends.
         </p>
-        <Button type="submit" busy={sending} disabled={!text.trim()} className={cx(note && 'bg-amber-600 hover:bg-amber-700')}>
+        <Button type="submit" busy={sending} disabled={!text.trim()} className={cx(note && 'bg-amber-700 hover:bg-amber-800')}>
           {note ? 'Add note' : 'Reply'}
         </Button>
       </div>
