@@ -37,27 +37,29 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function MembershipRows({ m }: { m: Membership }) {
   const state = STATE_LABEL[m.state];
   return (
-    <dl className="text-sm">
-      <div className="mb-1">
+    <>
+      <p className="mb-1">
         <Badge tone={state.tone}>{state.label}</Badge>
         {m.plan_name && m.state !== 'none' ? <span className="ml-2 text-sm text-stone-600">{m.plan_name}</span> : null}
-      </div>
-      {m.state === 'trial' && m.trial_day !== null && m.trial_days !== null ? (
-        <Row label="Trial">
-          day {m.trial_day} of {m.trial_days}
-        </Row>
-      ) : null}
-      {m.trial_ends ? <Row label="Trial ends">{formatLong(m.trial_ends)}</Row> : null}
-      {m.renews_on && m.state !== 'trial' ? <Row label="Renews on">{formatLong(m.renews_on)}</Row> : null}
-      {m.ends_on ? <Row label={m.state === 'ended' ? 'Ended on' : 'Ends on'}>{formatLong(m.ends_on)}</Row> : null}
-      {m.last_failed_payment ? (
-        <Row label="Last failed payment">
-          <span className="text-red-700">{formatLong(m.last_failed_payment)}</span>
-        </Row>
-      ) : null}
-      {m.cancellation_reason ? <Row label="Why they cancelled">“{m.cancellation_reason}”</Row> : null}
-      {m.member_since ? <Row label="Subscribed since">{formatLong(m.member_since)}</Row> : null}
-    </dl>
+      </p>
+      <dl className="text-sm">
+        {m.state === 'trial' && m.trial_day !== null && m.trial_days !== null ? (
+          <Row label="Trial">
+            day {m.trial_day} of {m.trial_days}
+          </Row>
+        ) : null}
+        {m.trial_ends ? <Row label="Trial ends">{formatLong(m.trial_ends)}</Row> : null}
+        {m.renews_on && m.state !== 'trial' ? <Row label="Renews on">{formatLong(m.renews_on)}</Row> : null}
+        {m.ends_on ? <Row label={m.state === 'ended' ? 'Ended on' : 'Ends on'}>{formatLong(m.ends_on)}</Row> : null}
+        {m.last_failed_payment ? (
+          <Row label="Last failed payment">
+            <span className="text-red-700">{formatLong(m.last_failed_payment)}</span>
+          </Row>
+        ) : null}
+        {m.cancellation_reason ? <Row label="Why they cancelled">“{m.cancellation_reason}”</Row> : null}
+        {m.member_since ? <Row label="Subscribed since">{formatLong(m.member_since)}</Row> : null}
+      </dl>
+    </>
   );
 }
 
