@@ -7,12 +7,25 @@ import { StaffThreadPanel } from './staff-inbox';
 
 // The API is faked at the boundary: `remove` answers the revoke call, the rest answer empty.
 const remove = vi.fn((_input: unknown) => Promise.resolve({ revoked: 1 }));
+const note = {
+  id_message: 77,
+  message_created: new Date('2026-11-24T11:00:00Z'),
+  first_name: 'Sam',
+  last_name: null,
+  email: 'sam@example.com',
+  message_content: 'Refunded already, do not refund again',
+  message_from_staff: true,
+  message_internal: true,
+};
+const addNote = vi.fn((_input: unknown) => Promise.resolve({ message: note }));
 vi.mock('../../lib/api.client', () => ({
   api: {
     call: (name: string, input: unknown) =>
       name === 'messages.staffRevokeTokens'
         ? remove(input)
-        : Promise.resolve(name === 'messages.staffListMessages' ? { messages: [], total: 0 } : {}),
+        : name === 'messages.staffAddNote'
+          ? addNote(input)
+          : Promise.resolve(name === 'messages.staffListMessages' ? { messages: [], total: 0 } : {}),
   },
 }));
 
@@ -114,5 +127,23 @@ describe('StaffThreadPanel: names (product.md#entities full_name)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Jamie Harrison' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Robin Staff' })).toBeTruthy();
+  });
+});
+
+describe('StaffThreadPanel: internal notes (ADR 0060)', () => {
+  afterEach(cleanup);
+
+  it('sends a note with the note call, and shows it apart from the conversation', async () => {
+    show(thread({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    fireEvent.change(screen.getByLabelText('Internal note, only staff see it'), { target: { value: note.message_content } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(addNote).toHaveBeenCalledWith({ params: { id: 9 }, body: { message_content: note.message_content } }),
+    );
+    const shown = await screen.findByTestId('internal-note');
+    expect(shown.textContent).toContain('Internal note');
+    expect(shown.textContent).toContain(note.message_content);
+    expect(screen.queryAllByTestId('message')).toHaveLength(0);
   });
 });
