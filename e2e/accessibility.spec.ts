@@ -94,6 +94,8 @@ test('the staff console meets WCAG 2.2 AA as axe checks it @phone', async ({ pag
   const found = await auditPages(page, [
     '/staff',
     '/staff/inbox',
+    '/staff/inbox/1',
+    '/staff/saved-replies',
     '/staff/members',
     '/staff/audit',
     '/staff/analytics',

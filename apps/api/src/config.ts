@@ -18,6 +18,14 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Fretline <hello@fretline.localhost>'),
+  // Reply by e-mail (ADR 0060): staff replies carry a signed Reply-To at this domain, and the
+  // product's own SMTP listener takes the answers in on INBOUND_SMTP_PORT. Unset: no listener.
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'INBOUND_MAIL_DOMAIN must be a domain name')
+    .optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
   PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { data, Link, NavLink, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { staffNavFor, canOpenStaffConsole } from '../components/layout/staff-nav';
-import { firstName } from '@fretline/contract';
+import { firstName, hasRoleGroup } from '@fretline/contract';
+import { InboxNavCounts } from '../features/messages/inbox-nav-counts';
 import { LogoMark } from '../components/layout/logo';
 import { cx } from '../components/ui/cx';
 import { fetchCurrentUser } from '../lib/api.server';
@@ -69,6 +70,7 @@ export default function StaffLayout() {
                   }
                 >
                   {item.label}
+                  {item.to === '/staff/inbox' && hasRoleGroup(user.roles, 'Staff') ? <InboxNavCounts /> : null}
                 </NavLink>
               </li>
             ))}

@@ -567,3 +567,15 @@ export const EDITOR_TEXT_FACETS = [
   'video_type',
 ] as const;
 export type EditorTextFacet = (typeof EDITOR_TEXT_FACETS)[number];
+
+/**
+ * A draft's scheduled publication (ADR 0060): when a job publishes it, or null. Setting null
+ * cancels; a time must be in the future.
+ */
+export const VideoScheduleSchema = z.object({ video_publish_at: DateSchema.nullable() });
+export type VideoSchedule = z.infer<typeof VideoScheduleSchema>;
+export const VideoScheduleBodySchema = z.object({
+  // null and '' first: z.coerce.date() would read null as 1970.
+  video_publish_at: z.union([z.null(), z.literal('').transform(() => null), z.coerce.date()]),
+});
+export const VideoScheduleResponseSchema = envelope('schedule', VideoScheduleSchema);

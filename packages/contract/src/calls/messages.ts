@@ -100,11 +100,142 @@ export const StaffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
 export const STAFF_THREAD_STATUSES = ['open', 'resolved', 'all'] as const;
+/**
+ * The inbox's views (ADR 0060): open threads nobody is assigned, open threads assigned to the
+ * caller, every open thread, resolved ones, and everything. `view` wins over the older `status`.
+ */
+export const STAFF_INBOX_VIEWS = ['unassigned', 'mine', 'open', 'resolved', 'all'] as const;
+export type StaffInboxView = (typeof STAFF_INBOX_VIEWS)[number];
 export const StaffThreadListQuerySchema = z.object({
   ...PageQuery,
   status: z.enum(STAFF_THREAD_STATUSES).optional(),
+  view: z.enum(STAFF_INBOX_VIEWS).optional(),
+  /** Full-text over the thread's messages (notes included), plus the sender's name and address. */
   search: z.string().trim().max(200).optional(),
 });
+
+/** The staff navigation's counts: open threads waiting for an answer, and those assigned to the caller. */
+export const StaffInboxCountsSchema = z.object({
+  unanswered: z.number().int(),
+  unassigned: z.number().int(),
+  mine: z.number().int(),
+  open: z.number().int(),
+});
+export type StaffInboxCounts = z.infer<typeof StaffInboxCountsSchema>;
+export const StaffInboxCountsResponseSchema = envelope('counts', StaffInboxCountsSchema);
+
+/** A message as staff read it: with whether staff wrote it and whether it is an internal note. */
+export const StaffMessageSchema = MessageSchema.extend({
+  message_from_staff: z.boolean(),
+  /** Internal notes are for staff only: no call a sender makes ever returns one (ADR 0060). */
+  message_internal: z.boolean(),
+});
+export type StaffMessage = z.infer<typeof StaffMessageSchema>;
+export const StaffMessageListResponseSchema = pagedEnvelope('messages', StaffMessageSchema);
+export const StaffMessageResponseSchema = envelope('message', StaffMessageSchema);
+
+/** Saved replies (ADR 0060): `{first_name}`-style variables are filled per thread when inserted. */
+export const SAVED_REPLY_VARIABLES = [
+  'first_name',
+  'last_name',
+  'email',
+  'trial_ends',
+  'renews_on',
+  'membership_ends',
+  'subscription_link',
+  'membership_link',
+  'helpdesk_link',
+  'staff_first_name',
+] as const;
+export type SavedReplyVariable = (typeof SAVED_REPLY_VARIABLES)[number];
+export const SavedReplySchema = z.object({
+  id_saved_reply: z.number().int(),
+  saved_reply_title: z.string(),
+  saved_reply_body: z.string(),
+  saved_reply_updated: z.date(),
+});
+export type SavedReply = z.infer<typeof SavedReplySchema>;
+export const SavedReplyInputSchema = z.object({
+  saved_reply_title: z.string().trim().min(1, 'Please give the saved reply a title.').max(120),
+  saved_reply_body: z.string().trim().min(1, 'Please write the reply.').max(10_000),
+});
+export const SavedReplyParamsSchema = z.object({ idSavedReply: IdInputSchema });
+export const ThreadSavedReplyParamsSchema = ThreadIdParamsSchema.extend({ idSavedReply: IdInputSchema });
+export const SavedReplyListResponseSchema = envelope('saved_replies', z.array(SavedReplySchema));
+export const SavedReplyResponseSchema = envelope('saved_reply', SavedReplySchema);
+export const SavedReplyDeletedResponseSchema = envelope('deleted', z.boolean());
+/** A saved reply filled for one thread; `missing` names variables nothing is known for (left visible). */
+export const FilledSavedReplySchema = z.object({ text: z.string(), missing: z.array(z.string()) });
+export const FilledSavedReplyResponseSchema = envelope('filled', FilledSavedReplySchema);
+
+/** Colleagues writing in the same thread right now (the collision warning, ADR 0060). */
+export const ReplyingStaffSchema = z.object({
+  id_user: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  since: z.date(),
+});
+export type ReplyingStaff = z.infer<typeof ReplyingStaffSchema>;
+export const ReplyingResponseSchema = envelope('replying', z.array(ReplyingStaffSchema));
+
+/**
+ * What staff know of the sender beside the conversation (ADR 0060): each part comes from the
+ * service that owns it; null when the sender has no account (then only the address is known).
+ */
+export const MemberContextSchema = z.object({
+  id_user: z.number().int().nullable(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  /** A signed-out sender whose address matches an account (not proven to be theirs until verified). */
+  account_with_address: z.boolean(),
+  member_url: z.string().nullable(),
+  membership: z
+    .object({
+      state: z.enum(['none', 'trial', 'active', 'cancelling', 'ended', 'payment_failed']),
+      plan_name: z.string().nullable(),
+      trial_day: z.number().int().nullable(),
+      trial_days: z.number().int().nullable(),
+      trial_ends: z.date().nullable(),
+      renews_on: z.date().nullable(),
+      ends_on: z.date().nullable(),
+      last_failed_payment: z.date().nullable(),
+      cancellation_reason: z.string().nullable(),
+      member_since: z.date().nullable(),
+    })
+    .nullable(),
+  learning: z
+    .object({
+      current_course: z
+        .object({ course_title: z.string(), course_slug: z.string(), course_percent_complete: z.number().int() })
+        .nullable(),
+      recent_videos: z.array(
+        z.object({ video_title: z.string(), video_slug: z.string(), watched_at: z.date(), completed: z.boolean() }),
+      ),
+    })
+    .nullable(),
+  active_sessions: z.array(
+    z.object({ session_user_agent: z.string().nullable(), session_ip: z.string().nullable(), session_accessed: z.date() }),
+  ),
+  sign_in_failures: z.array(z.object({ at: z.date(), failed_attempts: z.number().int() })),
+  conversations: z.array(
+    z.object({
+      id_thread: z.number().int(),
+      thread_title: z.string().nullable(),
+      thread_resolved: z.boolean(),
+      thread_edited: z.date(),
+      thread_url: z.string(),
+    }),
+  ),
+});
+export type MemberContext = z.infer<typeof MemberContextSchema>;
+export const MemberContextResponseSchema = envelope('context', MemberContextSchema);
+
+/** Whether the caller is e-mailed about new helpdesk messages (ADR 0060). */
+export const StaffNotificationPrefsSchema = z.object({ notify_new_messages: z.boolean() });
+export const StaffNotificationPrefsInputSchema = z.object({
+  notify_new_messages: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+});
+export const StaffNotificationPrefsResponseSchema = envelope('prefs', StaffNotificationPrefsSchema);
 export const StaffThreadListResponseSchema = pagedEnvelope('threads', StaffThreadSchema);
 export const StaffThreadResponseSchema = envelope('thread', StaffThreadSchema);
 export const StaffMembersResponseSchema = envelope('staff', z.array(StaffMemberSchema));

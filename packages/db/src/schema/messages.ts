@@ -105,6 +105,9 @@ export const messages = messagesSchema.table(
     email: text('email'),
     messageContent: text('message_content').notNull(),
     messageFromStaff: boolean('message_from_staff').notNull().default(false),
+    // An internal note: staff write it in the thread for each other; the sender never reads it,
+    // and it moves nothing the sender sees (last message, unread, e-mails) (ADR 0060).
+    messageInternal: boolean('message_internal').notNull().default(false),
     messageCreated: timestamp('message_created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -113,8 +116,47 @@ export const messages = messagesSchema.table(
     index('messages_staff_created_idx')
       .on(t.messageCreated)
       .where(sql`${t.messageFromStaff}`),
+    // The staff inbox's full-text search over every message (ADR 0060).
+    index('messages_content_search_idx').using('gin', sql`to_tsvector('english', ${t.messageContent})`),
   ],
 );
+
+/** Saved replies staff insert into an answer, with variables filled per thread (ADR 0060). */
+export const savedReplies = messagesSchema.table('saved_replies', {
+  idSavedReply: serial('id_saved_reply').primaryKey(),
+  savedReplyTitle: text('saved_reply_title').notNull(),
+  savedReplyBody: text('saved_reply_body').notNull(),
+  idUserCreated: integer('id_user_created').references(() => users.idUser, { onDelete: 'set null' }),
+  savedReplyCreated: timestamp('saved_reply_created', { withTimezone: true }).notNull().defaultNow(),
+  savedReplyUpdated: timestamp('saved_reply_updated', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who of staff is writing in a thread now: each open reply box refreshes its row every few
+ * seconds, and a row older than REPLYING_FRESH_MS is ignored (ADR 0060). A table rather than
+ * process memory, so two app instances see each other's staff.
+ */
+export const replyPresence = messagesSchema.table(
+  'reply_presence',
+  {
+    idThread: integer('id_thread')
+      .notNull()
+      .references(() => threads.idThread, { onDelete: 'cascade' }),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    presenceAt: timestamp('presence_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idThread, t.idUser] })],
+);
+
+/** Staff who asked to be e-mailed when a helpdesk thread gets a new message (ADR 0060). */
+export const staffNotificationPrefs = messagesSchema.table('staff_notification_prefs', {
+  idUser: integer('id_user')
+    .primaryKey()
+    .references(() => users.idUser, { onDelete: 'cascade' }),
+  notifyNewMessages: boolean('notify_new_messages').notNull().default(false),
+});
 
 /** The helpdesk form as submitted (Helpdesk form, product.md#entities), with the consent it carried. */
 export const helpdesks = messagesSchema.table(

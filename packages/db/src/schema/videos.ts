@@ -405,3 +405,17 @@ export const liveStreamReminders = videosSchema.table(
   },
   (t) => [primaryKey({ columns: [t.idLiveStream, t.idUser] }), index('live_stream_reminders_user_idx').on(t.idUser)],
 );
+
+/**
+ * A draft video's scheduled publication (ADR 0060): a job on the durable queue publishes it at
+ * `publish_at`, if the row still says that time (rescheduling or cancelling changes the row).
+ */
+export const videoSchedules = videosSchema.table('video_schedules', {
+  idVideo: integer('id_video')
+    .primaryKey()
+    .references(() => videos.idVideo, { onDelete: 'cascade' }),
+  publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+  // Whose decision it was: the publication is audited in their name.
+  idUserScheduled: integer('id_user_scheduled').references(() => users.idUser, { onDelete: 'set null' }),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+});

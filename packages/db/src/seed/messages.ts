@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/auth.ts';
-import { helpdeskCategories, helpdesks, messages, participants, threads } from '../schema/messages.ts';
+import { helpdeskCategories, helpdesks, messages, participants, savedReplies, threads } from '../schema/messages.ts';
 
 /** The helpdesk topics of /helpdesk/:categorySlug (product.md#pages). */
 const demoHelpdeskCategories = [
@@ -161,4 +161,29 @@ export async function seedMessages(db: Database, now: Date = new Date()): Promis
     permissions: { '3': true },
     helpdeskCreated: t(90),
   });
+
+  // Saved replies staff start from (ADR 0060); the variables are filled per thread.
+  await db.insert(savedReplies).values([
+    {
+      savedReplyTitle: 'Student discount',
+      savedReplyBody:
+        'Hi {first_name},\n\nThanks for asking! We do not run a student discount, but the yearly plan costs less than ten months of the monthly one, and the free trial lets you try everything first: {membership_link}\n\nHappy playing,\n{staff_first_name}',
+      savedReplyCreated: t(60 * 24),
+      savedReplyUpdated: t(60 * 24),
+    },
+    {
+      savedReplyTitle: 'Trial ending soon',
+      savedReplyBody:
+        'Hi {first_name},\n\nYour free trial ends on {trial_ends}. Nothing to do if you want to stay; to stop before then, cancel here: {subscription_link}\n\n{staff_first_name}',
+      savedReplyCreated: t(60 * 24),
+      savedReplyUpdated: t(60 * 24),
+    },
+    {
+      savedReplyTitle: 'Video will not play',
+      savedReplyBody:
+        'Hi {first_name},\n\nSorry about that. Could you tell us which browser and device you use, and try once with extensions turned off? That solves most playback problems.\n\n{staff_first_name}',
+      savedReplyCreated: t(60 * 24),
+      savedReplyUpdated: t(60 * 24),
+    },
+  ]);
 }

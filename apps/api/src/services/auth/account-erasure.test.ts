@@ -105,8 +105,25 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     email: 'erased',
     message_content: 'erased',
     message_from_staff: 'not-personal',
+    message_internal: 'not-personal',
     message_created: 'not-personal',
   },
+  'messages.saved_replies': {
+    id_saved_reply: 'not-personal',
+    saved_reply_title: NOT_PERSONAL_CONTENT,
+    saved_reply_body: NOT_PERSONAL_CONTENT,
+    id_user_created: 'account-id',
+    saved_reply_created: 'not-personal',
+    saved_reply_updated: 'not-personal',
+  },
+  'messages.reply_presence': { id_thread: 'not-personal', id_user: 'erased', presence_at: 'not-personal' },
+  'videos.video_schedules': {
+    id_video: 'not-personal',
+    publish_at: 'not-personal',
+    id_user_scheduled: 'account-id',
+    scheduled_at: 'not-personal',
+  },
+  'messages.staff_notification_prefs': { id_user: 'erased', notify_new_messages: 'not-personal' },
   'messages.helpdesks': {
     id_helpdesk: 'not-personal',
     id_thread: 'not-personal',
@@ -680,6 +697,9 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
       messageContent: 'We have refunded you.',
       messageFromStaff: true,
     });
+    // As staff: writing in that thread, and opted in to new-message e-mails (ADR 0060).
+    await t.db.insert(tables.replyPresence).values({ idThread: other!.id, idUser, presenceAt: new Date() });
+    await t.db.insert(tables.staffNotificationPrefs).values({ idUser, notifyNewMessages: true });
 
     // Staff audit: an action they made, and one made to their account that recorded their IP.
     await t.db.insert(tables.auditLog).values([

@@ -14,3 +14,4 @@ export {
   replaceRoles,
   searchMembers,
 } from './members.ts';
+export { listSignInFailures } from './sign-in-failures.ts';

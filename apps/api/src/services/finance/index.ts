@@ -4,3 +4,4 @@ export { createPaymentProvider, type PaymentProvider } from './providers/index.t
 export { getMembership, cancelAllSubscriptionsForUser } from './membership.ts';
 export { listSubscriptionsWithInvoices } from './member-subscriptions.ts';
 export { eraseFinancePersonalData } from './erasure.ts';
+export { getMemberBilling, type MemberBilling } from './member-billing.ts';

@@ -8,7 +8,7 @@ import type { PersonalDataEraser } from '../../platform/erasure.ts';
  * other person but lose the author's name and address, and the threads stop showing the name.
  */
 export const eraseMessagesPersonalData: PersonalDataEraser = async (db: Database, account) => {
-  const { threads, messages, participants, helpdesks } = tables;
+  const { threads, messages, participants, helpdesks, replyPresence, staffNotificationPrefs } = tables;
   const { idUser } = account;
   const email = account.email.toLowerCase();
 
@@ -23,6 +23,9 @@ export const eraseMessagesPersonalData: PersonalDataEraser = async (db: Database
   if (ownIds.length > 0) await db.delete(threads).where(inArray(threads.idThread, ownIds));
   await db.delete(helpdesks).where(or(eq(helpdesks.idUser, idUser), sql`lower(${helpdesks.email}) = ${email}`));
   await db.delete(participants).where(eq(participants.idUser, idUser));
+  // A staff member's presence in threads and their e-mail preference (ADR 0060).
+  await db.delete(replyPresence).where(eq(replyPresence.idUser, idUser));
+  await db.delete(staffNotificationPrefs).where(eq(staffNotificationPrefs.idUser, idUser));
 
   // Threads that still show this person's name as their last writer or as the staff member.
   const written = db.selectDistinct({ id: messages.idThread }).from(messages).where(eq(messages.idUser, idUser));

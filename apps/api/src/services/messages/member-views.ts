@@ -62,6 +62,8 @@ export async function countHelpdeskPerDay(
       .where(
         and(
           eq(messages.messageFromStaff, true),
+          // An internal note is not an answer (ADR 0060).
+          eq(messages.messageInternal, false),
           gte(messages.messageCreated, from),
           lt(messages.messageCreated, toExclusive),
           eq(threads.threadHelpdesk, true),

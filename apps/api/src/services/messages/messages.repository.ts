@@ -1,7 +1,18 @@
-import { and, asc, desc, eq, ilike, isNull, ne, or, sql, tables, type Database, type SQL } from '@fretline/db';
+import { and, asc, desc, eq, gt, ilike, isNull, ne, or, sql, tables, type Database, type SQL } from '@fretline/db';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
-const { threads, participants, messages, helpdesks, helpdeskCategories, threadTokens, captchaUses } = tables;
+const {
+  threads,
+  participants,
+  messages,
+  helpdesks,
+  helpdeskCategories,
+  threadTokens,
+  captchaUses,
+  savedReplies,
+  replyPresence,
+  staffNotificationPrefs,
+} = tables;
 
 /** One indexed lookup (ADR 0026): an index-only count over the partial index `participants_unread_idx`. */
 export async function countUnreadThreads(db: Database, idUser: number): Promise<number> {
@@ -228,6 +239,7 @@ export interface MessageRow {
   email: string | null;
   messageContent: string;
   messageFromStaff: boolean;
+  messageInternal: boolean;
 }
 
 const messageColumns = {
@@ -238,26 +250,68 @@ const messageColumns = {
   email: messages.email,
   messageContent: messages.messageContent,
   messageFromStaff: messages.messageFromStaff,
+  messageInternal: messages.messageInternal,
 };
 
-/** Newest first, so page 1 is the latest 35 and "load more" reaches back (product.md#constants). */
+/**
+ * Newest first, so page 1 is the latest 35 and "load more" reaches back (product.md#constants).
+ * `audience` is required so no caller gets internal notes by forgetting a flag: only the staff
+ * inbox reads them (ADR 0060).
+ */
 export async function listMessages(
   db: Database,
   idThread: number,
   page: { limit: number; offset: number },
+  audience: 'sender' | 'staff',
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  const where = and(eq(messages.idThread, idThread), audience === 'sender' ? eq(messages.messageInternal, false) : undefined);
   const rows = await db
     .select(messageColumns)
     .from(messages)
-    .where(eq(messages.idThread, idThread))
+    .where(where)
     .orderBy(desc(messages.idMessage))
     .limit(page.limit)
     .offset(page.offset);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
-    .where(eq(messages.idThread, idThread));
+    .where(where);
   return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * An internal note (ADR 0060): stored in the thread for staff, and nothing else moves. The
+ * thread's last message, edited time, unread flags and e-mails are what the sender sees, so a
+ * note touches none of them.
+ */
+export async function insertNote(
+  db: Database,
+  m: {
+    idThread: number;
+    idUser: number;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+    content: string;
+    now: Date;
+  },
+): Promise<MessageRow> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      idThread: m.idThread,
+      idUser: m.idUser,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email,
+      messageContent: m.content,
+      messageFromStaff: true,
+      messageInternal: true,
+      messageCreated: m.now,
+    })
+    .returning(messageColumns);
+  if (!row) throw new Error('note not created');
+  return row;
 }
 
 export interface NewMessage {
@@ -402,20 +456,48 @@ function staffSelect(db: Database) {
     .leftJoin(helpdeskCategories, eq(helpdeskCategories.idHelpdeskCategory, threads.idHelpdeskCategory));
 }
 
-/** Every helpdesk thread; open before resolved, unanswered before answered, newest first. */
+/**
+ * The staff inbox's search (ADR 0060): PostgreSQL full-text search over every message of the
+ * thread (stemmed English, so "refunds" finds "refund"; `websearch_to_tsquery` takes quotes and
+ * -words as people type them), served by the GIN index messages_content_search_idx; and a plain
+ * substring match over the title and the sender's name and address, which are not prose.
+ */
+function staffSearchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    sql`exists (select 1 from ${messages} m where m.id_thread = ${threads.idThread}
+      and to_tsvector('english', m.message_content) @@ websearch_to_tsquery('english', ${search}))`,
+    ilike(threads.threadTitle, pattern),
+    ilike(threads.senderFirstName, pattern),
+    ilike(threads.senderLastName, pattern),
+    ilike(threads.senderEmail, pattern),
+  );
+}
+
+export type StaffView = 'unassigned' | 'mine' | 'open' | 'resolved' | 'all';
+
+function viewCondition(view: StaffView, idUser: number): SQL | undefined {
+  switch (view) {
+    case 'unassigned':
+      return and(eq(threads.threadResolved, false), isNull(threads.idUserAssigned));
+    case 'mine':
+      return and(eq(threads.threadResolved, false), eq(threads.idUserAssigned, idUser));
+    case 'open':
+      return eq(threads.threadResolved, false);
+    case 'resolved':
+      return eq(threads.threadResolved, true);
+    case 'all':
+      return undefined;
+  }
+}
+
+/** Every helpdesk thread of a view; open before resolved, unanswered before answered, newest first. */
 export async function listStaffThreads(
   db: Database,
-  page: { limit: number; offset: number; status: 'open' | 'resolved' | 'all'; search?: string | undefined },
+  page: { limit: number; offset: number; view: StaffView; idUser: number; search?: string | undefined },
 ): Promise<{ rows: StaffThreadRecord[]; total: number }> {
-  const where = and(
-    eq(threads.threadHelpdesk, true),
-    page.status === 'open'
-      ? eq(threads.threadResolved, false)
-      : page.status === 'resolved'
-        ? eq(threads.threadResolved, true)
-        : undefined,
-    searchCondition(page.search),
-  );
+  const where = and(eq(threads.threadHelpdesk, true), viewCondition(page.view, page.idUser), staffSearchCondition(page.search));
   const rows = await staffSelect(db)
     .where(where)
     .orderBy(asc(threads.threadResolved), desc(threads.threadAwaitingStaff), desc(threads.threadEdited), desc(threads.idThread))
@@ -442,4 +524,149 @@ export async function setThreadResolved(db: Database, idThread: number, resolved
 
 export async function setThreadAssignee(db: Database, idThread: number, idUser: number | null): Promise<void> {
   await db.update(threads).set({ idUserAssigned: idUser }).where(eq(threads.idThread, idThread));
+}
+
+/** The staff navigation's counts (ADR 0060), one pass over the open helpdesk threads (threads_staff_inbox_idx). */
+export async function countStaffInbox(
+  db: Database,
+  idUser: number,
+): Promise<{ unanswered: number; unassigned: number; mine: number; open: number }> {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      unanswered: sql<number>`count(*) filter (where ${threads.threadAwaitingStaff})::int`,
+      unassigned: sql<number>`count(*) filter (where ${threads.idUserAssigned} is null)::int`,
+      mine: sql<number>`count(*) filter (where ${threads.idUserAssigned} = ${idUser})::int`,
+    })
+    .from(threads)
+    .where(and(eq(threads.threadHelpdesk, true), eq(threads.threadResolved, false)));
+  return row ?? { open: 0, unanswered: 0, unassigned: 0, mine: 0 };
+}
+
+/** The sender's other helpdesk threads: by account, or by address for a signed-out sender. */
+export async function listSenderThreads(
+  db: Database,
+  sender: { idUser: number | null; email: string | null },
+  exceptThread: number,
+) {
+  const who =
+    sender.idUser !== null
+      ? eq(threads.idUserSender, sender.idUser)
+      : sender.email
+        ? sql`lower(${threads.senderEmail}) = ${sender.email.toLowerCase()}`
+        : undefined;
+  if (!who) return [];
+  return db
+    .select({
+      id_thread: threads.idThread,
+      thread_title: threads.threadTitle,
+      thread_resolved: threads.threadResolved,
+      thread_edited: threads.threadEdited,
+    })
+    .from(threads)
+    .where(and(who, ne(threads.idThread, exceptThread), eq(threads.threadHelpdesk, true)))
+    .orderBy(desc(threads.threadEdited))
+    .limit(10);
+}
+
+// ---- saved replies ----
+
+const savedReplyColumns = {
+  id_saved_reply: savedReplies.idSavedReply,
+  saved_reply_title: savedReplies.savedReplyTitle,
+  saved_reply_body: savedReplies.savedReplyBody,
+  saved_reply_updated: savedReplies.savedReplyUpdated,
+};
+
+export function listSavedReplies(db: Database) {
+  return db
+    .select(savedReplyColumns)
+    .from(savedReplies)
+    .orderBy(asc(savedReplies.savedReplyTitle), asc(savedReplies.idSavedReply));
+}
+
+export async function findSavedReply(db: Database, id: number) {
+  const [row] = await db.select(savedReplyColumns).from(savedReplies).where(eq(savedReplies.idSavedReply, id)).limit(1);
+  return row;
+}
+
+export async function insertSavedReply(db: Database, r: { title: string; body: string; idUser: number; now: Date }) {
+  const [row] = await db
+    .insert(savedReplies)
+    .values({
+      savedReplyTitle: r.title,
+      savedReplyBody: r.body,
+      idUserCreated: r.idUser,
+      savedReplyCreated: r.now,
+      savedReplyUpdated: r.now,
+    })
+    .returning(savedReplyColumns);
+  if (!row) throw new Error('saved reply not created');
+  return row;
+}
+
+export async function updateSavedReply(db: Database, id: number, r: { title: string; body: string; now: Date }) {
+  const [row] = await db
+    .update(savedReplies)
+    .set({ savedReplyTitle: r.title, savedReplyBody: r.body, savedReplyUpdated: r.now })
+    .where(eq(savedReplies.idSavedReply, id))
+    .returning(savedReplyColumns);
+  return row;
+}
+
+export async function deleteSavedReply(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(savedReplies)
+    .where(eq(savedReplies.idSavedReply, id))
+    .returning({ id: savedReplies.idSavedReply });
+  return rows.length === 1;
+}
+
+// ---- reply presence (the collision warning) ----
+
+export async function touchPresence(db: Database, idThread: number, idUser: number, now: Date): Promise<void> {
+  await db
+    .insert(replyPresence)
+    .values({ idThread, idUser, presenceAt: now })
+    .onConflictDoUpdate({ target: [replyPresence.idThread, replyPresence.idUser], set: { presenceAt: now } });
+}
+
+/** Staff other than `idUser` whose reply box in the thread was alive after `since`. */
+export async function listPresence(db: Database, idThread: number, idUser: number, since: Date) {
+  return db
+    .select({ idUser: replyPresence.idUser, presenceAt: replyPresence.presenceAt })
+    .from(replyPresence)
+    .where(and(eq(replyPresence.idThread, idThread), ne(replyPresence.idUser, idUser), gt(replyPresence.presenceAt, since)))
+    .orderBy(asc(replyPresence.presenceAt));
+}
+
+/** A reply sent ends its writer's presence at once, so the colleague's warning goes away. */
+export async function clearPresence(db: Database, idThread: number, idUser: number): Promise<void> {
+  await db.delete(replyPresence).where(and(eq(replyPresence.idThread, idThread), eq(replyPresence.idUser, idUser)));
+}
+
+// ---- staff e-mail notifications ----
+
+export async function findNotifyPref(db: Database, idUser: number): Promise<boolean> {
+  const [row] = await db
+    .select({ on: staffNotificationPrefs.notifyNewMessages })
+    .from(staffNotificationPrefs)
+    .where(eq(staffNotificationPrefs.idUser, idUser))
+    .limit(1);
+  return row?.on ?? false;
+}
+
+export async function setNotifyPref(db: Database, idUser: number, on: boolean): Promise<void> {
+  await db
+    .insert(staffNotificationPrefs)
+    .values({ idUser, notifyNewMessages: on })
+    .onConflictDoUpdate({ target: staffNotificationPrefs.idUser, set: { notifyNewMessages: on } });
+}
+
+export async function listNotifiedStaffIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ idUser: staffNotificationPrefs.idUser })
+    .from(staffNotificationPrefs)
+    .where(eq(staffNotificationPrefs.notifyNewMessages, true));
+  return rows.map((r) => r.idUser);
 }

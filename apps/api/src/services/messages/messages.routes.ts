@@ -16,6 +16,7 @@ import {
   toWireMessage,
   verifySenderAddress,
 } from './messages.service.ts';
+import { startReplyMailListener } from './reply-mail.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { readUnreadCount, rememberUnreadCount } from './unread-cache.ts';
 
@@ -32,6 +33,24 @@ function searchFrom(query: { search?: string | undefined; filter?: string | unde
 
 /** /api/messages: the messages calls (product.md#calls), the helpdesk and the staff inbox. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reply by e-mail (ADR 0060): the product's own SMTP listener, open while the app is.
+  const port = app.config.INBOUND_SMTP_PORT;
+  if (port !== undefined && app.config.INBOUND_MAIL_DOMAIN) {
+    const smtp = startReplyMailListener(app);
+    app.addHook('onReady', async () => {
+      await new Promise<void>((resolve, reject) => {
+        smtp.once('error', reject);
+        smtp.listen(port, app.config.INBOUND_SMTP_HOST, () => {
+          smtp.off('error', reject);
+          resolve();
+        });
+      });
+    });
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    });
+  }
+
   // Polled every 5 s by every signed-in tab (product.md#constants): a memo hit or one index-only count (ADR 0026).
   route(app, 'messages.unreadCount', { access: 'user' }, async (request) => {
     const { user } = requireUser(request);
@@ -108,10 +127,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     query: { limit?: number | undefined; offset?: number | undefined },
   ) => {
     const access = await requireThreadAccess(app, request, id, token);
-    const { rows, total } = await repo.listMessages(app.db, access.thread.idThread, {
-      limit: query.limit ?? MESSAGE_PAGE_SIZE,
-      offset: query.offset ?? 0,
-    });
+    const { rows, total } = await repo.listMessages(
+      app.db,
+      access.thread.idThread,
+      {
+        limit: query.limit ?? MESSAGE_PAGE_SIZE,
+        offset: query.offset ?? 0,
+      },
+      'sender',
+    );
     return { data: { messages: rows.map(toWireMessage), total } };
   };
   const postMessage = async (

@@ -8,7 +8,7 @@ import { CAPTCHA_FAILED_TEXT, verifyCaptcha } from './captcha.ts';
 import { countHelpdesk, requireHelpdeskAllowed } from './helpdesk-limits.ts';
 import * as repo from './messages.repository.ts';
 import type { MessageRow, ParticipantThreadRow, StaffThreadRecord, ThreadRow } from './messages.repository.ts';
-import { queueHelpdeskReceipt } from './notify.ts';
+import { notifyStaffOfNewMessage, queueHelpdeskReceipt } from './notify.ts';
 import { createThreadTokenString, verifyThreadTokenString } from './thread-tokens.ts';
 import { forgetUnreadCounts } from './unread-cache.ts';
 
@@ -190,6 +190,7 @@ export async function postReaderMessage(app: FastifyInstance, access: ThreadAcce
   const row = await app.db.transaction(async (tx) => {
     const m = await repo.insertMessage(tx, { idThread: thread.idThread, ...author, content: text, fromStaff: false, now });
     if (access.reader.kind === 'token') await repo.markTokenRead(tx, access.reader.idThreadToken, now);
+    if (thread.threadHelpdesk) await notifyStaffOfNewMessage(app, tx, thread, { authorName: author.firstName, content: text });
     return m;
   });
   await forgetThreadUnreadCounts(app, thread.idThread);
@@ -293,6 +294,12 @@ export async function createHelpdesk(
         link: `${app.config.SITE_URL}/messages/${idThread}/${createThreadTokenString(app.config.SECRET_KEY, idEmailedToken, idThread)}`,
       });
     }
+    await notifyStaffOfNewMessage(
+      app,
+      tx,
+      { idThread, idUserAssigned: null, threadTitle: title },
+      { authorName: auth?.user.firstName ?? form.first_name, content: form.message },
+    );
     // Last, so the counters stay locked only briefly; over the limit rolls all of this back.
     await countHelpdesk(tx, { ip: request.ip, email }, now);
     return { idThread, idThreadToken };

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { firstName } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
-import { findAccountContact } from '../auth/index.ts';
+import { findAccountContact, findAccountContacts } from '../auth/index.ts';
 import * as repo from './messages.repository.ts';
 import type { ThreadRow } from './messages.repository.ts';
+import { replyAddress } from './reply-address.ts';
 import { createThreadTokenString } from './thread-tokens.ts';
 
 /**
@@ -45,6 +46,9 @@ export async function notifySenderOfStaffReply(
   const links = unsubscribeLinks(app.config, to);
   const from = staffName ? `${staffName} from the Fretline team` : 'The Fretline team';
   const subject = thread.threadTitle ? `New reply: ${thread.threadTitle}` : 'You have a new reply from Fretline';
+  // ADR 0060: with replies by e-mail on, answering this e-mail lands in the thread.
+  const replyTo = replyAddress(app.config, thread.idThread);
+  const answerHow = replyTo ? 'Reply to this e-mail, or read the conversation and reply here' : 'Read the conversation and reply';
   const text = [
     `Hi ${name},`,
     '',
@@ -52,7 +56,7 @@ export async function notifySenderOfStaffReply(
     '',
     reply.content,
     '',
-    `Read the conversation and reply: ${link}`,
+    `${answerHow}: ${link}`,
     '',
     '—',
     `Stop these e-mails: ${links.unsubscribeUrl}`,
@@ -62,12 +66,15 @@ export async function notifySenderOfStaffReply(
     `<p>Hi ${escapeHtml(name)},</p>`,
     `<p>${escapeHtml(from)} has replied to your message:</p>`,
     `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(reply.content)}</blockquote>`,
-    `<p><a href="${escapeHtml(link)}">Read the conversation and reply</a></p>`,
+    replyTo
+      ? `<p>Reply to this e-mail, or <a href="${escapeHtml(link)}">read the conversation and reply here</a>.</p>`
+      : `<p><a href="${escapeHtml(link)}">Read the conversation and reply</a></p>`,
     `<p style="font-size:12px;color:#78716c"><a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a> · <a href="${escapeHtml(
       links.mailersUrl,
     )}">Mailer preferences</a></p>`,
   ].join('\n');
-  await enqueueMail(db, { to, subject, text, html, category: 'transactional', headers: links.listUnsubscribeHeaders });
+  const headers = replyTo ? { ...links.listUnsubscribeHeaders, 'Reply-To': replyTo } : links.listUnsubscribeHeaders;
+  await enqueueMail(db, { to, subject, text, html, category: 'transactional', headers });
 }
 
 /**
@@ -111,4 +118,50 @@ export async function queueHelpdeskReceipt(
     `<p style="font-size:12px;color:#78716c">${escapeHtml(notYou)}</p>`,
   ].join('\n');
   await enqueueMail(db, { to, subject, text, html, category: 'transactional' });
+}
+
+/**
+ * Staff who opted in are e-mailed when a sender writes (ADR 0060): the thread's assignee only, when
+ * it has one and they opted in; else every opted-in member of staff. Queued in the writer's
+ * transaction, so a refused message e-mails nobody. The e-mail carries the inbox link, never the
+ * sender's token.
+ */
+export async function notifyStaffOfNewMessage(
+  app: FastifyInstance,
+  db: Database,
+  thread: { idThread: number; idUserAssigned: number | null; threadTitle: string | null },
+  message: { authorName: string | null; content: string },
+): Promise<void> {
+  const optedIn = await repo.listNotifiedStaffIds(db);
+  if (optedIn.length === 0) return;
+  const ids =
+    thread.idUserAssigned !== null && optedIn.includes(thread.idUserAssigned)
+      ? [thread.idUserAssigned]
+      : thread.idUserAssigned !== null
+        ? []
+        : optedIn;
+  if (ids.length === 0) return;
+  const contacts = await findAccountContacts(db, ids);
+  const link = `${app.config.SITE_URL}/staff/inbox/${thread.idThread}`;
+  const who = message.authorName ?? 'A visitor';
+  const subject = `New message from ${who}: ${thread.threadTitle ?? 'Helpdesk'}`;
+  for (const contact of contacts.values()) {
+    const text = [
+      `${who} wrote:`,
+      '',
+      message.content,
+      '',
+      `Answer it in the inbox: ${link}`,
+      '',
+      '—',
+      'You get these because you turned on new-message e-mails in the staff inbox.',
+    ].join('\n');
+    const html = [
+      `<p>${escapeHtml(who)} wrote:</p>`,
+      `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(message.content)}</blockquote>`,
+      `<p><a href="${escapeHtml(link)}">Answer it in the inbox</a></p>`,
+      '<p style="font-size:12px;color:#78716c">You get these because you turned on new-message e-mails in the staff inbox.</p>',
+    ].join('\n');
+    await enqueueMail(db, { to: contact.email, subject, text, html, category: 'transactional' });
+  }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@fretline/contract';
 import { requireRoleGroup } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
-import { badRequest } from '../../plugins/errors.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
 import * as repo from './messages.repository.ts';
 import {
   forgetThreadUnreadCounts,
@@ -15,6 +15,16 @@ import {
   toWireMessage,
 } from './messages.service.ts';
 import { notifySenderOfStaffReply } from './notify.ts';
+import { getMemberBilling } from '../finance/index.ts';
+import { buildMemberContext, fillSavedReply, listReplying, savedReplyValues } from './staff-tools.ts';
+import type { MessageRow } from './messages.repository.ts';
+
+const SAVED_REPLY_NOT_FOUND = 'That saved reply cannot be found; it may have been deleted.';
+
+/** A message as staff read it: the wire message plus who wrote it and whether it is a note (ADR 0060). */
+function toStaffMessage(row: MessageRow) {
+  return { ...toWireMessage(row), message_from_staff: row.messageFromStaff, message_internal: row.messageInternal };
+}
 
 /**
  * /api/messages/staff: the staff inbox. Every call is declared for the Staff group, whose guard
@@ -25,12 +35,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = { access: 'Staff' } as const;
 
   route(app, 'messages.staffListThreads', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
     const q = request.query;
     const now = app.clock();
     const { rows, total } = await listStaffThreads(app.db, {
       limit: q.limit ?? THREAD_PAGE_SIZE,
       offset: q.offset ?? 0,
-      status: q.status ?? 'open',
+      view: q.view ?? q.status ?? 'open',
+      idUser: user.idUser,
       ...(q.search ? { search: q.search } : {}),
     });
     const threads = await Promise.all(rows.map((r) => toStaffThread(app.db, r, now)));
@@ -51,11 +63,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'messages.staffListMessages', staff, async (request) => {
     const row = await requireStaffThread(app.db, request.params.id);
-    const { rows, total } = await repo.listMessages(app.db, row.idThread, {
-      limit: request.query.limit ?? MESSAGE_PAGE_SIZE,
-      offset: request.query.offset ?? 0,
-    });
-    return { data: { messages: rows.map(toWireMessage), total } };
+    const { rows, total } = await repo.listMessages(
+      app.db,
+      row.idThread,
+      { limit: request.query.limit ?? MESSAGE_PAGE_SIZE, offset: request.query.offset ?? 0 },
+      'staff',
+    );
+    return { data: { messages: rows.map(toStaffMessage), total } };
   });
 
   // A staff reply: stored, the thread answered, the sender's thread unread, and the sender e-mailed.
@@ -78,10 +92,108 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Queued in the same transaction: the e-mail goes only if the reply is stored.
       await notifySenderOfStaffReply(app, tx, thread, { staffFirstName: user.firstName, content: text });
+      // Sent: the colleague's "is replying" warning ends now, not when the presence goes stale.
+      await repo.clearPresence(tx, thread.idThread, user.idUser);
       return m;
     });
     await forgetThreadUnreadCounts(app, thread.idThread);
     return { data: { message: toWireMessage(message) } };
+  });
+
+  // An internal note (ADR 0060): in the thread for staff; the sender's calls never return it.
+  route(app, 'messages.staffAddNote', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    const thread = await requireStaffThread(app.db, request.params.id);
+    const text = requireMessageText(request.body?.message_content);
+    const note = await repo.insertNote(app.db, {
+      idThread: thread.idThread,
+      idUser: user.idUser,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      content: text,
+      now: app.clock(),
+    });
+    return { data: { message: toStaffMessage(note) } };
+  });
+
+  route(app, 'messages.staffCounts', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    return { data: { counts: await repo.countStaffInbox(app.db, user.idUser) } };
+  });
+
+  route(app, 'messages.staffThreadContext', staff, async (request) => {
+    const thread = await requireStaffThread(app.db, request.params.id);
+    return { data: { context: await buildMemberContext(app.db, thread, app.clock()) } };
+  });
+
+  // The collision warning (ADR 0060): an open reply box says so every few seconds; readers poll.
+  route(app, 'messages.staffListReplying', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    const thread = await requireStaffThread(app.db, request.params.id);
+    return { data: { replying: await listReplying(app, thread.idThread, user.idUser) } };
+  });
+
+  route(app, 'messages.staffMarkReplying', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    const thread = await requireStaffThread(app.db, request.params.id);
+    await repo.touchPresence(app.db, thread.idThread, user.idUser, app.clock());
+    return { data: { replying: await listReplying(app, thread.idThread, user.idUser) } };
+  });
+
+  // ---- saved replies (ADR 0060): any member of staff manages them ----
+
+  route(app, 'messages.staffListSavedReplies', staff, async () => {
+    return { data: { saved_replies: await repo.listSavedReplies(app.db) } };
+  });
+
+  route(app, 'messages.staffCreateSavedReply', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    const row = await repo.insertSavedReply(app.db, {
+      title: request.body.saved_reply_title,
+      body: request.body.saved_reply_body,
+      idUser: user.idUser,
+      now: app.clock(),
+    });
+    return { data: { saved_reply: row } };
+  });
+
+  route(app, 'messages.staffUpdateSavedReply', staff, async (request) => {
+    const row = await repo.updateSavedReply(app.db, request.params.idSavedReply, {
+      title: request.body.saved_reply_title,
+      body: request.body.saved_reply_body,
+      now: app.clock(),
+    });
+    if (!row) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
+    return { data: { saved_reply: row } };
+  });
+
+  route(app, 'messages.staffDeleteSavedReply', staff, async (request) => {
+    const deleted = await repo.deleteSavedReply(app.db, request.params.idSavedReply);
+    if (!deleted) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
+    return { data: { deleted } };
+  });
+
+  route(app, 'messages.staffFillSavedReply', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    const thread = await requireStaffThread(app.db, request.params.id);
+    const reply = await repo.findSavedReply(app.db, request.params.idSavedReply);
+    if (!reply) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
+    // ADR 0045: an unproven address shows no account's billing, so its variables stay unfilled.
+    const billing = thread.idUserSender !== null ? await getMemberBilling(app.db, thread.idUserSender, app.clock()) : null;
+    const values = savedReplyValues(app.config.SITE_URL, thread, billing, { firstName: user.firstName });
+    return { data: { filled: fillSavedReply(reply.saved_reply_body, values) } };
+  });
+
+  route(app, 'messages.staffGetNotificationPrefs', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    return { data: { prefs: { notify_new_messages: await repo.findNotifyPref(app.db, user.idUser) } } };
+  });
+
+  route(app, 'messages.staffSetNotificationPrefs', staff, async (request) => {
+    const { user } = requireRoleGroup(request, 'Staff');
+    await repo.setNotifyPref(app.db, user.idUser, request.body.notify_new_messages);
+    return { data: { prefs: { notify_new_messages: request.body.notify_new_messages } } };
   });
 
   route(app, 'messages.staffResolve', staff, async (request) => {

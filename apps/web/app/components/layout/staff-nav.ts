@@ -14,6 +14,7 @@ export interface StaffNavItem {
  */
 const STAFF_NAV: StaffNavItem[] = [
   { label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] },
+  { label: 'Saved replies', to: '/staff/saved-replies', groups: ['Staff'] },
   { label: 'Members', to: '/staff/members', groups: ['Staff'] },
   { label: 'Videos', to: '/staff/content/videos', groups: ['Editor'] },
   { label: 'Courses', to: '/staff/content/courses', groups: ['Editor'] },

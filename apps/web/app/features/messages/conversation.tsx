@@ -24,13 +24,18 @@ export interface ConversationProps {
   isOwn: (m: Message) => boolean;
   sendLabel?: string;
   onSent?: () => void;
+  /**
+   * Replaces the send box (the staff inbox's reply and note composer, ADR 0060); `append` adds
+   * what it posted to the list at once.
+   */
+  renderComposer?: (append: (m: Message) => void) => React.ReactNode;
 }
 
 /**
  * A thread's messages (product.md#constants: 35 per page, +35 per "load more", polled every 3 s) and the send
  * box. Sending with no text does nothing (product.md#validation).
  */
-export function Conversation({ access, initial, isOwn, sendLabel = 'Send', onSent }: ConversationProps) {
+export function Conversation({ access, initial, isOwn, sendLabel = 'Send', onSent, renderComposer }: ConversationProps) {
   const key = threadKey(access);
   const [messages, setMessages] = useState<Message[]>(() => merge([], initial.messages));
   const [total, setTotal] = useState(initial.total);
@@ -113,33 +118,40 @@ export function Conversation({ access, initial, isOwn, sendLabel = 'Send', onSen
         <MessageList messages={messages} isOwn={isOwn} />
         <div ref={endRef} />
       </div>
-      <form onSubmit={(e) => void send(e)} className="border-t border-stone-200 bg-white pt-3">
-        <label htmlFor={`${key}-reply`} className="sr-only">
-          Your message
-        </label>
-        <div className="flex items-end gap-2">
-          <textarea
-            id={`${key}-reply`}
-            name="message_content"
-            rows={2}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void send(e);
-            }}
-            placeholder="Write a message…"
-            className={cx(inputClasses, 'min-h-12 resize-y')}
-          />
-          <Button type="submit" busy={sending} disabled={!text.trim()} className="shrink-0">
-            {sendLabel}
-          </Button>
-        </div>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </form>
+      {renderComposer ? (
+        renderComposer((m) => {
+          setMessages((current) => merge(current, [m]));
+          setTotal((n) => n + 1);
+        })
+      ) : (
+        <form onSubmit={(e) => void send(e)} className="border-t border-stone-200 bg-white pt-3">
+          <label htmlFor={`${key}-reply`} className="sr-only">
+            Your message
+          </label>
+          <div className="flex items-end gap-2">
+            <textarea
+              id={`${key}-reply`}
+              name="message_content"
+              rows={2}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void send(e);
+              }}
+              placeholder="Write a message…"
+              className={cx(inputClasses, 'min-h-12 resize-y')}
+            />
+            <Button type="submit" busy={sending} disabled={!text.trim()} className="shrink-0">
+              {sendLabel}
+            </Button>
+          </div>
+          {error ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      )}
     </div>
   );
 }

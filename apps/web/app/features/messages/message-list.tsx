@@ -14,6 +14,26 @@ export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (
   return (
     <ol className="space-y-4" aria-label="Messages">
       {messages.map((m) => {
+        // Staff read internal notes in the thread; no call a sender makes returns one (ADR 0060).
+        if ('message_internal' in m && m.message_internal === true) {
+          return (
+            <li key={m.id_message} data-testid="internal-note" className="flex justify-center">
+              <div className="w-full max-w-[92%] rounded-xl border border-dashed border-amber-400 bg-amber-50 px-4 py-2.5 text-[15px] text-amber-950">
+                <p className="mb-1 text-xs text-amber-900">
+                  <span className="font-bold tracking-wide uppercase">Internal note</span>
+                  {' · '}
+                  <span className="font-semibold">{authorName(m)}</span>
+                  {' · '}
+                  <time dateTime={formatWireDate(m.message_created)}>
+                    {formatDateInZone(m.message_created, 'long', timeZone)}, {formatTimeInZone(m.message_created, timeZone)}
+                  </time>
+                  <span className="sr-only"> (only staff see this)</span>
+                </p>
+                <MessageText text={m.message_content} />
+              </div>
+            </li>
+          );
+        }
         const own = isOwn(m);
         return (
           <li key={m.id_message} data-testid="message" className={cx('flex', own ? 'justify-end' : 'justify-start')}>

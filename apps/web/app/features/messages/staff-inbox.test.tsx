@@ -1,17 +1,31 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import type { StaffThread } from '@fretline/contract';
 import { StaffThreadPanel } from './staff-inbox';
 
 // The API is faked at the boundary: `remove` answers the revoke call, the rest answer empty.
 const remove = vi.fn((_input: unknown) => Promise.resolve({ revoked: 1 }));
+const note = {
+  id_message: 77,
+  message_created: new Date('2026-11-24T11:00:00Z'),
+  first_name: 'Sam',
+  last_name: null,
+  email: 'sam@example.com',
+  message_content: 'Refunded already, do not refund again',
+  message_from_staff: true,
+  message_internal: true,
+};
+const addNote = vi.fn((_input: unknown) => Promise.resolve({ message: note }));
 vi.mock('../../lib/api.client', () => ({
   api: {
     call: (name: string, input: unknown) =>
       name === 'messages.staffRevokeTokens'
         ? remove(input)
-        : Promise.resolve(name === 'messages.staffListMessages' ? { messages: [], total: 0 } : {}),
+        : name === 'messages.staffAddNote'
+          ? addNote(input)
+          : Promise.resolve(name === 'messages.staffListMessages' ? { messages: [], total: 0 } : {}),
   },
 }));
 
@@ -47,8 +61,13 @@ const thread = (sender: Partial<StaffThread['sender']>): StaffThread => ({
   },
 });
 
+// The panel links to the member's page and earlier conversations, so it renders inside a router.
 const show = (t: StaffThread) =>
-  render(<StaffThreadPanel thread={t} messages={{ messages: [], total: 0 }} staff={[]} onChanged={() => undefined} />);
+  render(
+    <MemoryRouter>
+      <StaffThreadPanel thread={t} messages={{ messages: [], total: 0 }} staff={[]} onChanged={() => undefined} />
+    </MemoryRouter>,
+  );
 
 describe('StaffThreadPanel: revoking the e-mailed links (ADR 0025)', () => {
   afterEach(() => {
@@ -97,14 +116,34 @@ describe('StaffThreadPanel: names (product.md#entities full_name)', () => {
 
   it('writes the sender and the staff list the way every page does: capitalised first and last', () => {
     render(
-      <StaffThreadPanel
-        thread={thread({ first_name: 'jamie', last_name: 'harrison' })}
-        messages={{ messages: [], total: 0 }}
-        staff={[{ id_user: 4, first_name: 'robin', last_name: 'staff', email: 'robin@example.com' }]}
-        onChanged={() => undefined}
-      />,
+      <MemoryRouter>
+        <StaffThreadPanel
+          thread={thread({ first_name: 'jamie', last_name: 'harrison' })}
+          messages={{ messages: [], total: 0 }}
+          staff={[{ id_user: 4, first_name: 'robin', last_name: 'staff', email: 'robin@example.com' }]}
+          onChanged={() => undefined}
+        />
+      </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Jamie Harrison' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Robin Staff' })).toBeTruthy();
+  });
+});
+
+describe('StaffThreadPanel: internal notes (ADR 0060)', () => {
+  afterEach(cleanup);
+
+  it('sends a note with the note call, and shows it apart from the conversation', async () => {
+    show(thread({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Internal note' }));
+    fireEvent.change(screen.getByLabelText('Internal note, only staff see it'), { target: { value: note.message_content } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(addNote).toHaveBeenCalledWith({ params: { id: 9 }, body: { message_content: note.message_content } }),
+    );
+    const shown = await screen.findByTestId('internal-note');
+    expect(shown.textContent).toContain('Internal note');
+    expect(shown.textContent).toContain(note.message_content);
+    expect(screen.queryAllByTestId('message')).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiTestServer } from '../../../test/api-server';
 import { renderPages } from '../../../test/page-router';
@@ -96,7 +96,15 @@ describe('the video editor', () => {
 
     fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'Walking bass in G' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
-    fireEvent.change(await screen.findByLabelText(/^Text/), { target: { value: 'Root, third, fifth, approach.' } });
+    // The text is the rich-text editor (ADR 0060): typed through its own commands, as happy-dom
+    // does not type into a contenteditable.
+    const text = await screen.findByRole('textbox', { name: /^Text/ });
+    await waitFor(() => expect((text as HTMLElement & { editor?: unknown }).editor).toBeTruthy());
+    act(() => {
+      (
+        text as HTMLElement & { editor: { commands: { setContent: (html: string, o: object) => void } } }
+      ).editor.commands.setContent('<p>Root, third, fifth, approach.</p>', { emitUpdate: true });
+    });
     for (const chord of ['G7', 'C7']) {
       fireEvent.click(screen.getByRole('button', { name: 'Add chord' }));
       const inputs = await screen.findAllByLabelText(/^Chord/, { selector: 'input' });
@@ -115,10 +123,12 @@ describe('the video editor', () => {
     expect(video.video_slug).toBe('walking-bass-in-g');
     expect(video.video_chords.map((c) => c.video_chord_text)).toEqual(['C7', 'G7']);
     expect(video.video_sections.map((s) => s.video_section_type)).toEqual(['text']);
+    expect(video.video_sections[0]?.video_section_content).toBe('<p>Root, third, fifth, approach.</p>');
 
     // The video form publishes without asking again.
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    const alert = await screen.findByRole('alert');
+    // Save, then publish: two round trips, slower when the machine is busy.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toMatch(/^Saved as a draft, but not published/);
   });
 });

@@ -4,6 +4,7 @@ import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { videoEntity } from '../../features/editor/video/video-actions.server';
 import { VideoForm } from '../../features/editor/video/video-form';
+import { SchedulePanel } from '../../features/editor/video/schedule-panel';
 import { seoMeta } from '../../lib/seo';
 import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
@@ -54,6 +55,7 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         result={actionData}
         notice={problem ? null : done}
       />
+      <SchedulePanel key={`schedule-${String(video.video_updated)}`} idVideo={video.id_video} published={video.video_published} />
     </EditEntryPage>
   );
 }

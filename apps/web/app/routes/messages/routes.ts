@@ -17,5 +17,6 @@ export const messagesRoutes: AreaRoutes = {
     route('staff/inbox', 'routes/messages/staff-inbox.tsx', { id: 'staff-inbox' }, [
       route(':idThread', 'routes/messages/staff-thread.tsx', { id: 'staff-inbox-idThread' }),
     ]),
+    route('staff/saved-replies', 'routes/messages/staff-saved-replies.tsx', { id: 'staff-saved-replies' }),
   ],
 };

@@ -4,6 +4,7 @@ import { StaffThreadPanel } from '../../features/messages/staff-inbox';
 import { listThreadMessages } from '../../features/messages/thread-access';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
+import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/staff-thread';
 
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 export default function StaffThreadPage({ loaderData }: Route.ComponentProps) {
   const { refreshList } = useOutletContext<{ refreshList: () => void }>();
+  const { user } = useRootData();
   return (
     <StaffThreadPanel
       key={loaderData.thread.id_thread}
@@ -42,6 +44,7 @@ export default function StaffThreadPage({ loaderData }: Route.ComponentProps) {
       messages={loaderData.messages}
       staff={loaderData.staff}
       onChanged={refreshList}
+      idUserSelf={user.id_user}
     />
   );
 }

@@ -18,6 +18,8 @@ export const editorAddresses = {
   'editor.deleteVideo': { method: 'DELETE', path: '/videos/editor/videos/:idVideo' },
   // ADR 0057: processing the uploaded file again after it failed.
   'editor.retryVideoStream': { method: 'POST', path: '/videos/editor/videos/:idVideo/stream/retry' },
+  'editor.getVideoSchedule': { method: 'GET', path: '/videos/editor/videos/:idVideo/schedule' },
+  'editor.scheduleVideo': { method: 'PUT', path: '/videos/editor/videos/:idVideo/schedule' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },

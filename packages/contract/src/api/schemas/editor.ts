@@ -8,6 +8,8 @@ import {
   EditorVideoListResponseSchema,
   EditorVideoOptionsResponseSchema,
   EditorVideoResponseSchema,
+  VideoScheduleBodySchema,
+  VideoScheduleResponseSchema,
 } from '../../calls/editor.ts';
 import {
   EditorCourseBodySchema,
@@ -83,6 +85,17 @@ export const editorSchemas = {
     params: EditorVideoIdParamsSchema,
     body: EditorVideoCoursesBodySchema,
     response: EditorVideoCoursesResponseSchema,
+  },
+  'editor.getVideoSchedule': {
+    summary: "A draft video's scheduled publication (ADR 0060)",
+    params: EditorVideoIdParamsSchema,
+    response: VideoScheduleResponseSchema,
+  },
+  'editor.scheduleVideo': {
+    summary: 'Publish a draft at a date and time (video_publish_at), or cancel with null',
+    params: EditorVideoIdParamsSchema,
+    body: VideoScheduleBodySchema,
+    response: VideoScheduleResponseSchema,
   },
   'editor.deleteVideo': {
     summary: 'Delete a video with its sections, chords, tags and course places',

@@ -19,6 +19,20 @@ import {
   ThreadTokenParamsSchema,
   ThreadTokensRevokedResponseSchema,
   UnreadCountResponseSchema,
+  StaffInboxCountsResponseSchema,
+  StaffMessageListResponseSchema,
+  StaffMessageResponseSchema,
+  MemberContextResponseSchema,
+  ReplyingResponseSchema,
+  ThreadSavedReplyParamsSchema,
+  FilledSavedReplyResponseSchema,
+  SavedReplyListResponseSchema,
+  SavedReplyInputSchema,
+  SavedReplyResponseSchema,
+  SavedReplyParamsSchema,
+  SavedReplyDeletedResponseSchema,
+  StaffNotificationPrefsResponseSchema,
+  StaffNotificationPrefsInputSchema,
 } from '../../calls/messages.ts';
 import { HelpdeskFormSchema } from '../../entities/helpdesk.ts';
 import type { SchemasFor } from '../call.ts';
@@ -61,7 +75,7 @@ export const messagesSchemas = {
   'messages.staffListMessages': {
     params: ThreadIdParamsSchema,
     query: MessageListQuerySchema,
-    response: MessageListResponseSchema,
+    response: StaffMessageListResponseSchema,
   },
   'messages.staffReply': { params: ThreadIdParamsSchema, body: MessagePostBodySchema, response: MessageResponseSchema },
   'messages.staffResolve': { params: ThreadIdParamsSchema, body: StaffResolveInputSchema, response: StaffThreadResponseSchema },
@@ -70,5 +84,45 @@ export const messagesSchemas = {
     summary: 'End every link e-mailed for the thread (ADR 0025)',
     params: ThreadIdParamsSchema,
     response: ThreadTokensRevokedResponseSchema,
+  },
+  'messages.staffCounts': { summary: 'Unanswered, unassigned and my open threads', response: StaffInboxCountsResponseSchema },
+  'messages.staffAddNote': {
+    summary: 'An internal note in the thread: staff only, never shown to the sender (ADR 0060)',
+    params: ThreadIdParamsSchema,
+    body: MessagePostBodySchema,
+    response: StaffMessageResponseSchema,
+  },
+  'messages.staffThreadContext': {
+    summary: "The sender's membership, learning, sessions and earlier conversations",
+    params: ThreadIdParamsSchema,
+    response: MemberContextResponseSchema,
+  },
+  'messages.staffListReplying': {
+    summary: 'Colleagues writing in this thread now',
+    params: ThreadIdParamsSchema,
+    response: ReplyingResponseSchema,
+  },
+  'messages.staffMarkReplying': {
+    summary: 'Say the caller is writing in this thread; answers with the colleagues who are too',
+    params: ThreadIdParamsSchema,
+    response: ReplyingResponseSchema,
+  },
+  'messages.staffFillSavedReply': {
+    summary: "A saved reply with its variables filled for this thread's sender",
+    params: ThreadSavedReplyParamsSchema,
+    response: FilledSavedReplyResponseSchema,
+  },
+  'messages.staffListSavedReplies': { response: SavedReplyListResponseSchema },
+  'messages.staffCreateSavedReply': { body: SavedReplyInputSchema, response: SavedReplyResponseSchema },
+  'messages.staffUpdateSavedReply': {
+    params: SavedReplyParamsSchema,
+    body: SavedReplyInputSchema,
+    response: SavedReplyResponseSchema,
+  },
+  'messages.staffDeleteSavedReply': { params: SavedReplyParamsSchema, response: SavedReplyDeletedResponseSchema },
+  'messages.staffGetNotificationPrefs': { response: StaffNotificationPrefsResponseSchema },
+  'messages.staffSetNotificationPrefs': {
+    body: StaffNotificationPrefsInputSchema,
+    response: StaffNotificationPrefsResponseSchema,
   },
 } satisfies SchemasFor<typeof messagesAddresses>;

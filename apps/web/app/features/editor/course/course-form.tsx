@@ -1,6 +1,7 @@
 import { COURSE_ARCHETYPES, COURSE_JUMBO_POSITIONS, type CourseArchetype, type EditorCourse } from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
 import { FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
+import { RichTextArea } from '../form-kit/rich-text';
 import { MediaField } from '../form-kit/media-upload';
 import { CourseEntries } from './course-entries';
 import { TestimonialsEditor } from './testimonials-editor';
@@ -43,11 +44,10 @@ export function CourseForm(props: EntryFormProps<EditorCourse>) {
             rows={2}
             maxLength={500}
           />
-          <TextArea
+          <RichTextArea
             {...field('course_description')}
             label="Description"
-            hint="Shown under “About this course”. Plain text (a blank line starts a paragraph) or simple HTML."
-            rows={6}
+            hint="Shown under “About this course”: headings, lists, quotes and links from the toolbar."
           />
         </>
       }

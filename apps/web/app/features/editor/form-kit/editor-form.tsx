@@ -4,6 +4,7 @@ import { entryFacts, type EntryKind, type SavedEntry } from './entry-kind';
 import { FormSection, entryFields, fieldId, type EditorFormResult } from './fields';
 import { SaveBar } from './save-bar';
 import { TitleSlugFields } from './title-slug-fields';
+import { UnsavedChangesPrompt, useUnsavedChanges } from './unsaved-changes';
 
 /**
  * The result of the last save above the form: a summary of errors linking to each field, or the
@@ -106,8 +107,11 @@ export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>
         ? (kind.listedAt ?? null)
         : null;
   const errors = result?.errors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const leaving = useUnsavedChanges(formRef);
   return (
-    <Form method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
+    <Form ref={formRef} method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
+      <UnsavedChangesPrompt blocker={leaving} />
       <FormMessages result={result} notice={notice} noun={kind.noun} labelOf={labelOf} />
       <p id="form-required-note" className="text-sm text-stone-600">
         Fields marked <span className="text-brand-700">*</span> are needed to save.

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { UPLOAD_ACCEPT_ALL, VIDEO_SECTION_TYPES, type EditorSection, type VideoSectionType } from '@fretline/contract';
 import { Button, selectClasses } from '../../../components/ui';
-import { MediaPathInput, SelectInput, TextArea, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
+import { MediaPathInput, SelectInput, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
+import { RichTextArea } from '../form-kit/rich-text';
 import { MediaField } from '../form-kit/media-upload';
 import { ListStatus, RepeatableRows, numberedRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
@@ -29,8 +30,7 @@ const SECTION_LOOK = {
   heading: 'text-sm font-bold text-ink-900',
 };
 
-const TEXT_HINT =
-  'Plain text (a blank line starts a new paragraph) or simple HTML: p, strong, em, ul, ol, li, h3, h4, blockquote, a. Anything else is removed.';
+const TEXT_HINT = 'Headings, bold, italic, lists, quotes and links from the toolbar; Ctrl+B and Ctrl+I work too.';
 
 type SectionField = keyof SectionValues;
 
@@ -67,12 +67,11 @@ function SectionFields({
   switch (draft.type) {
     case 'text':
       return (
-        <TextArea
+        <RichTextArea
           {...at('video_section_content')}
           label="Text"
           hint={TEXT_HINT}
           defaultValue={v.video_section_content ?? ''}
-          rows={8}
           required
         />
       );

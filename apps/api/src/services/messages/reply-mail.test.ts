@@ -1,0 +1,146 @@
+import { createTransport } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, tables } from '@fretline/db';
+import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { replyAddress, threadOfReplyAddress } from './reply-address.ts';
+import { stripQuotedText } from './reply-mail.ts';
+
+// Reply by e-mail (ADR 0060) through the product's own SMTP listener: the signed address is
+// checked, the quoted original goes, and bounces or strangers never reach a thread.
+
+const PORT = 4541;
+const DOMAIN = 'replies.fretline.test';
+let t: TestApp;
+type User = Awaited<ReturnType<typeof createUserWithSession>>;
+let staff: User;
+let member: User;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { CAPTCHA: 'off', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: PORT } });
+  staff = await createUserWithSession(t.db, { email: 'sam@example.com', firstName: 'Sam', roles: ['Staff'] });
+  member = await createUserWithSession(t.db, { email: 'morgan@example.com', firstName: 'Morgan' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const smtp = createTransport({ host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true });
+
+let ip = 1;
+async function helpdesk(message: string, as?: User, email = `vic-${ip}@example.com`) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages/helpdesks',
+    remoteAddress: `10.8.0.${ip++}`,
+    headers: as ? bearer(as.token) : {},
+    payload: { first_name: 'Vic', email, message },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { thread: { id_thread: number } } }>().data.thread.id_thread;
+}
+
+async function staffReply(idThread: number, text: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/messages/staff/threads/${idThread}/messages`,
+    headers: bearer(staff.token),
+    payload: { message_content: text },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+async function threadTexts(idThread: number): Promise<string[]> {
+  const res = await t.app.inject({ url: `/api/messages/staff/threads/${idThread}/messages`, headers: bearer(staff.token) });
+  return res.json<{ data: { messages: Array<{ message_content: string }> } }>().data.messages.map((m) => m.message_content);
+}
+
+/** The Reply-To the staff reply's e-mail carries, read from the mail job the reply queued. */
+async function replyToOfMailTo(to: string): Promise<string | undefined> {
+  const rows = await t.db.select({ payload: tables.jobs.payload }).from(tables.jobs).where(eq(tables.jobs.type, 'mail.send'));
+  const mails = rows.map((r) => r.payload as { to: string; headers?: Record<string, string> }).filter((m) => m.to === to);
+  return mails.at(-1)?.headers?.['Reply-To'];
+}
+
+const GMAIL_REPLY = [
+  'Thanks, the new link works!',
+  '',
+  'Morgan',
+  '',
+  'On Tue, 24 Nov 2026 at 10:12, Sam from the Fretline team <hello@fretline.localhost>',
+  'wrote:',
+  '> Here is a fresh link.',
+].join('\n');
+
+describe('the quoted original', () => {
+  it('keeps only the new text of Gmail, Outlook and > quoted replies', () => {
+    expect(stripQuotedText(GMAIL_REPLY)).toBe('Thanks, the new link works!\n\nMorgan');
+    expect(stripQuotedText('Yes please.\r\n\r\n-----Original Message-----\r\nFrom: Sam\r\nOld text')).toBe('Yes please.');
+    expect(stripQuotedText('Fine\n________________________________\nFrom: Fretline')).toBe('Fine');
+    expect(stripQuotedText('Great\n> earlier\n> lines')).toBe('Great');
+    expect(stripQuotedText('Cheers\n-- \nMorgan, Leeds')).toBe('Cheers');
+    expect(stripQuotedText('> only a quote')).toBe('');
+  });
+});
+
+describe('signed reply addresses', () => {
+  it('names the thread only with our signature and our domain', () => {
+    const address = replyAddress(t.config, 42)!;
+    expect(address).toMatch(new RegExp(`^reply\\+42\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
+    expect(threadOfReplyAddress(t.config, address)).toBe(42);
+    expect(threadOfReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'))).toBeUndefined();
+    expect(threadOfReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'))).toBeUndefined();
+    expect(threadOfReplyAddress(t.config, `reply+42.${'A'.repeat(22)}@${DOMAIN}`)).toBeUndefined();
+    expect(replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, 42)).toBeUndefined();
+  });
+});
+
+describe('replies through the SMTP listener', () => {
+  it('adds a member’s e-mailed answer to the thread without the quoted original', async () => {
+    const idThread = await helpdesk('My chord chart will not download.', member, 'morgan@example.com');
+    await staffReply(idThread, 'Here is a fresh link.');
+    const to = await replyToOfMailTo('morgan@example.com');
+    expect(to).toBe(replyAddress(t.config, idThread));
+
+    await smtp.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re: Helpdesk', text: GMAIL_REPLY });
+    await expect.poll(() => threadTexts(idThread)).toContain('Thanks, the new link works!\n\nMorgan');
+    expect((await threadTexts(idThread)).filter((text) => text.includes('wrote:') || text.includes('> '))).toEqual([]);
+    // The thread waits for staff again.
+    const thread = await t.app.inject({ url: `/api/messages/staff/threads/${idThread}`, headers: bearer(staff.token) });
+    expect(thread.json<{ data: { thread: { thread_awaiting_staff: boolean } } }>().data.thread.thread_awaiting_staff).toBe(true);
+  });
+
+  it('proves a signed-out sender’s address when they answer from it', async () => {
+    const idThread = await helpdesk('Do you teach slide guitar?', undefined, 'slide@example.com');
+    await staffReply(idThread, 'Yes, in the blues course.');
+    const to = await replyToOfMailTo('slide@example.com');
+    await smtp.sendMail({ from: 'slide@example.com', to, subject: 'Re', text: 'Brilliant, thanks.' });
+    await expect.poll(() => threadTexts(idThread)).toContain('Brilliant, thanks.');
+    const thread = await t.app.inject({ url: `/api/messages/staff/threads/${idThread}`, headers: bearer(staff.token) });
+    expect(thread.json<{ data: { thread: { sender: { email_verified: boolean } } } }>().data.thread.sender.email_verified).toBe(
+      true,
+    );
+  });
+
+  it('refuses an address it did not sign while the sending server is still connected', async () => {
+    const forged = `reply+1.${'A'.repeat(22)}@${DOMAIN}`;
+    await expect(smtp.sendMail({ from: 'x@example.com', to: forged, text: 'hi' })).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it('drops bounces, auto-replies and mail from another address, and answers none of them', async () => {
+    const idThread = await helpdesk('Question for the team', member, 'morgan@example.com');
+    await staffReply(idThread, 'Answer one');
+    const to = (await replyToOfMailTo('morgan@example.com'))!;
+    const jobsBefore = (await t.db.select().from(tables.jobs)).length;
+    await smtp.sendMail({ envelope: { from: '', to }, from: 'mailer-daemon@example.com', to, text: 'Delivery failed' });
+    await smtp.sendMail({
+      from: 'morgan@example.com',
+      to,
+      text: 'I am on holiday until Monday.',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    });
+    await smtp.sendMail({ from: 'someone-else@example.com', to, text: 'Let me in' });
+    expect(await threadTexts(idThread)).toEqual(['Answer one', 'Question for the team']);
+    // Nothing was queued in answer: no bounce of ours, no e-mail to the forged sender.
+    expect((await t.db.select().from(tables.jobs)).length).toBe(jobsBefore);
+  });
+});

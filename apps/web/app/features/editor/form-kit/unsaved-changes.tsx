@@ -1,0 +1,72 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useBeforeUnload, useBlocker, useNavigation } from 'react-router';
+import { Button } from '../../../components/ui';
+
+/**
+ * A warning before leaving an entry form with unsaved changes (ADR 0060). Any edit in the form
+ * (typing, choosing, the rich-text box) marks it changed; saving clears it. Leaving by a link asks
+ * on the page; closing or reloading the tab gets the browser's own question.
+ */
+export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
+  const changed = useRef(false);
+  // While a save is under way (and through its redirect), nothing is being left behind.
+  const navigation = useNavigation();
+  const saving = useRef(false);
+  if (navigation.state === 'submitting') {
+    saving.current = true;
+    changed.current = false;
+  } else if (navigation.state === 'idle') saving.current = false;
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    // A ref, not state: re-rendering the form on every key would reset fields that follow others.
+    const mark = () => {
+      changed.current = true;
+    };
+    // A submit is a save (or a publish, which saves first): what follows is not leaving.
+    const clear = () => {
+      changed.current = false;
+    };
+    el.addEventListener('input', mark);
+    el.addEventListener('change', mark);
+    el.addEventListener('submit', clear);
+    return () => {
+      el.removeEventListener('input', mark);
+      el.removeEventListener('change', mark);
+      el.removeEventListener('submit', clear);
+    };
+  }, [form]);
+  useBeforeUnload((event) => {
+    if (!changed.current) return;
+    event.preventDefault();
+    // Older browsers show the question only when a value is set.
+    event.returnValue = '';
+  });
+  return useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      changed.current && !saving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+}
+
+export function UnsavedChangesPrompt({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="unsaved-title"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-lg rounded-2xl border border-amber-300 bg-white p-4 shadow-lg"
+    >
+      <p id="unsaved-title" className="font-semibold text-ink-900">
+        Leave without saving? Your changes on this page will be lost.
+      </p>
+      <div className="mt-3 flex gap-2">
+        <Button size="sm" onClick={() => blocker.reset()} autoFocus>
+          Stay and save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => blocker.proceed()}>
+          Leave without saving
+        </Button>
+      </div>
+    </div>
+  );
+}
