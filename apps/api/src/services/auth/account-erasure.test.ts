@@ -284,6 +284,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     created: 'not-personal',
   },
   'platform.rate_limits': { key: 'transient', count: 'not-personal', reset_at: 'not-personal' },
+  // One shared counter of catalogue writes (ADR 0056): no person in it.
+  'platform.content_version': { id: 'not-personal', version: 'not-personal', changed: 'not-personal' },
   'staff.audit_log': {
     id_audit: 'not-personal',
     id_user_actor: 'account-id',
