@@ -69,7 +69,11 @@ export function searchQueryText(search: string): string | null {
   return words.length ? words.map((word) => `'${word}':*`).join(' & ') : null;
 }
 
-/** Where the search looks (ADR 0056): the video's own text, its tags, its chords, its sections' text. */
+/**
+ * Where the search looks (ADR 0056): the video's own text, its tags, its chords, its sections' text.
+ * The other tables are asked once per query through uncorrelated `IN (…)` lists, each found through
+ * its GIN index and hashed, never once per video.
+ */
 function searchParts(search: string) {
   const text = searchQueryText(search);
   const pattern = containsPattern(search);
@@ -78,12 +82,12 @@ function searchParts(search: string) {
   if (!text) return { match: substring, rank: sql`case when ${substring} then 1 else 0 end` };
   const prose = sql`to_tsquery('english', ${text})`;
   const words = sql`to_tsquery('simple', ${text})`;
-  const inTags = sql`exists (select 1 from ${tables.videoTags} st where st.id_video = ${v.idVideo} and st.search_document @@ ${words})`;
-  const inChords = sql`exists (select 1 from ${tables.videoChords} sc where sc.id_video = ${v.idVideo} and sc.search_document @@ ${words})`;
-  const inSections = sql`exists (select 1 from ${tables.videoSections} ss where ss.id_video = ${v.idVideo} and ss.search_document @@ ${prose})`;
+  const inTags = sql`${v.idVideo} in (select st.id_video from ${tables.videoTags} st where st.search_document @@ ${words})`;
+  const inChords = sql`${v.idVideo} in (select sc.id_video from ${tables.videoChords} sc where sc.search_document @@ ${words})`;
+  const inSections = sql`${v.idVideo} in (select ss.id_video from ${tables.videoSections} ss where ss.search_document @@ ${prose})`;
   const inVideo = sql`${v.searchDocument} @@ ${prose}`;
   return {
-    match: sql`(${inVideo} or ${inTags} or ${inChords} or ${inSections} or ${substring})`,
+    match: sql`(${inVideo} or ${substring} or ${inTags} or ${inChords} or ${inSections})`,
     // Title and artist weigh most (weights A–D of the generated column), then tags, chords, sections.
     rank: sql`(ts_rank(${v.searchDocument}, ${prose}) + case when ${substring} then 0.5 else 0 end
       + case when ${inTags} then 0.3 else 0 end + case when ${inChords} then 0.2 else 0 end
