@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { eq, sql, tables, type Database } from '@fretline/db';
 
 /** How often each instance reads the shared content version (ADR 0056): the bound on staleness elsewhere. */
-export const CONTENT_VERSION_POLL_MS = 250;
+const CONTENT_VERSION_POLL_MS = 250;
 const ROW_ID = 1;
 
 /**
@@ -48,7 +48,7 @@ async function bumpVersion(db: Database): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
-export function createContentVersion(db: Database, onError: (err: unknown) => void = () => undefined): ContentVersion {
+function createContentVersion(db: Database, onError: (err: unknown) => void = () => undefined): ContentVersion {
   let current = 0;
   let reading: Promise<void> | null = null;
   const listeners: Array<() => void> = [];

@@ -16,11 +16,11 @@ import {
  * per variant and served from memory until the catalogue's content version moves (or
  * PAGE_CACHE_TTL_MS passes, for what changes with time alone: a live stream starting).
  */
-export const PAGE_CACHE_TTL_MS = 60_000;
+const PAGE_CACHE_TTL_MS = 60_000;
 const PAGE_CACHE_MAX_ENTRIES = 1_000;
 
 /** The flags cookie the web's root loader reads and writes (apps/web/app/lib/flags.ts, ADR 0006). */
-export const FLAGS_COOKIE = 'feature_flags';
+const FLAGS_COOKIE = 'feature_flags';
 
 /**
  * Public catalogue and content pages, and their single-fetch data (`/videos.data`, `/_root.data`

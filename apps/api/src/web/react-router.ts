@@ -23,7 +23,7 @@ export interface WebOptions {
 }
 
 /** React Router's request handler, or a stand-in (tests of the page cache). */
-export type PageHandler = (request: Request) => Promise<Response>;
+type PageHandler = (request: Request) => Promise<Response>;
 
 export interface PagesOptions {
   handle: PageHandler;

@@ -3,7 +3,7 @@ import { videoSubtitle, type VideoSummary } from '@fretline/contract';
 import { Badge } from '../../components/ui';
 
 /** A length in seconds as a player shows it: 4:05, 1:02:09. */
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);

@@ -178,7 +178,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
           ) : null}
         </span>
         <label className="flex items-center gap-2">
-          <span className="font-medium text-ink-900">Sort by</span>
+          <span className="whitespace-nowrap font-medium text-ink-900">Sort by</span>
           <select
             name="order"
             value={query.order ?? (query.search ? '' : '-video_created')}
