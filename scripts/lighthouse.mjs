@@ -107,25 +107,40 @@ async function main() {
       let last;
       for (let run = 1; run <= runs; run++) {
         const file = path.join(outDir, `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`);
-        execFileSync(
-          'npm',
-          [
-            'exec',
-            '--yes',
-            '--package=lighthouse@12.8.2',
-            '--',
-            'lighthouse',
-            `${origin}${page}`,
-            '--only-categories=performance',
-            '--output=json',
-            `--output-path=${file}`,
-            '--quiet',
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-          ],
-          { cwd: dataDir, env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'ignore', 'inherit'] },
-        );
-        last = JSON.parse(readFileSync(file, 'utf8'));
-        scores.push(Math.round((last.categories.performance.score ?? 0) * 100));
+        try {
+          execFileSync(
+            'npm',
+            [
+              'exec',
+              '--yes',
+              '--package=lighthouse@12.8.2',
+              '--',
+              'lighthouse',
+              `${origin}${page}`,
+              '--only-categories=performance',
+              '--output=json',
+              `--output-path=${file}`,
+              '--quiet',
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+            ],
+            { cwd: dataDir, env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'ignore', 'inherit'] },
+          );
+        } catch {
+          // Chromium can die under a loaded machine: that run does not count; the others decide.
+          console.error(`lighthouse run ${run} of ${page} failed; not counted`);
+          continue;
+        }
+        const report = JSON.parse(readFileSync(file, 'utf8'));
+        if (report.runtimeError || report.categories.performance.score === null) {
+          console.error(`lighthouse run ${run} of ${page}: ${report.runtimeError?.code ?? 'no score'}; not counted`);
+          continue;
+        }
+        last = report;
+        scores.push(Math.round(last.categories.performance.score * 100));
+      }
+      if (!last) {
+        rows.push({ page, score: 0, runs: 'every run failed' });
+        continue;
       }
       const audit = (id) => last.audits[id]?.displayValue ?? '-';
       rows.push({
