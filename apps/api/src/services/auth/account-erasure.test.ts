@@ -332,13 +332,16 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'video_category video_difficulty video_instrument video_artist video_skill video_genre video_decade video_type',
     'video_grade youtube_video_id stream_folder stream_manifest stream_poster stream_duration stream_width stream_height',
     'stream_bitrate id_recommended_course videoCreated videoUpdated',
+    // Generated from the columns above for search (ADR 0056).
+    'search_document',
   ]),
   ...content('videos.video_sections', [
     'id_video_section id_video section_order section_type section_heading section_content soundslice_id spotify_id',
     'youtube_id youtube_poster asset_name asset_extension asset_path stream_manifest stream_poster',
+    'search_document',
   ]),
-  ...content('videos.video_chords', ['id_video_chord id_video chord_order chord_text chord_url']),
-  ...content('videos.video_tags', ['id_video tag_slug tag_name']),
+  ...content('videos.video_chords', ['id_video_chord id_video chord_order chord_text chord_url', 'search_document']),
+  ...content('videos.video_tags', ['id_video tag_slug tag_name', 'search_document']),
   ...content('videos.course_videos', [
     'id_course_video id_course id_video course_video_order course_video_kind course_video_part',
   ]),
