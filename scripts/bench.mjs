@@ -17,13 +17,21 @@
 // baseline's requests are built the same way (it ignores the header), so both sides pay the same
 // client cost.
 //
+// Peers and goals (ADR 0056): a second app process serves only the API (ADR 0026's layout: no page
+// is ever rendered in it) for targets that export `instance = 'api'`; targets that export a `key`
+// feed the goals table printed last, which compares Fretline with Ghost 5 (started from
+// PEER_GHOST_DIR when it points at an install made with ../shared/peers/ghost.md's recipe,
+// otherwise the figures recorded there, and the table says which) and with the baseline.
+//
 // Adding a target: drop a module in scripts/bench/targets/<name>.mjs exporting
 //   export const name = 'GET /api/videos/videos (list)';      // the row label
 //   export const path = '/api/videos/videos?limit=10';          // a single GET, or …
 //   export const requests = [{ method: 'POST', path: '/api/…', headers: {…}, body: '…' }];
 //                                                                // … autocannon `requests` entries
 //   export const headers = { … };                                // optional, for `path` targets
-//   export async function prepare({ url, databaseUrl, dataDir, readMail }) { … }
+//   export const instance = 'api';                               // optional: the API-only process
+//   export const key = 'search';                                 // optional: a row of the goals table
+//   export async function prepare({ url, apiUrl, databaseUrl, dataDir, readMail }) { … }
 //                                                                // optional bench-only seeding
 // prepare() runs once before the target is measured and may return { path?, requests?, headers? }
 // to override the exports (e.g. with a bearer token it obtained). `url` is the app's origin;
@@ -41,6 +49,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
+import { measureGhost } from './bench/ghost-peer.mjs';
+import { printGoals } from './bench/goals.mjs';
+import { wireBytes } from './bench/wire-bytes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -161,6 +172,7 @@ async function measure(origin, target) {
   const result = await autocannon({ url: origin, connections, duration: seconds, requests: withForwardedFor(requests) });
   return {
     name: target.name,
+    key: target.key,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -208,6 +220,24 @@ function printTable(rows, baselineRps) {
   }
 }
 
+const secretKey = randomBytes(32).toString('hex');
+/** The app's environment in production mode; the main process and the API-only one differ only in port and files. */
+let mailUrl = '';
+function appEnv(port, siteUrl, dataDir) {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: siteUrl,
+    SECRET_KEY: secretKey,
+    DATA_DIR: dataDir,
+    SMTP_URL: mailUrl,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // Unset means the embedded PGlite database under DATA_DIR.
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? undefined,
+  };
+}
+
 async function main() {
   const serverFile = path.join(root, 'apps/api/dist/server.js');
   const webBuild = path.join(process.env.WEB_BUILD_DIR ?? path.join(root, 'apps/web/build'), 'server/index.js');
@@ -218,9 +248,13 @@ async function main() {
 
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fretline-bench-'));
+  // On PGlite the API-only process needs its own files (one process owns an embedded database).
+  const apiDataDir = databaseUrl ? dataDir : path.join(dataDir, 'api-instance');
   const mail = await startMailSink();
-  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
+  mailUrl = mail.url;
+  const [appPort, basePort, apiPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const origin = `http://127.0.0.1:${appPort}`;
+  const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const children = [];
   const cleanup = async () => {
     await Promise.all(children.map(stop));
@@ -233,20 +267,12 @@ async function main() {
     children.push(
       start('baseline', ['scripts/bench/baseline-server.mjs'], { PORT: String(basePort) }),
       // As `npm start` runs it: a 64 MB young generation (ADR 0040).
-      start('app', ['--max-semi-space-size=64', serverFile], {
-        NODE_ENV: 'production',
-        PORT: String(appPort),
-        HOST: '127.0.0.1',
-        SITE_URL: origin,
-        SECRET_KEY: randomBytes(32).toString('hex'),
-        DATA_DIR: dataDir,
-        SMTP_URL: mail.url,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        // Unset means the embedded PGlite database under DATA_DIR.
-        DATABASE_URL: databaseUrl ?? undefined,
-      }),
+      start('app', ['--max-semi-space-size=64', serverFile], appEnv(appPort, origin, dataDir)),
     );
+    // One at a time: two first starts on one PostgreSQL database would race to migrate and seed it.
     await Promise.all([waitFor(`http://127.0.0.1:${basePort}/baseline`), waitFor(`${origin}/api/health`)]);
+    children.push(start('api instance', ['--max-semi-space-size=64', serverFile], appEnv(apiPort, apiOrigin, apiDataDir)));
+    await waitFor(`${apiOrigin}/api/health`);
     console.log(
       `Fretline bench: ${connections} connections, ${seconds} s per target, database ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (fresh)'}, node ${process.version}\n`,
     );
@@ -260,17 +286,21 @@ async function main() {
     rows.push(baseline);
     const wanted = (name) => !only || only.test(name);
     if (wanted('GET /api/health')) rows.push(await measure(origin, { name: 'GET /api/health', path: '/api/health' }));
-    if (wanted('GET / (server-rendered)')) rows.push(await measure(origin, { name: 'GET / (server-rendered)', path: '/' }));
+    const HOME = 'GET / signed out (home page, as a browser asks: brotli)';
+    if (wanted(HOME))
+      rows.push(await measure(origin, { name: HOME, key: 'home', path: '/', headers: { 'accept-encoding': 'br, gzip' } }));
 
     for (const { file, mod } of await loadTargetModules()) {
       if (!wanted(mod.name)) continue;
       try {
+        const target = mod.instance === 'api' ? apiOrigin : origin;
         const prepared = mod.prepare
-          ? ((await mod.prepare({ url: origin, databaseUrl, dataDir, readMail: mail.readMail })) ?? {})
+          ? ((await mod.prepare({ url: target, apiUrl: apiOrigin, databaseUrl, dataDir, readMail: mail.readMail })) ?? {})
           : {};
         rows.push(
-          await measure(origin, {
+          await measure(target, {
             name: mod.name,
+            key: mod.key,
             path: prepared.path ?? mod.path,
             requests: prepared.requests ?? mod.requests,
             headers: prepared.headers ?? mod.headers,
@@ -290,6 +320,12 @@ async function main() {
       }),
     );
     printTable(rows, baseline.rps);
+    const bytes = await wireBytes(origin, '/');
+    console.log(
+      `\nGET / over the wire (brotli, HTML + CSS + JS it loads): ${(bytes.total / 1024).toFixed(1)} KB in ${bytes.files} files`,
+    );
+    const ghost = await measureGhost((peerOrigin, target) => measure(peerOrigin, target));
+    printGoals({ rows, baseline, ghost, homeBytes: bytes.total });
   } finally {
     await cleanup();
   }

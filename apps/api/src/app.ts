@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { wireDateReplacer } from '@fretline/contract';
@@ -25,6 +26,7 @@ import { eraseAuditPersonalData } from './platform/audit/index.ts';
 import type { PersonalDataEraser } from './platform/erasure.ts';
 import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
+import { contentVersionPlugin } from './platform/content-version.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
 import { createMediaStore, createS3MediaStore, type MediaStore } from './platform/media/index.ts';
@@ -67,6 +69,13 @@ function mediaStoreFor(config: BuildAppOptions['config']): MediaStore {
   });
 }
 
+/**
+ * Text formats only: not `application/octet-stream` (@fastify/compress's default includes it),
+ * which is what the media store answers for files it cannot name, nor HLS segments or images.
+ */
+const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|^application\/(?:[\w.-]+\+)?(?:json|javascript|xml)(?:;|$)|^image\/svg\+xml|^application\/manifest\+json|^application\/vnd\.apple\.mpegurl/;
+
 /** The composition root: builds the whole app without listening (CONVENTIONS.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -92,7 +101,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(app);
   const mediaStore = options.mediaStore ?? mediaStoreFor(options.config);
   await app.register(errorsPlugin);
+  // Before every route (it hooks each one as it is added): HTML, JSON, JS, CSS and SVG answers go
+  // out brotli- or gzip-compressed when the client accepts it; media and images never (ADR 0056).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+    customTypes: COMPRESSIBLE_TYPES,
+  });
   await app.register(cookie);
+  await app.register(contentVersionPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(redisPlugin);
   await app.register(jobsPlugin);

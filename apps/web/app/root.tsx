@@ -24,7 +24,9 @@ import { readConsent } from './lib/consent.server';
 import { readFlags } from './lib/flags.server';
 import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
 import type { Route } from './+types/root';
-import './app.css';
+// The whole stylesheet inline in every page's head (ADR 0056): on a phone a separate stylesheet
+// costs a round trip before the first paint, and compressed it is about 11 KB.
+import appCss from './app.css?inline';
 
 /** The analytics action of the error page (product.md#pages), named like the contract's ANALYTICS_ACTIONS. */
 const NOT_FOUND_ACTION = 'not_found';
@@ -93,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ea580c" />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink-900 antialiased">

@@ -2,7 +2,8 @@
 // signed-in user among 10,000 users and 100,000 messages.
 import pg from 'pg';
 
-export const name = 'GET /api/messages/threads/unread/count (10k users, 100k msgs)';
+export const name = 'GET /api/messages/threads/unread/count, one process after pages (10k users, 100k msgs)';
+export const key = 'unread-one-process';
 
 const BENCH_USERS = 10_000;
 const MESSAGES_PER_USER = 10;
@@ -13,7 +14,7 @@ const MESSAGES_PER_USER = 10;
  * (BENCH_DATABASE_URL), once per database. On the embedded PGlite the running app owns the files,
  * so the target then measures the demo data with the demo member and says so.
  */
-async function seedBenchMessages(databaseUrl) {
+export async function seedBenchMessages(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -60,7 +61,7 @@ async function seedBenchMessages(databaseUrl) {
 }
 
 /** A real sign-in: ask for a passcode, read it from the bench's SMTP sink, redeem it. */
-async function signIn(url, readMail, email) {
+export async function signIn(url, readMail, email) {
   // Sign-in codes are limited per IP too; like the bench's own traffic, come from a 10.x address.
   const forwardedFor = `10.1.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const asked = await fetch(`${url}/api/auth/me/passcodes`, {

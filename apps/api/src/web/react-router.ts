@@ -1,14 +1,36 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  etagMatches,
+  PageCache,
+  pickEncoding,
+  storedPage,
+  variantCookieHeader,
+  visitorVariant,
+  type StoredPage,
+  type VisitorVariant,
+} from './page-cache.ts';
 
 export interface WebOptions {
   /** apps/web/build: `server/index.js` and the `client` assets. */
   buildDir: string;
   mode: 'production' | 'development';
+}
+
+/** React Router's request handler, or a stand-in (tests of the page cache). */
+type PageHandler = (request: Request) => Promise<Response>;
+
+export interface PagesOptions {
+  handle: PageHandler;
+  /** build/client: hashed assets and public files; absent in tests. */
+  clientDir?: string;
+  /** The signed-out page cache; tests pass theirs to look inside. */
+  cache?: PageCache;
 }
 
 /**
@@ -20,36 +42,140 @@ export function mountWeb(options: WebOptions) {
     const serverEntry = path.join(options.buildDir, 'server/index.js');
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const handle = createRequestHandler(build, options.mode);
+    await mountPages(app, { handle, clientDir: path.join(options.buildDir, 'client') });
+  };
+}
 
-    await app.register(async (web) => {
-      // Hand the untouched body stream to React Router: it parses its own form posts.
-      web.removeAllContentTypeParsers();
-      web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+/** The headers every page answer carries for a CDN in front (ADR 0056). */
+const PAGE_VARY = 'Accept-Encoding, Cookie';
 
+function copyHeaders(reply: FastifyReply, headers: Headers): void {
+  for (const [name, value] of headers) if (name !== 'set-cookie') reply.header(name, value);
+  const cookies = headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+/** A response rendered for this request alone (signed in, a form post, a private page). */
+function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypass' | 'miss') {
+  reply.code(response.status);
+  copyHeaders(reply, response.headers);
+  // Rendered for one person: a shared cache in front must never keep it (ADR 0056).
+  if (!response.headers.has('cache-control')) reply.header('Cache-Control', 'private, no-cache');
+  reply.header('Vary', PAGE_VARY);
+  reply.header('X-Page-Cache', cacheState);
+  // @fastify/compress compresses the stream on its way out (ADR 0056).
+  return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+}
+
+function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, variant: VisitorVariant, state: string) {
+  reply.code(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  // Shared caches may keep it but must ask again each time: an editor's change shows at once, and
+  // the 304 below costs a lookup. A first visit's answer carries its flag cookie, so it is private.
+  reply.header('Cache-Control', variant.setFlagsCookie ? 'private, no-cache' : 'public, no-cache');
+  reply.header('ETag', page.etag);
+  reply.header('Vary', PAGE_VARY);
+  reply.header('X-Page-Cache', state);
+  if (variant.setFlagsCookie) reply.header('set-cookie', variant.setFlagsCookie);
+  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  if (encoding) reply.header('Content-Encoding', encoding);
+  reply.header('Content-Length', body.length);
+  return reply.send(request.method === 'HEAD' ? null : body);
+}
+
+/** Stores a rendered answer when it is a plain public 200 (no cookie set, no private policy). */
+function storable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.getSetCookie().length) return false;
+  const policy = response.headers.get('cache-control') ?? '';
+  return !/private|no-store/i.test(policy);
+}
+
+export async function mountPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const { handle } = options;
+  const cache = options.cache ?? new PageCache();
+  // An editor's publish, edit or delete, on any instance, forgets every stored page here (ADR 0056).
+  app.contentVersion.onChange(() => cache.clear());
+
+  await app.register(async (web) => {
+    // Hand the untouched body stream to React Router: it parses its own form posts.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    if (options.clientDir)
       await web.register(fastifyStatic, {
-        root: path.join(options.buildDir, 'client'),
+        root: options.clientDir,
         wildcard: false,
         index: false,
+        // The .br and .gz files written beside each asset at build time (ADR 0056).
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         },
       });
 
-      const render = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-        // The URL a visitor typed: behind a TLS-terminating proxy the socket says http://, and
-        // React Router's action Origin check compares against this URL. request.protocol and
-        // request.host read X-Forwarded-Proto/-Host only from a trusted proxy (ADR 0004).
-        const req = createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host || undefined });
-        const response = await handle(req);
-        reply.hijack();
-        // A hijacked reply never writes Fastify's headers: put the security headers set by the
-        // onRequest hook (ADR 0002) on the raw response, under the ones React Router answers with.
-        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-        await sendResponse(reply.raw, response);
-      };
-      web.all('/*', render);
-      web.all('/', render);
-    });
-  };
+    const fetchRequest = (request: FastifyRequest, reply: FastifyReply) =>
+      // The URL a visitor typed: behind a TLS-terminating proxy the socket says http://, and
+      // React Router's action Origin check compares against this URL. request.protocol and
+      // request.host read X-Forwarded-Proto/-Host only from a trusted proxy (ADR 0004).
+      createRequest(request.raw, reply.raw, { protocol: `${request.protocol}:`, host: request.host || undefined });
+
+    /**
+     * Renders the variant for this request; whoever asks for it meanwhile waits for this render
+     * and is answered from it when it is storable.
+     */
+    const renderVariant = async (request: FastifyRequest, reply: FastifyReply, variant: VisitorVariant) => {
+      const version = app.contentVersion.current;
+      let settle: (page: StoredPage | null) => void = () => undefined;
+      cache.pending.set(variant.key, new Promise<StoredPage | null>((resolve) => (settle = resolve)));
+      try {
+        // Render with the variant's cookies only: nothing of this visitor beyond consent and flags.
+        request.raw.headers.cookie = variantCookieHeader(request.raw.headers.cookie, variant);
+        const response = await handle(fetchRequest(request, reply));
+        if (!storable(response)) {
+          settle(null);
+          if (variant.setFlagsCookie) response.headers.append('set-cookie', variant.setFlagsCookie);
+          return sendRendered(reply, response, 'miss');
+        }
+        const body = Buffer.from(await response.arrayBuffer());
+        const kept: Array<[string, string]> = [];
+        for (const [name, value] of response.headers) if (name !== 'content-length') kept.push([name, value]);
+        const page = await storedPage(response.status, kept, body, version);
+        // A write that landed while this rendered makes it stale: answer it once, keep it not.
+        if (app.contentVersion.current === version) cache.set(variant.key, page);
+        settle(page);
+        return sendStored(request, reply, page, variant, 'miss');
+      } finally {
+        settle(null);
+        cache.pending.delete(variant.key);
+      }
+    };
+
+    const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      const variant = visitorVariant({
+        method: request.method,
+        url: request.url,
+        origin: `${request.protocol}://${request.host}`,
+        secure: request.protocol === 'https',
+        cookie: request.headers.cookie,
+        authorization: request.headers.authorization,
+      });
+      if (!variant) return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass');
+
+      const hit = cache.get(variant.key, app.contentVersion.current);
+      if (hit) return sendStored(request, reply, hit, variant, 'hit');
+      if (request.method === 'HEAD') return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
+      const waiting = cache.pending.get(variant.key);
+      if (!waiting) return renderVariant(request, reply, variant);
+      const page = await waiting;
+      if (page) return sendStored(request, reply, page, variant, 'hit');
+      // Not storable (a redirect, a 404, a cookie to set): this request gets its own render.
+      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
+    };
+    web.all('/*', render);
+    web.all('/', render);
+  });
 }

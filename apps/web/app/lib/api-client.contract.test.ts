@@ -108,7 +108,16 @@ const summary = (v: typeof video) => {
   const { video_excerpt, video_category, video_artist, video_type, video_difficulty, video_tags, video_locked } = v;
   return {
     ...{ id_video, video_created, video_title, video_slug, video_premium, video_image, video_order, video_excerpt },
-    ...{ video_category, video_artist, video_type, video_difficulty, video_tags, video_locked, saved_to_my_list: false },
+    ...{
+      video_category,
+      video_artist,
+      video_type,
+      video_difficulty,
+      video_tags,
+      video_locked,
+      saved_to_my_list: false,
+      video_duration: 95,
+    },
   };
 };
 const facets = { category: [], difficulty: [], grade: [], genre: [], decade: [], artist: [], skill: [], instrument: [] };

@@ -20,7 +20,9 @@ export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade
 export type VideoFacet = (typeof VIDEO_FACETS)[number];
 
 /** Sort fields GET videos accepts in `order` (a `-` prefix sorts descending). */
-export const VIDEO_ORDER_FIELDS = ['video_created', 'video_title', 'video_order'] as const;
+export const VIDEO_ORDER_FIELDS = ['video_created', 'video_title', 'video_order', 'video_difficulty', 'relevance'] as const;
+/** The difficulty sort's order (ADR 0056): easiest first; other values after these. */
+export const VIDEO_DIFFICULTY_ORDER = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 const facetValue = z.string().trim().max(200).optional();
 const paging = {

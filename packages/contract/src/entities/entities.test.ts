@@ -192,7 +192,13 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
   { name: 'Course', schema: CourseSchema, valid: course, idField: 'id_course', textField: 'course_title' },
   { name: 'Course summary', schema: CourseSummarySchema, valid: course, idField: 'id_course', textField: 'course_excerpt' },
   { name: 'Video', schema: VideoSchema, valid: video, idField: 'id_video', textField: 'video_title' },
-  { name: 'Video summary', schema: VideoSummarySchema, valid: video, idField: 'id_video', textField: 'video_artist' },
+  {
+    name: 'Video summary',
+    schema: VideoSummarySchema,
+    valid: { ...video, video_duration: 754 },
+    idField: 'id_video',
+    textField: 'video_artist',
+  },
   {
     name: 'Saved video',
     schema: SavedVideoSchema,

@@ -137,5 +137,8 @@ export const VideoSummarySchema = VideoSchema.pick({
   video_tags: true,
   video_locked: true,
   saved_to_my_list: true,
+}).extend({
+  /** The stream's length in seconds, shown on each result (ADR 0056); null for a YouTube video or an unmeasured stream. */
+  video_duration: z.number().int().min(0).nullable(),
 });
 export type VideoSummary = z.infer<typeof VideoSummarySchema>;

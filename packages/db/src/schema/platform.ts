@@ -88,3 +88,14 @@ export const rateLimits = platformSchema.table(
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * One row whose number goes up on every catalogue write (ADR 0056). Each instance reads it every
+ * quarter second and, when it moved, forgets its stored signed-out pages and catalogue memories:
+ * an editor's publish, edit or delete reaches every instance without Redis or a broadcast.
+ */
+export const contentVersion = platformSchema.table('content_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changed: timestamp('changed', { withTimezone: true }).notNull().defaultNow(),
+});

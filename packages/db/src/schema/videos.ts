@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -19,6 +20,28 @@ import { users } from './auth.ts';
 export const videosSchema = pgSchema('videos');
 
 const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Full-text search of the catalogue (ADR 0056). Each searchable table keeps a generated tsvector
+ * (PostgreSQL computes it on every write, so no code path can forget it) with a GIN index. Accents
+ * are folded by `translate` rather than the unaccent extension, which PGlite does not load by
+ * default: the same expression works on both. Prose (titles, artists, excerpts, section texts) uses
+ * the English configuration (stems, drops stop words); tags and chords 'simple' (a chord named
+ * "A" is not a stop word).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const SEARCH_ACCENTS =
+  'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ';
+export const SEARCH_PLAIN =
+  'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao';
+const folded = (column: string) => sql.raw(`translate(coalesce(${column}, ''), '${SEARCH_ACCENTS}', '${SEARCH_PLAIN}')`);
+const searchVector = (config: 'english' | 'simple', weighted: Array<[string, 'A' | 'B' | 'C' | 'D']>) =>
+  sql.join(
+    weighted.map(
+      ([column, weight]) => sql`setweight(to_tsvector('${sql.raw(config)}'::regconfig, ${folded(column)}), '${sql.raw(weight)}')`,
+    ),
+    sql` || `,
+  );
 
 /** Course (product.md#entities). Images and the trailer stream are media-store paths, signed when served. */
 export const courses = videosSchema.table(
@@ -95,9 +118,20 @@ export const videos = videosSchema.table(
     idRecommendedCourse: integer('id_recommended_course').references(() => courses.idCourse, { onDelete: 'set null' }),
     videoCreated: created(),
     videoUpdated: created(),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      searchVector('english', [
+        ['video_title', 'A'],
+        ['video_artist', 'A'],
+        ['video_excerpt', 'C'],
+        ['video_category', 'D'],
+        ['video_genre', 'D'],
+        ['video_skill', 'D'],
+      ]),
+    ),
   },
   (t) => [
     uniqueIndex('videos_slug_key').on(t.videoSlug),
+    index('videos_search_idx').using('gin', t.searchDocument),
     // The list page's default order and its common facet filters (/videos, product.md#pages).
     // Partial: the list only ever shows published videos, newest first (ADR 0018).
     index('videos_published_created_idx')
@@ -131,8 +165,17 @@ export const videoSections = videosSchema.table(
     assetPath: text('asset_path'),
     streamManifest: text('stream_manifest'),
     streamPoster: text('stream_poster'),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      searchVector('english', [
+        ['section_heading', 'B'],
+        ['section_content', 'D'],
+      ]),
+    ),
   },
-  (t) => [index('video_sections_video_idx').on(t.idVideo, t.sectionOrder)],
+  (t) => [
+    index('video_sections_video_idx').on(t.idVideo, t.sectionOrder),
+    index('video_sections_search_idx').using('gin', t.searchDocument),
+  ],
 );
 
 export const videoChords = videosSchema.table(
@@ -151,8 +194,13 @@ export const videoChords = videosSchema.table(
     chordFingers: text('chord_fingers'),
     // The chord library's key when picked from it: "which lessons teach this chord" (ADR 0058).
     chordKey: text('chord_key'),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(searchVector('simple', [['chord_text', 'B']])),
   },
-  (t) => [index('video_chords_video_idx').on(t.idVideo, t.chordOrder), index('video_chords_key_idx').on(t.chordKey)],
+  (t) => [
+    index('video_chords_video_idx').on(t.idVideo, t.chordOrder),
+    index('video_chords_key_idx').on(t.chordKey),
+    index('video_chords_search_idx').using('gin', t.searchDocument),
+  ],
 );
 
 /** A video's chapters (product.md#practice): named times, shown on the player's timeline. */
@@ -178,8 +226,13 @@ export const videoTags = videosSchema.table(
       .references(() => videos.idVideo, { onDelete: 'cascade' }),
     tagSlug: text('tag_slug').notNull(),
     tagName: text('tag_name').notNull(),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(searchVector('simple', [['tag_name', 'B']])),
   },
-  (t) => [primaryKey({ columns: [t.idVideo, t.tagSlug] }), index('video_tags_slug_idx').on(t.tagSlug, t.idVideo)],
+  (t) => [
+    primaryKey({ columns: [t.idVideo, t.tagSlug] }),
+    index('video_tags_slug_idx').on(t.tagSlug, t.idVideo),
+    index('video_tags_search_idx').using('gin', t.searchDocument),
+  ],
 );
 
 /** A course's lessons and songs in order (course_videos / course_songs, product.md#entities). */

@@ -302,6 +302,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     created: 'not-personal',
   },
   'platform.rate_limits': { key: 'transient', count: 'not-personal', reset_at: 'not-personal' },
+  // One shared counter of catalogue writes (ADR 0056): no person in it.
+  'platform.content_version': { id: 'not-personal', version: 'not-personal', changed: 'not-personal' },
   'staff.audit_log': {
     id_audit: 'not-personal',
     id_user_actor: 'account-id',
@@ -375,16 +377,20 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'video_grade youtube_video_id stream_folder stream_manifest stream_poster stream_duration stream_width stream_height',
     'stream_bitrate stream_source stream_status stream_progress stream_error stream_preview stream_poster_choices',
     'video_tempo id_recommended_course videoCreated videoUpdated',
+    // Generated from the columns above for search (ADR 0056).
+    'search_document',
   ]),
   ...content('videos.video_sections', [
     'id_video_section id_video section_order section_type section_heading section_content soundslice_id spotify_id',
     'youtube_id youtube_poster asset_name asset_extension asset_path stream_manifest stream_poster',
+    'search_document',
   ]),
   ...content('videos.video_chords', [
     'id_video_chord id_video chord_order chord_text chord_url chord_frets chord_fingers chord_key',
+    'search_document',
   ]),
   ...content('videos.video_chapters', ['id_video_chapter id_video chapter_time chapter_title']),
-  ...content('videos.video_tags', ['id_video tag_slug tag_name']),
+  ...content('videos.video_tags', ['id_video tag_slug tag_name', 'search_document']),
   ...content('videos.course_videos', [
     'id_course_video id_course id_video course_video_order course_video_kind course_video_part',
   ]),

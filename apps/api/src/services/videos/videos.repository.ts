@@ -1,4 +1,5 @@
-import { and, asc, type Database, desc, eq, inArray, sql, type SQL, tables } from '@fretline/db';
+import { and, asc, type Database, desc, eq, getTableColumns, inArray, sql, type SQL, tables } from '@fretline/db';
+import { VIDEO_DIFFICULTY_ORDER } from '@fretline/contract';
 import type { VideoFacet } from '@fretline/contract';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
@@ -27,6 +28,12 @@ export const ORDER_COLUMNS = {
   video_created: v.videoCreated,
   video_title: v.videoTitle,
   video_order: v.videoOrder,
+  // Easiest first (ADR 0056); a video without a difficulty after the rest.
+  video_difficulty: sql`case ${v.videoDifficulty} ${sql.join(
+    VIDEO_DIFFICULTY_ORDER.map((value, i) => sql`when ${value} then ${i}`),
+    sql` `,
+  )} else ${VIDEO_DIFFICULTY_ORDER.length} end`,
+  relevance: null,
 } as const;
 
 export interface VideoListCriteria {
@@ -36,24 +43,84 @@ export interface VideoListCriteria {
   includeUnpublished: boolean;
 }
 
-/** The WHERE clause of the list; `withFacets` false leaves the facet filters out (for facet counts). */
+/** Folds accents and case the way the generated search columns do (SEARCH_ACCENTS in the schema). */
+export function foldForSearch(text: string): string {
+  return text
+    .replace(/[đĐ]/g, 'd')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[øØœŒ]/g, 'o')
+    .replace(/[æÆ]/g, 'a')
+    .replace(/ı/g, 'i')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * The search box's text as a tsquery (ADR 0056): every word must match, each as a prefix ("blu"
+ * finds "blues"), accents folded. Words are letters and digits only, quoted, so nothing typed is
+ * read as tsquery syntax. Null when nothing searchable is left.
+ */
+export function searchQueryText(search: string): string | null {
+  const words = foldForSearch(search)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((word) => `'${word}':*`).join(' & ') : null;
+}
+
+/**
+ * Where the search looks (ADR 0056): the video's own text, its tags, its chords, its sections' text.
+ * The other tables are asked once per query through uncorrelated `IN (…)` lists, each found through
+ * its GIN index and hashed, never once per video.
+ */
+function searchParts(search: string) {
+  const text = searchQueryText(search);
+  const pattern = containsPattern(search);
+  // Titles and artists by substring as well, for a word typed from its middle ("ackbird").
+  const substring = sql`(${v.videoTitle} ilike ${pattern} or ${v.videoArtist} ilike ${pattern})`;
+  if (!text) return { match: substring, rank: sql`case when ${substring} then 1 else 0 end` };
+  const prose = sql`to_tsquery('english', ${text})`;
+  const words = sql`to_tsquery('simple', ${text})`;
+  const inTags = sql`${v.idVideo} in (select st.id_video from ${tables.videoTags} st where st.search_document @@ ${words})`;
+  const inChords = sql`${v.idVideo} in (select sc.id_video from ${tables.videoChords} sc where sc.search_document @@ ${words})`;
+  const inSections = sql`${v.idVideo} in (select ss.id_video from ${tables.videoSections} ss where ss.search_document @@ ${prose})`;
+  const inVideo = sql`${v.searchDocument} @@ ${prose}`;
+  return {
+    match: sql`(${inVideo} or ${substring} or ${inTags} or ${inChords} or ${inSections})`,
+    // Title and artist weigh most (weights A–D of the generated column), then tags, chords, sections.
+    rank: sql`(ts_rank(${v.searchDocument}, ${prose}) + case when ${substring} then 0.5 else 0 end
+      + case when ${inTags} then 0.3 else 0 end + case when ${inChords} then 0.2 else 0 end
+      + case when ${inSections} then 0.1 else 0 end)`,
+  };
+}
+
+function facetCondition(facet: VideoFacet, values: string[] | undefined): SQL | undefined {
+  return values?.length ? inArray(FACET_COLUMNS[facet], values) : undefined;
+}
+
+/**
+ * The WHERE clause of the list. `except` leaves one facet's own filter out, for that facet's
+ * counts; `withFacets` false leaves them all out.
+ */
 function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | undefined {
   const parts: SQL[] = [];
   if (!criteria.includeUnpublished) parts.push(eq(v.videoPublished, true));
   if (withFacets) {
     for (const [facet, values] of Object.entries(criteria.facets) as [VideoFacet, string[]][]) {
-      if (values.length) parts.push(inArray(FACET_COLUMNS[facet], values));
+      const condition = facetCondition(facet, values);
+      if (condition) parts.push(condition);
     }
   }
   for (const tag of criteria.tags) {
     parts.push(sql`exists (select 1 from ${tables.videoTags} t where t.id_video = ${v.idVideo} and t.tag_slug = ${tag})`);
   }
-  if (criteria.search) {
-    const pattern = containsPattern(criteria.search);
-    parts.push(sql`(${v.videoTitle} ilike ${pattern} or ${v.videoArtist} ilike ${pattern})`);
-  }
+  if (criteria.search) parts.push(searchParts(criteria.search).match);
   return parts.length ? and(...parts) : undefined;
 }
+
+/** The list's columns: every column but the search document, which only the database reads. */
+const { searchDocument: _searchDocument, ...LIST_COLUMNS } = getTableColumns(v);
 
 export async function findVideoRows(
   db: Database,
@@ -62,14 +129,26 @@ export async function findVideoRows(
   limit: number,
   offset: number,
 ): Promise<VideoRow[]> {
-  const column = ORDER_COLUMNS[order.column];
-  return db
-    .select()
+  const column =
+    order.column === 'relevance'
+      ? criteria.search
+        ? searchParts(criteria.search).rank
+        : v.videoCreated
+      : ORDER_COLUMNS[order.column];
+  // Relevance is best first whichever way it is written; the others follow the sign.
+  const descending = order.column === 'relevance' ? true : order.descending;
+  const rows = await db
+    .select(LIST_COLUMNS)
     .from(v)
     .where(listConditions(criteria))
-    .orderBy(order.descending ? desc(column) : asc(column), order.descending ? desc(v.idVideo) : asc(v.idVideo))
+    .orderBy(
+      descending ? desc(column) : asc(column),
+      ...(order.column === 'relevance' ? [desc(v.videoCreated)] : []),
+      descending ? desc(v.idVideo) : asc(v.idVideo),
+    )
     .limit(limit)
     .offset(offset);
+  return rows.map((row) => ({ ...row, searchDocument: null }));
 }
 
 export async function countVideos(db: Database, criteria: VideoListCriteria): Promise<number> {
@@ -80,22 +159,32 @@ export async function countVideos(db: Database, criteria: VideoListCriteria): Pr
   return counted?.n ?? 0;
 }
 
-/** Value counts of every facet over the videos matching search and tags (one scan). */
+/**
+ * Value counts of every facet (one scan): each facet counts the videos that match search, tags and
+ * every other facet's filter, not its own (ADR 0056), so picking "Blues" narrows the difficulty
+ * counts while the genre list still offers the other genres.
+ */
 export async function countFacets(
   db: Database,
   criteria: VideoListCriteria,
 ): Promise<{ facet: string; value: string; n: number }[]> {
   const where = listConditions(criteria, false);
-  const pairs = sql.join(
-    (Object.entries(FACET_COLUMNS) as [VideoFacet, (typeof FACET_COLUMNS)[VideoFacet]][]).map(
-      ([facet, column]) => sql`(${facet}, ${column})`,
-    ),
+  const entries = Object.entries(FACET_COLUMNS) as [VideoFacet, (typeof FACET_COLUMNS)[VideoFacet]][];
+  const others = (facet: VideoFacet) => {
+    const conditions = entries
+      .filter(([other]) => other !== facet)
+      .map(([other]) => facetCondition(other, criteria.facets[other]))
+      .filter((condition): condition is SQL => condition !== undefined);
+    return conditions.length ? sql`(${and(...conditions)})` : sql`true`;
+  };
+  const triples = sql.join(
+    entries.map(([facet, column]) => sql`(${facet}, ${column}, ${others(facet)})`),
     sql`, `,
   );
   const result = await db.execute<{ facet: string; value: string; n: number }>(
     sql`select f.facet, f.value, count(*)::int as n
-        from ${v} cross join lateral (values ${pairs}) as f(facet, value)
-        where f.value is not null ${where ? sql`and ${where}` : sql``}
+        from ${v} cross join lateral (values ${triples}) as f(facet, value, ok)
+        where f.value is not null and f.ok ${where ? sql`and ${where}` : sql``}
         group by f.facet, f.value order by f.facet, n desc, f.value`,
   );
   return rowsOf(result);

@@ -90,7 +90,8 @@ function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
       else throw badRequest(`filter cannot use ${rawKey}.`, 'filter');
     }
   }
-  const orderText = query.order ?? '-video_created';
+  // A search is ranked by relevance unless another order is asked for (ADR 0056).
+  const orderText = query.order ?? (search ? 'relevance' : '-video_created');
   const descending = orderText.startsWith('-');
   const column = orderText.replace(/^-/, '');
   if (!(VIDEO_ORDER_FIELDS as readonly string[]).includes(column)) {
@@ -112,7 +113,8 @@ const facetCache = new CatalogueCache<VideoFacets>(30_000);
 const pageCache = new CatalogueCache<{ videos: BaseSummary[]; total: number }>(10_000);
 
 async function getFacets(ctx: VideosContext, criteria: VideoListCriteria): Promise<VideoFacets> {
-  return facetCache.get(ctx.db, JSON.stringify([criteria.tags, criteria.search ?? '']), async () => {
+  // Each facet's counts apply every other filter (ADR 0056), so the key is the whole criteria.
+  return facetCache.get(ctx.db, JSON.stringify(criteria), async () => {
     const rows = await countFacets(ctx.db, criteria);
     const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
     for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
@@ -148,6 +150,7 @@ async function toBaseSummaries(ctx: VideosContext, rows: VideoRow[]): Promise<Ba
     video_type: row.videoType,
     video_difficulty: row.videoDifficulty,
     video_tags: tagsOf.get(row.idVideo) ?? [],
+    video_duration: row.videoPlayer === 'stream' ? row.streamDuration : null,
   }));
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type HlsType from 'hls.js';
 
 /** Spec: playback speed from 0.5× to 1.25×. */
 const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
@@ -30,8 +31,10 @@ export function isHlsManifest(src: string): boolean {
 }
 
 /**
- * HLS through hls.js, loaded only when a player mounts (a dynamic import keeps it out of every
- * other page's JavaScript), with the browser's native HLS when MediaSource is missing (iOS Safari).
+ * HLS through hls.js, with the browser's native HLS when MediaSource is missing (iOS Safari).
+ * Nothing of the stream loads before the visitor asks for it (ADR 0056): hls.js (about 150 KB) is
+ * imported when the pointer or focus comes to the player, and the playlist and segments load on the
+ * first play, so a phone opening a lesson downloads the page, not half a megabyte of video.
  */
 export function StreamPlayer({ src, poster, title, startAt, onProgress, live = false, onVideo }: StreamPlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -42,6 +45,8 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
   const lastReport = useRef(0);
   const onProgressRef = useRef(onProgress);
   onProgressRef.current = onProgress;
+  /** Starts loading hls.js ahead of the first play (pointer over or focus on the player). */
+  const warm = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const video = ref.current;
@@ -57,29 +62,43 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
       video.src = src;
       return () => video.removeEventListener('loadedmetadata', resume);
     }
-    void import('hls.js')
-      .then(({ default: Hls }) => {
-        if (destroyed) return;
-        if (Hls.isSupported()) {
-          const hls = new Hls({ enableWorker: true, startPosition: startAt && !live ? startAt : -1 });
-          hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (data.fatal) setFailed(true);
-          });
-          hls.loadSource(src);
-          hls.attachMedia(video);
-          cleanup = () => hls.destroy();
-        } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-          video.src = src;
-        } else {
-          setFailed(true);
-        }
-      })
-      .catch(() => {
-        // Without hls.js (an old cached page), the native player may still manage.
-        if (!destroyed) video.src = src;
-      });
+    let hlsModule: Promise<{ default: typeof HlsType }> | null = null;
+    const loadHls = () => (hlsModule ??= import('hls.js'));
+    warm.current = () => void loadHls().catch(() => undefined);
+    let attached = false;
+    const attach = () => {
+      if (attached) return;
+      attached = true;
+      void loadHls()
+        .then(({ default: Hls }) => {
+          if (destroyed) return;
+          if (Hls.isSupported()) {
+            const hls = new Hls({ enableWorker: true, startPosition: startAt && !live ? startAt : -1 });
+            hls.on(Hls.Events.ERROR, (_event, data) => {
+              if (data.fatal) setFailed(true);
+            });
+            // The play that asked for the stream found no source yet: play once there is one.
+            hls.on(Hls.Events.MANIFEST_PARSED, () => void video.play().catch(() => undefined));
+            hls.loadSource(src);
+            hls.attachMedia(video);
+            cleanup = () => hls.destroy();
+          } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+            video.src = src;
+            void video.play().catch(() => undefined);
+          } else {
+            setFailed(true);
+          }
+        })
+        .catch(() => {
+          // Without hls.js (an old cached page), the native player may still manage.
+          if (!destroyed) video.src = src;
+        });
+    };
+    video.addEventListener('play', attach);
     return () => {
       destroyed = true;
+      warm.current = () => undefined;
+      video.removeEventListener('play', attach);
       video.removeEventListener('loadedmetadata', resume);
       cleanup();
     };
@@ -111,10 +130,12 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
         className="aspect-video w-full bg-black focus-visible:-outline-offset-4"
         controls
         playsInline
-        preload="metadata"
+        preload={isHlsManifest(src) ? 'none' : 'metadata'}
         poster={poster ?? undefined}
         aria-label={title}
         data-testid="video-player"
+        onPointerEnter={() => warm.current()}
+        onFocus={() => warm.current()}
         onTimeUpdate={() => report(false)}
         onPause={() => report(true)}
         onEnded={() => report(true)}

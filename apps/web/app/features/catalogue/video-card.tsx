@@ -2,6 +2,15 @@ import { Link } from 'react-router';
 import { videoSubtitle, type VideoSummary } from '@fretline/contract';
 import { Badge } from '../../components/ui';
 
+/** A length in seconds as a player shows it: 4:05, 1:02:09. */
+function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 /** One video in a grid: poster, title, subtitle (product.md#entities) and whether it is free or for members. */
 function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
   const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
@@ -21,6 +30,12 @@ function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: st
             <Badge tone="success">Free</Badge>
           )}
         </div>
+        {video.video_duration ? (
+          <span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white">
+            <span className="sr-only">Length </span>
+            {formatDuration(video.video_duration)}
+          </span>
+        ) : null}
         {video.saved_to_my_list ? (
           <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-700">
             Saved

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
 import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet } from '@fretline/contract';
-import { Button, Container, EmptyState, LinkButton, Spinner } from '../../components/ui';
+import { Button, Container, cx, EmptyState, LinkButton, selectClasses, Spinner } from '../../components/ui';
 import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/active-filters';
 import { VideoGrid } from '../../features/catalogue/video-card';
 import { FACET_LABELS, VideoFilters } from '../../features/catalogue/video-filters';
@@ -14,15 +14,24 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { Route } from './+types/videos';
 
 const PAGE_SIZE = 24;
+
+/** The sorts offered (ADR 0056); the empty value is the API's own: best match while searching, else newest. */
+const SORTS: { value: string; label: string; searchOnly?: boolean }[] = [
+  { value: '', label: 'Best match', searchOnly: true },
+  { value: '-video_created', label: 'Newest' },
+  { value: 'video_title', label: 'Title A–Z' },
+  { value: 'video_difficulty', label: 'Easiest first' },
+  { value: '-video_difficulty', label: 'Hardest first' },
+];
 /** Typing in the search box updates the list after a short pause (not on every key). */
 const SEARCH_DEBOUNCE_MS = 400;
 /** The analytics action for a song search (product.md#constants: debounced by 5 s). */
 const SONG_SEARCH_ACTION = 'song_search';
 
-/** The list query from the page URL: facets, `tags` (legacy tag URLs, product.md#pages) and `search`. */
+/** The list query from the page URL: facets, `tags` (legacy tag URLs, product.md#pages), `search` and the sort (`order`). */
 function listQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of [...VIDEO_FACETS, 'tags', 'search'] as const) {
+  for (const key of [...VIDEO_FACETS, 'tags', 'search', 'order'] as const) {
     const value = params.get(key)?.trim();
     if (value) query[key] = value;
   }
@@ -159,15 +168,30 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
         <ActiveFilters filters={active} onRemove={removeFilter} onClearAll={forgetSearch} emptyFocusRef={searchInput} />
       </search>
 
-      <div className="mb-4 flex items-center justify-between text-sm text-stone-600" aria-live="polite">
-        <span>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
+        <span aria-live="polite" className="flex items-center gap-2">
           {page.total} {page.total === 1 ? 'video' : 'videos'}
+          {loading ? (
+            <>
+              <Spinner /> Updating…
+            </>
+          ) : null}
         </span>
-        {loading ? (
-          <span className="flex items-center gap-2">
-            <Spinner /> Updating…
-          </span>
-        ) : null}
+        <label className="flex items-center gap-2">
+          <span className="whitespace-nowrap font-medium text-ink-900">Sort by</span>
+          <select
+            name="order"
+            value={query.order ?? (query.search ? '' : '-video_created')}
+            onChange={(e) => update({ order: e.target.value })}
+            className={cx(selectClasses, 'w-auto')}
+          >
+            {SORTS.filter((sort) => !sort.searchOnly || query.search).map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
 
       <div className={loading ? 'opacity-60 transition-opacity' : undefined}>

@@ -59,6 +59,12 @@ CREATE TABLE "videos"."video_schedules" (
 	"scheduled_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "platform"."content_version" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
+	"changed" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "videos"."saved_videos_user_video_key";--> statement-breakpoint
 ALTER TABLE "auth"."users" ADD COLUMN "left_handed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "messages"."messages" ADD COLUMN "message_internal" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -67,6 +73,9 @@ ALTER TABLE "videos"."saved_videos" ADD COLUMN "saved_note" text;--> statement-b
 ALTER TABLE "videos"."video_chords" ADD COLUMN "chord_frets" text;--> statement-breakpoint
 ALTER TABLE "videos"."video_chords" ADD COLUMN "chord_fingers" text;--> statement-breakpoint
 ALTER TABLE "videos"."video_chords" ADD COLUMN "chord_key" text;--> statement-breakpoint
+ALTER TABLE "videos"."video_chords" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, translate(coalesce(chord_text, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'B')) STORED;--> statement-breakpoint
+ALTER TABLE "videos"."video_sections" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, translate(coalesce(section_heading, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'B') || setweight(to_tsvector('english'::regconfig, translate(coalesce(section_content, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'D')) STORED;--> statement-breakpoint
+ALTER TABLE "videos"."video_tags" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, translate(coalesce(tag_name, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'B')) STORED;--> statement-breakpoint
 ALTER TABLE "videos"."videos" ADD COLUMN "stream_source" text;--> statement-breakpoint
 ALTER TABLE "videos"."videos" ADD COLUMN "stream_status" text;--> statement-breakpoint
 ALTER TABLE "videos"."videos" ADD COLUMN "stream_progress" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -74,6 +83,7 @@ ALTER TABLE "videos"."videos" ADD COLUMN "stream_error" text;--> statement-break
 ALTER TABLE "videos"."videos" ADD COLUMN "stream_preview" text;--> statement-breakpoint
 ALTER TABLE "videos"."videos" ADD COLUMN "stream_poster_choices" text[];--> statement-breakpoint
 ALTER TABLE "videos"."videos" ADD COLUMN "video_tempo" integer;--> statement-breakpoint
+ALTER TABLE "videos"."videos" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, translate(coalesce(video_title, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'A') || setweight(to_tsvector('english'::regconfig, translate(coalesce(video_artist, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'A') || setweight(to_tsvector('english'::regconfig, translate(coalesce(video_excerpt, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'C') || setweight(to_tsvector('english'::regconfig, translate(coalesce(video_category, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'D') || setweight(to_tsvector('english'::regconfig, translate(coalesce(video_genre, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'D') || setweight(to_tsvector('english'::regconfig, translate(coalesce(video_skill, ''), 'àáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźżæœÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮIŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻÆŒ', 'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao')), 'D')) STORED;--> statement-breakpoint
 ALTER TABLE "messages"."reply_presence" ADD CONSTRAINT "reply_presence_id_thread_threads_id_thread_fk" FOREIGN KEY ("id_thread") REFERENCES "messages"."threads"("id_thread") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages"."reply_presence" ADD CONSTRAINT "reply_presence_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages"."saved_replies" ADD CONSTRAINT "saved_replies_id_user_created_users_id_user_fk" FOREIGN KEY ("id_user_created") REFERENCES "auth"."users"("id_user") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -89,4 +99,8 @@ CREATE INDEX "live_stream_reminders_user_idx" ON "videos"."live_stream_reminders
 CREATE INDEX "video_chapters_video_idx" ON "videos"."video_chapters" USING btree ("id_video","chapter_time");--> statement-breakpoint
 CREATE INDEX "messages_content_search_idx" ON "messages"."messages" USING gin (to_tsvector('english', "message_content"));--> statement-breakpoint
 CREATE INDEX "video_chords_key_idx" ON "videos"."video_chords" USING btree ("chord_key");--> statement-breakpoint
+CREATE INDEX "video_chords_search_idx" ON "videos"."video_chords" USING gin ("search_document");--> statement-breakpoint
+CREATE INDEX "video_sections_search_idx" ON "videos"."video_sections" USING gin ("search_document");--> statement-breakpoint
+CREATE INDEX "video_tags_search_idx" ON "videos"."video_tags" USING gin ("search_document");--> statement-breakpoint
+CREATE INDEX "videos_search_idx" ON "videos"."videos" USING gin ("search_document");--> statement-breakpoint
 ALTER TABLE "videos"."saved_videos" ADD CONSTRAINT "saved_videos_user_video_time_key" UNIQUE NULLS NOT DISTINCT("id_user","id_video","saved_time");

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { signUp, useToken } from './support/auth';
+
+/*
+ * The signed-out page cache (ADR 0056) on the built app: a visitor's second view of a video page is
+ * served from memory, compressed and revalidated with an ETag; a signed-in learner's page is
+ * rendered for them alone and names them, and a visitor after them never sees that name.
+ */
+const PAGE = '/videos/holding-the-guitar';
+
+test('signed-out pages come from the cache, signed-in pages never do', async ({ page, context, request, baseURL }) => {
+  const first = await request.get(PAGE, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(first.status()).toBe(200);
+  const flags = (first.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
+  expect(flags).toMatch(/^feature_flags=/);
+
+  const again = await request.get(PAGE, { headers: { cookie: flags, 'accept-encoding': 'br, gzip' } });
+  expect(again.headers()['x-page-cache']).toBe('hit');
+  expect(again.headers()['content-encoding']).toBe('br');
+  expect(again.headers()['cache-control']).toBe('public, no-cache');
+  expect(again.headers().vary).toBe('Accept-Encoding, Cookie');
+  const etag = again.headers().etag ?? '';
+  const revalidated = await request.get(PAGE, { headers: { cookie: flags, 'if-none-match': etag } });
+  expect(revalidated.status()).toBe(304);
+
+  // A signed-in learner: their own page, rendered for them, never stored.
+  const { token } = await signUp(baseURL, { first_name: 'Quentin', last_name: 'Cachebuster', label: 'page-cache' });
+  await useToken(context, baseURL, token);
+  const signedIn = await page.goto(PAGE);
+  expect(await signedIn?.headerValue('x-page-cache')).toBe('bypass');
+  expect(await signedIn?.headerValue('cache-control')).toBe('private, no-cache');
+  await expect(page.getByRole('heading', { name: 'Holding the Guitar and Pick' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu for Quentin Cachebuster/ })).toBeAttached();
+
+  // The visitor after them gets the stored page, with nothing of the learner in it.
+  const visitor = await request.get(PAGE, { headers: { cookie: flags } });
+  expect(visitor.headers()['x-page-cache']).toBe('hit');
+  const html = await visitor.text();
+  expect(html).not.toContain('Cachebuster');
+  expect(html).not.toContain(token);
+});

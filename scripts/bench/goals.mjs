@@ -1,0 +1,59 @@
+// The goals table of ADR 0056: each figure of the bench as a ratio to its peer in the same run
+// (Ghost 5 for pages, bare Fastify for the unread count), with its goal and whether it holds.
+export function printGoals({ rows, baseline, ghost, homeBytes }) {
+  const row = (key) => rows.find((r) => r.key === key);
+  const goals = [];
+  const versus = (key, label, peer, peerName, minRatio, maxP99) => {
+    const r = row(key);
+    if (!r) return;
+    const ratio = r.rps / peer.rps;
+    goals.push({
+      figure: label,
+      fretline: `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`,
+      peer: `${peerName} ${peer.rps.toFixed(1)} req/s, p99 ${peer.p99} ms`,
+      ratio: `${ratio.toFixed(1)}×`,
+      goal: `≥ ${minRatio}×${maxP99 ? `, p99 ≤ ${maxP99} ms` : ''}`,
+      holds: ratio >= minRatio && (!maxP99 || r.p99 <= maxP99) ? 'yes' : 'NO',
+    });
+  };
+  versus('home', 'signed-out home page', ghost.home, 'Ghost home', 10, 100);
+  versus('video-signed-out', 'signed-out video page', ghost.post, 'Ghost post', 10, 100);
+  versus('video-signed-in', 'signed-in video page', ghost.post, 'Ghost post', 3);
+  for (const [key, label] of [
+    ['unread-api', 'unread count, API-only instance'],
+    ['unread-one-process', 'unread count, one process (after pages)'],
+  ]) {
+    const r = row(key);
+    if (!r) continue;
+    const ratio = r.rps / baseline.rps;
+    const isGoal = key === 'unread-api';
+    goals.push({
+      figure: label,
+      fretline: `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`,
+      peer: `bare Fastify ${baseline.rps.toFixed(0)} req/s`,
+      ratio: `${ratio.toFixed(2)}×`,
+      goal: isGoal ? '≥ 0.5×, p99 < 20 ms' : '(reported)',
+      holds: isGoal ? (ratio >= 0.5 && r.p99 < 20 ? 'yes' : 'NO') : '-',
+    });
+  }
+  const search = row('search');
+  if (search)
+    goals.push({
+      figure: '/videos search and filter',
+      fretline: `${search.rps.toFixed(0)} req/s, p99 ${search.p99} ms`,
+      peer: '-',
+      ratio: '-',
+      goal: 'p99 < 50 ms',
+      holds: search.p99 < 50 ? 'yes' : 'NO',
+    });
+  goals.push({
+    figure: 'home page bytes over the wire',
+    fretline: `${(homeBytes / 1024).toFixed(1)} KB`,
+    peer: '-',
+    ratio: '-',
+    goal: '≤ 200 KB',
+    holds: homeBytes <= 200 * 1024 ? 'yes' : 'NO',
+  });
+  console.log(`\nGoals (ADR 0056); Ghost 5 figures ${ghost.source}:`);
+  console.table(goals);
+}

@@ -1,0 +1,176 @@
+// `node scripts/lighthouse.mjs`: Lighthouse's mobile performance score of the home page, a video
+// page and a course page, on the built app in production mode (ADR 0056). CI runs it as its own
+// step and fails under LIGHTHOUSE_MIN (90).
+//
+// What it does
+//   1. Uses the built app (apps/api/dist/server.js + apps/web/build); runs `npm run build` if missing.
+//   2. Starts it in production mode on a free port with a fresh DATA_DIR (embedded PGlite, demo
+//      content), and asks each page once so the first Lighthouse load is not the very first render.
+//   3. Runs Lighthouse 12.8.2 (default mobile profile: simulated slow 4G and a 4× slower CPU,
+//      performance only) with Debian's Chromium, LIGHTHOUSE_RUNS times per page (3), and takes the
+//      median score: on two shared cores one run can lose ten points to a neighbour's build.
+//
+// Lighthouse stays out of the workspaces (it would hoist zod 3 and old @types/pg; STACK-NOTES):
+// it runs through `npm exec --package=lighthouse@12.8.2`, which installs it into npm's cache once.
+//
+// Env: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_MIN (90),
+// LIGHTHOUSE_PAGES (comma list of paths, default the three below), LIGHTHOUSE_OUT (a folder to keep
+// the JSON reports in).
+import { execFileSync, execSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 90);
+// Demo content (packages/db/src/seed): a free lesson and the beginner course.
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/videos/holding-the-guitar,/courses/beginner-guitar-course').split(',');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function main() {
+  if (!existsSync(chromium)) {
+    console.error(`No Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+  const serverFile = path.join(root, 'apps/api/dist/server.js');
+  if (!existsSync(serverFile) || !existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fretline-lighthouse-'));
+  const outDir = process.env.LIGHTHOUSE_OUT ? path.resolve(process.env.LIGHTHOUSE_OUT) : dataDir;
+  mkdirSync(outDir, { recursive: true });
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // The embedded database, whatever the caller's environment points at.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const app = spawn(process.execPath, ['--max-semi-space-size=64', serverFile], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: origin,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  app.on('exit', (code) => {
+    if (code && !app.stopping) {
+      console.error(`the app exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  let failed = false;
+  try {
+    await waitFor(`${origin}/api/health`);
+    for (const page of pages) await fetch(`${origin}${page}`);
+    const rows = [];
+    for (const page of pages) {
+      const scores = [];
+      let last;
+      for (let run = 1; run <= runs; run++) {
+        const file = path.join(outDir, `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`);
+        try {
+          execFileSync(
+            'npm',
+            [
+              'exec',
+              '--yes',
+              '--package=lighthouse@12.8.2',
+              '--',
+              'lighthouse',
+              `${origin}${page}`,
+              '--only-categories=performance',
+              '--output=json',
+              `--output-path=${file}`,
+              '--quiet',
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+            ],
+            { cwd: dataDir, env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'ignore', 'inherit'] },
+          );
+        } catch {
+          // Chromium can die under a loaded machine: that run does not count; the others decide.
+          console.error(`lighthouse run ${run} of ${page} failed; not counted`);
+          continue;
+        }
+        const report = JSON.parse(readFileSync(file, 'utf8'));
+        if (report.runtimeError || report.categories.performance.score === null) {
+          console.error(`lighthouse run ${run} of ${page}: ${report.runtimeError?.code ?? 'no score'}; not counted`);
+          continue;
+        }
+        last = report;
+        scores.push(Math.round(last.categories.performance.score * 100));
+      }
+      if (!last) {
+        rows.push({ page, score: 0, runs: 'every run failed' });
+        continue;
+      }
+      const audit = (id) => last.audits[id]?.displayValue ?? '-';
+      rows.push({
+        page,
+        score: median(scores),
+        runs: scores.join(' '),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        bytes: audit('total-byte-weight'),
+      });
+    }
+    console.table(rows);
+    const low = rows.filter((r) => r.score < minimum);
+    if (low.length) {
+      console.error(`Under ${minimum}: ${low.map((r) => `${r.page} (${r.score})`).join(', ')}`);
+      failed = true;
+    }
+  } finally {
+    app.stopping = true;
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+    if (!process.env.LIGHTHOUSE_OUT) rmSync(dataDir, { recursive: true, force: true });
+    else rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
