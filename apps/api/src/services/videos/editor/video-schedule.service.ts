@@ -5,7 +5,6 @@ import type { MediaStore } from '../../../platform/media/index.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import type { RequestAuth } from '../../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
-import { forgetCatalogue } from '../catalogue-cache.ts';
 import * as repo from './videos-editor.repository.ts';
 import { setPublished, type EditorContext } from './videos-editor.service.ts';
 
@@ -91,6 +90,7 @@ export async function runScheduledPublish(app: FastifyInstance, store: MediaStor
     app.log.warn({ idVideo: payload.id_video, code: err.code }, 'scheduled publication refused');
   }
   await app.db.delete(videoSchedules).where(eq(videoSchedules.idVideo, payload.id_video));
-  // ADR 0018: the catalogue's memories forget the video, as after an editor's own write.
-  forgetCatalogue();
+  // As after an editor's own write: every instance's catalogue memories (ADR 0018) and stored
+  // signed-out pages (ADR 0056) forget the video once the shared content version moves.
+  await app.contentVersion.bump();
 }

@@ -69,8 +69,11 @@ describe('scheduled publishing', () => {
     expect(await publicStatus(video.video_slug)).toBe(404);
 
     t.clock.advance(60_000);
+    const versionBefore = t.app.contentVersion.current;
     await runDueJobs(t.app);
     expect(await publicStatus(video.video_slug)).toBe(200);
+    // Every instance's stored pages forget the catalogue, not only this one's (ADR 0056).
+    expect(t.app.contentVersion.current).toBeGreaterThan(versionBefore);
     const after = await call('GET', `${BASE}/${video.id_video}`, editor.token);
     expect(after.json<Body>().data.video.video_published).toBe(true);
     expect((await call('GET', `${BASE}/${video.id_video}/schedule`, editor.token)).json<Body>().data.schedule).toEqual({
