@@ -1,6 +1,5 @@
 // An editor's publish forgets cached pages on every instance (ADR 0059, with the signed-out page
-// cache of ADR 0056). Left out of the suite by scripts/cluster/vitest.config.ts until that cache
-// is merged: it runs against a cluster whose instances keep rendered pages in memory.
+// cache of ADR 0056): it runs against a cluster whose instances keep rendered pages in memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster, type Instance } from './cluster.ts';
 import { call, signIn } from './client.ts';
@@ -54,7 +53,10 @@ describe('cached pages across instances (ADR 0056, ADR 0059)', () => {
   it('stops serving an unpublished video on every instance, and serves it again once republished', async () => {
     // Rendered twice on each instance: the second answer comes from its page cache.
     expect(await statuses()).toEqual([200, 200]);
-    expect(await statuses()).toEqual([200, 200]);
+    const cached = await Promise.all(
+      cluster.instances.map(async (i) => (await call(i.url, 'GET', `/videos/${SLUG}`)).headers.get('x-page-cache')),
+    );
+    expect(cached).toEqual(['hit', 'hit']);
 
     await publish(false);
     // Each instance reads the shared content version every 250 ms (ADR 0056).
