@@ -127,6 +127,9 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   await expect(moment).toContainText('Watch the ring finger on the change');
   await moment.click();
   await expect(page).toHaveURL(/\/videos\/first-chords-em-and-g\?t=4$/);
+  // The stream loads on the first play (ADR 0056), and starts at the moment.
+  await expect(page.getByTestId('practice-player')).toContainText('0:04');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect
     .poll(() => lessonVideo(page).evaluate((el) => (el as unknown as MediaElement).currentTime), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(3.9);
