@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +46,11 @@ export interface MediaStore {
    */
   write(mediaPath: string, source: Readable, contentType: string): Promise<void>;
   remove(mediaPath: string): Promise<void>;
+  /**
+   * Removes everything stored under the folder `mediaPath` (`streams/12/ab12`): a video's HLS
+   * renditions are many objects named only by their folder (ADR 0057). Nothing there is no error.
+   */
+  removeFolder(mediaPath: string): Promise<void>;
 }
 
 /** The signing half of a store: the same for every place the bytes live (ADR 0017). */
@@ -156,6 +161,10 @@ export function createMediaStore(options: { secret: string; mediaDir: string; de
     },
     async remove(mediaPath) {
       await unlink(fileOf(mediaPath)).catch(() => undefined);
+    },
+    async removeFolder(mediaPath) {
+      if (isDemoMediaPath(mediaPath)) throw new Error(`not a storable media path: ${mediaPath}`);
+      await rm(fileOf(mediaPath), { recursive: true, force: true });
     },
   };
 }

@@ -47,6 +47,15 @@ describe('the S3 media store (ADR 0059)', () => {
     expect(await store.stat('uploads/2026/01/a.pdf')).toBeNull();
   });
 
+  it('removes a folder of objects by its prefix, and only that folder', async () => {
+    for (const key of ['streams/7/ab/master.m3u8', 'streams/7/ab/v0/seg_0000.ts', 'streams/7/abc/master.m3u8'])
+      await store.write(key, Readable.from([Buffer.from(key)]), 'application/octet-stream');
+    await store.removeFolder('streams/7/ab');
+    expect((await keys()).filter((k) => k.startsWith('streams/7/'))).toEqual(['streams/7/abc/master.m3u8']);
+    await store.removeFolder('streams/7');
+    expect((await keys()).filter((k) => k.startsWith('streams/'))).toEqual([]);
+  });
+
   it('streams a file larger than one part as a multipart upload', async () => {
     const big = Buffer.alloc(12 * MB, 7);
     big.write('the end', big.length - 7);

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { createMediaSigner, createMediaStore, isDemoMediaPath, isSafeMediaPath, type MediaStore } from './media-store.ts';
 
@@ -62,6 +69,19 @@ export function createS3MediaStore(options: {
     ...createMediaSigner(options.secret),
     kind: 's3',
     remove,
+    async removeFolder(mediaPath) {
+      const Prefix = `${keyOf(mediaPath)}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        // One DELETE per object: a folder of renditions is tens of objects, and single deletes need
+        // no checksum header that S3-compatible servers answer differently (ADR 0059).
+        for (const object of page.Contents ?? []) {
+          if (object.Key) await client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }));
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
     client,
     resolveFile: (mediaPath) => (isDemoMediaPath(mediaPath) ? demo.resolveFile(mediaPath) : null),
     scratchDir: (name) => path.join(path.resolve(options.scratchRoot), `.${name}`),

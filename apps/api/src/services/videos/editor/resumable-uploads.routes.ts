@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Transform, pipeline, type Readable } from 'node:stream';
@@ -123,12 +124,20 @@ export const resumableUploadsRoutes: FastifyPluginAsync<{ store: MediaStore }> =
     const ext = uploadExtensionOf(filename);
     const now = app.clock();
     const mediaPath = newUploadPath(filename, ext, now);
-    const target = store.resolveFile(mediaPath);
     const raw = req.runtime?.node?.req;
     const auth = raw ? senders.get(raw) : undefined;
-    if (!target || !auth) throw refusal(500, 'The file could not be stored.');
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(path.join(datastore.directory, upload.id), target);
+    if (!auth) throw refusal(500, 'The file could not be stored.');
+    const scratch = path.join(datastore.directory, upload.id);
+    // The folder store keeps its files beside the scratch folder: a rename, not a second copy.
+    // Elsewhere (an S3 bucket, ADR 0059) the file is streamed into the store, whole or not at all.
+    const local = store.resolveFile(mediaPath);
+    if (local) {
+      await mkdir(path.dirname(local), { recursive: true });
+      await rename(scratch, local);
+    } else {
+      await store.write(mediaPath, createReadStream(scratch), contentTypeFor(mediaPath));
+      await unlink(scratch);
+    }
     await datastore.configstore.delete(upload.id);
     await recordAudit(
       app.db,

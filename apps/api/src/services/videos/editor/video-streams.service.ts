@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler, type JobContext } from '../../../platform/jobs/index.ts';
 import {
   FFMPEG_MISSING_TEXT,
   MediaInputError,
+  contentTypeFor,
   extractPosterFrames,
   makePreviewClip,
   probeMedia,
@@ -50,8 +53,38 @@ export function streamProcessingInfo(tools: MediaTools | null): { available: boo
 
 /** Removes every rendition folder of a deleted video (its uploaded source stays in uploads/, like any upload). */
 export async function removeVideoStreams(store: MediaStore, idVideo: number): Promise<void> {
-  const dir = store.resolveFile(streamsRoot(idVideo));
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await store.removeFolder(streamsRoot(idVideo));
+}
+
+/** Every file under `dir`, as paths relative to it with `/` between parts. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const rel = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) found.push(...(await filesUnder(path.join(dir, entry.name), `${rel}/`)));
+    else if (entry.isFile()) found.push(rel);
+  }
+  return found;
+}
+
+/**
+ * Puts a finished transcode (`outDir`) into the store as `folder` (ADR 0057). The folder store
+ * renames the whole folder into place; any other store (S3, ADR 0059) gets each file through
+ * `write`, the master playlist last, so a master that exists names only renditions that do.
+ */
+async function publishOutputs(store: MediaStore, outDir: string, folder: string, master: string): Promise<void> {
+  const local = store.resolveFile(folder);
+  if (local) {
+    await mkdir(path.dirname(local), { recursive: true });
+    await rename(outDir, local);
+    return;
+  }
+  const files = await filesUnder(outDir);
+  const ordered = [...files.filter((f) => f !== master), ...files.filter((f) => f === master)];
+  for (const file of ordered) {
+    const mediaPath = `${folder}/${file}`;
+    await store.write(mediaPath, createReadStream(path.join(outDir, file)), contentTypeFor(mediaPath));
+  }
 }
 
 /** Registers the processing job; `tools` null means no ffmpeg here, and a queued video fails with the reason. */
@@ -73,18 +106,20 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
     await write({ streamStatus: 'failed', streamProgress: 0, streamError: FFMPEG_MISSING_TEXT });
     return;
   }
-  const input = store.resolveFile(source);
-  if (!input || !(await stat(input).catch(() => null))?.isFile()) {
+  if (!(await store.stat(source).catch(() => null))) {
     await write({ streamStatus: 'failed', streamProgress: 0, streamError: 'The uploaded file is missing: upload it again.' });
     return;
   }
 
   const token = randomBytes(6).toString('hex');
   const folder = `${streamsRoot(idVideo)}/${token}`;
-  const finalDir = store.resolveFile(folder);
-  if (!finalDir) throw new Error('unsafe stream folder');
-  // Written in a hidden working folder and moved into place whole: nothing half-made is ever served.
+  // Written in a hidden working folder on this host and put into the store only when complete:
+  // nothing half-made is ever served. A store without local files (S3, ADR 0059) first gives its
+  // copy of the source to this folder, as ffmpeg reads files.
   const workDir = path.join(store.scratchDir('transcodes'), `${idVideo}-${token}`);
+  const outDir = path.join(workDir, 'out');
+  const input = store.resolveFile(source) ?? path.join(workDir, `source${path.extname(source)}`);
+  let published = false;
   const abort = new AbortController();
   // A shutdown stops ffmpeg; the job goes back to the queue and starts again (on this or another instance).
   const onStop = () => abort.abort();
@@ -112,24 +147,24 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
   };
 
   try {
-    await mkdir(workDir, { recursive: true });
+    await mkdir(outDir, { recursive: true });
     await progress(0, true);
+    if (!store.resolveFile(source)) await pipeline(await store.read(source), createWriteStream(input));
     const probe = await probeMedia(tools, input, abort.signal);
     // Transcoding is most of the work: 2-90 %; posters and the preview take the rest.
     const hls = await transcodeToHls(tools, {
       input,
-      outDir: workDir,
+      outDir,
       probe,
       signal: abort.signal,
       onProgress: (fraction) => report(2 + Math.floor(fraction * 88)),
     });
     await pending;
     await progress(90, true);
-    const posters = await extractPosterFrames(tools, { input, outDir: workDir, duration: probe.duration, signal: abort.signal });
+    const posters = await extractPosterFrames(tools, { input, outDir, duration: probe.duration, signal: abort.signal });
     await progress(95, true);
-    await makePreviewClip(tools, { input, outFile: path.join(workDir, 'preview.mp4'), probe, signal: abort.signal });
-    await mkdir(path.dirname(finalDir), { recursive: true });
-    await rename(workDir, finalDir);
+    await makePreviewClip(tools, { input, outFile: path.join(outDir, 'preview.mp4'), probe, signal: abort.signal });
+    await publishOutputs(store, outDir, folder, hls.master);
 
     const choices = posters.map((name) => `${folder}/${name}`);
     // The editor's own poster stays; a poster we picked earlier from an older run is replaced.
@@ -149,18 +184,19 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
       streamBitrate: probe.bitrate || null,
     });
     if (!done) {
-      await rm(finalDir, { recursive: true, force: true });
+      await store.removeFolder(folder);
       return;
     }
+    published = true;
     forgetCatalogue();
     // The previous run's renditions are no longer named by the row.
     const previous = current.streamFolder;
     if (previous && previous !== folder && previous.startsWith(`${streamsRoot(idVideo)}/`)) {
-      const old = store.resolveFile(previous);
-      if (old) await rm(old, { recursive: true, force: true });
+      await store.removeFolder(previous);
     }
   } catch (err) {
-    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    // What was put in the store before the failure, unless the row already names it.
+    if (!published) await store.removeFolder(folder).catch(() => undefined);
     if (ctx.signal.aborted) {
       await write({ streamStatus: 'queued', streamError: 'Processing was interrupted by a restart; it starts again shortly.' });
       throw new Error('stopped by shutdown', { cause: err });
@@ -176,6 +212,7 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
     );
     if (!final) throw err;
   } finally {
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     ctx.signal.removeEventListener('abort', onStop);
   }
 }
