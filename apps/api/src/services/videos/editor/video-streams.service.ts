@@ -17,7 +17,6 @@ import {
   type MediaStore,
   type MediaTools,
 } from '../../../platform/media/index.ts';
-import { forgetCatalogue } from '../catalogue-cache.ts';
 import * as repo from './video-streams.repository.ts';
 
 /** The job that turns a video's uploaded file into its HLS ladder (ADR 0057). */
@@ -188,7 +187,8 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
       return;
     }
     published = true;
-    forgetCatalogue();
+    // Every instance's catalogue memories (ADR 0018) and stored pages (ADR 0056) forget the old stream.
+    await ctx.app.contentVersion.bump();
     // The previous run's renditions are no longer named by the row.
     const previous = current.streamFolder;
     if (previous && previous !== folder && previous.startsWith(`${streamsRoot(idVideo)}/`)) {
