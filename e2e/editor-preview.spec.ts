@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn, useToken } from './support/auth';
 
-// "Preview as" (ADR 0061): an editor opens a premium draft's lesson page as a member (everything,
+// Draft autosave and "Preview as" (ADR 0061): an editor renames a draft without pressing save, then opens a premium draft's lesson page as a member (everything,
 // the text of every section) and as a visitor (the player locked behind the trial offer), from the
 // video's edit page; the public address still answers 404.
 
@@ -39,13 +39,18 @@ test('an editor previews a premium draft as a member and as a visitor', async ({
   await context.addCookies([{ name: 'consent_asked', value: 'true', url: base }]);
   const page = await context.newPage();
 
-  // From the edit page: the member preview opens in a new tab.
+  // The draft saves itself after a pause (ADR 0061): the new title is kept without a button.
   await page.goto(`/staff/content/videos/${idVideo}`);
+  await expect(page.getByTestId('autosave-status')).toHaveText('Draft saves automatically');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`Preview Draft ${stamp}!`);
+  await expect(page.getByTestId('autosave-status')).toHaveText(/^Saved · \d\d:\d\d$/);
+
+  // From the edit page: the member preview opens in a new tab.
   const panel = page.getByTestId('preview-as');
   const [memberTab] = await Promise.all([context.waitForEvent('page'), panel.getByRole('link', { name: /As a member/ }).click()]);
   await expect(memberTab.getByTestId('preview-banner')).toContainText('Preview — not published.');
   await expect(memberTab.getByTestId('preview-banner')).toContainText('as a member would');
-  await expect(memberTab.getByRole('heading', { name: `Preview Draft ${stamp}`, level: 1 })).toBeVisible();
+  await expect(memberTab.getByRole('heading', { name: `Preview Draft ${stamp}!`, level: 1 })).toBeVisible();
   await expect(memberTab.getByText('Members only riff notes.')).toBeVisible();
   await expect(memberTab.getByText('This lesson is for members')).toHaveCount(0);
 
@@ -56,6 +61,11 @@ test('an editor previews a premium draft as a member and as a visitor', async ({
   await expect(memberTab.getByText(/Try the membership free/)).toBeVisible();
   await expect(memberTab.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(memberTab.getByText('Members only riff notes.')).toHaveCount(0);
+
+  // Everything was saved: leaving the form asks nothing.
+  await page.getByRole('link', { name: '← Videos' }).click();
+  await expect(page.getByRole('heading', { name: 'Videos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // The draft has no public address.
   const visitor = await browser.newContext();
