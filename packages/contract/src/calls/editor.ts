@@ -579,3 +579,12 @@ export const VideoScheduleBodySchema = z.object({
   video_publish_at: z.union([z.null(), z.literal('').transform(() => null), z.coerce.date()]),
 });
 export const VideoScheduleResponseSchema = envelope('schedule', VideoScheduleSchema);
+
+/**
+ * "Preview as" (product.md#roles, ADR 0061): the audience an editor previews a video as — a visitor
+ * (signed out), a learner (signed in, no membership) or a member (everything).
+ */
+export const PREVIEW_AUDIENCES = ['visitor', 'learner', 'member'] as const;
+export const PreviewAudienceSchema = z.enum(PREVIEW_AUDIENCES);
+export type PreviewAudience = z.infer<typeof PreviewAudienceSchema>;
+export const VideoPreviewQuerySchema = z.object({ as: PreviewAudienceSchema });

@@ -204,6 +204,12 @@ export async function findTagsForVideos(db: Database, ids: number[]) {
     .orderBy(asc(tables.videoTags.tagSlug));
 }
 
+/** A video's current slug by its id (the editor's preview, ADR 0061). */
+export async function findVideoSlugById(db: Database, idVideo: number): Promise<string | undefined> {
+  const [row] = await db.select({ slug: v.videoSlug }).from(v).where(eq(v.idVideo, idVideo)).limit(1);
+  return row?.slug;
+}
+
 export async function findVideoBySlug(db: Database, slug: string): Promise<VideoRow | undefined> {
   const [row] = await db.select().from(v).where(eq(v.videoSlug, slug)).limit(1);
   if (row) return row;

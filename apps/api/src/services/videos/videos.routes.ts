@@ -26,7 +26,7 @@ import { recordProgress } from './progress.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
-import { getVideo, listVideos } from './videos.service.ts';
+import { getVideo, listVideos, previewVideo } from './videos.service.ts';
 
 /** /api/videos: the videos calls (product.md#calls), the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
@@ -95,6 +95,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     data: {
       video: await getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
     },
+  }));
+
+  // "Preview as" (ADR 0061): Editor group only; a GET, so it is outside the editor scope that forgets the catalogue on writes.
+  route(app, 'editor.previewVideo', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request) => ({
+    data: { video: await previewVideo(context(), request.params.idVideo, request.query.as) },
   }));
 
   route(app, 'videos.recordProgress', { access: 'user' }, async (request) => {

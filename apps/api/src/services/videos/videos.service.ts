@@ -1,4 +1,5 @@
 import {
+  type PreviewAudience,
   type Video,
   VIDEO_FACETS,
   VIDEO_ORDER_FIELDS,
@@ -35,6 +36,7 @@ import {
   findSections,
   findTagsForVideos,
   findVideoBySlug,
+  findVideoSlugById,
   findVideoRows,
   type ORDER_COLUMNS,
   type SectionRow,
@@ -267,9 +269,27 @@ function toSection(ctx: VideosContext, row: SectionRow): VideoSection {
   };
 }
 
-export async function getVideo(ctx: VideosContext, viewer: Viewer, slug: string, courseSlug?: string): Promise<Video> {
+/**
+ * "Preview as" (ADR 0061): the video, draft or not, exactly as the audience would get it from
+ * getVideo — a visitor, a learner without membership, or a member. The editor's own saves and
+ * progress never show: the previewed viewer has no account of its own.
+ */
+export async function previewVideo(ctx: VideosContext, idVideo: number, as: PreviewAudience): Promise<Video> {
+  const slug = await findVideoSlugById(ctx.db, idVideo);
+  if (!slug) throw notFound(undefined, VIDEO_NOT_FOUND);
+  const viewer: Viewer = { idUser: null, isMember: as === 'member', isEditor: false };
+  return getVideo(ctx, viewer, slug, undefined, { drafts: true });
+}
+
+export async function getVideo(
+  ctx: VideosContext,
+  viewer: Viewer,
+  slug: string,
+  courseSlug?: string,
+  { drafts = viewer.isEditor }: { drafts?: boolean } = {},
+): Promise<Video> {
   const base = await findVideoBase(ctx, slug, courseSlug);
-  if (!base || (!base.video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
+  if (!base || (!base.video.videoPublished && !drafts)) throw notFound(undefined, VIDEO_NOT_FOUND);
   const { video, context, nextCourse, recommended, sections, chords, chapters, tags } = base;
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
   const [saved, play] = await Promise.all([

@@ -11,15 +11,18 @@ export function MembershipCta({
   signedIn,
   what = 'lesson',
   trialDays = null,
+  offerTrial: offerTrialAs,
 }: {
   poster: string | null;
   signedIn: boolean;
   what?: string;
   /** The membership's trial length from the product data; null when unknown. */
   trialDays?: number | null;
+  /** An editor's preview (ADR 0061) shows what a newcomer gets, not what the editor's own account would. */
+  offerTrial?: boolean;
 }) {
   const { user } = useRootData();
-  const offerTrial = user.eligible_for_aaa_free_trial && !user.has_aaa_membership && trialDays !== 0;
+  const offerTrial = (offerTrialAs ?? (user.eligible_for_aaa_free_trial && !user.has_aaa_membership)) && trialDays !== 0;
   return (
     <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
       {/* Blurred, so the words printed on a poster never sit legibly behind the message. */}

@@ -1,7 +1,15 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { data, Link, redirect } from 'react-router';
-import { TOKEN_COOKIE_NAME, videoExcerpt, videoSubtitle, type Course, type CourseRef, type Video } from '@fretline/contract';
+import {
+  type PreviewAudience,
+  TOKEN_COOKIE_NAME,
+  videoExcerpt,
+  videoSubtitle,
+  type Course,
+  type CourseRef,
+  type Video,
+} from '@fretline/contract';
 import { Badge, Container, LinkButton } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
@@ -64,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // `?t=` opens the lesson at a saved moment (product.md#practice).
     const t = Number(query.get('t'));
     const momentAt = query.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
-    return { video, course, trialDays, momentAt, clips: chapterClips(video) };
+    return { video, course, trialDays, momentAt, clips: chapterClips(video), preview: null as PreviewAudience | null };
   } catch (err) {
     // A 404 on a video shows the 'Page Not Found' page (product.md#states, #errors).
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -144,11 +152,51 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
   );
 }
 
+const AUDIENCE_WORDS: Record<PreviewAudience, string> = {
+  visitor: 'a visitor (signed out)',
+  learner: 'a learner (signed in, no membership)',
+  member: 'a member',
+};
+
+/** What the editor is looking at, and the way back to the form (ADR 0061). */
+function PreviewBanner({ as, idVideo }: { as: PreviewAudience; idVideo: number }) {
+  return (
+    <div
+      role="status"
+      data-testid="preview-banner"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <p>
+        <strong className="font-bold">Preview — not published.</strong> You see this lesson as {AUDIENCE_WORDS[as]} would.
+      </p>
+      <nav aria-label="Preview as" className="flex flex-wrap gap-2">
+        {(['visitor', 'learner', 'member'] as const).map((a) => (
+          <Link
+            key={a}
+            to={`/staff/content/videos/${idVideo}/preview?as=${a}`}
+            aria-current={a === as ? 'page' : undefined}
+            className="inline-flex min-h-10 items-center rounded-full border border-amber-300 px-3 font-medium capitalize hover:bg-amber-100 aria-[current=page]:bg-amber-900 aria-[current=page]:text-white"
+          >
+            {a}
+          </Link>
+        ))}
+        <Link
+          to={`/staff/content/videos/${idVideo}`}
+          className="inline-flex min-h-10 items-center rounded-full px-3 font-semibold underline hover:bg-amber-100"
+        >
+          Back to editing
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
-  const { video, course, trialDays, momentAt, clips } = loaderData;
+  const { video, course, trialDays, momentAt, clips, preview } = loaderData;
   const [mirror, setMirror] = useState(false);
   const { user, siteUrl } = useRootData();
-  const signedIn = user.id_user !== null;
+  // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
+  const signedIn = preview ? preview !== 'visitor' : user.id_user !== null;
   const playId = useRef<number | null>(video.id_video_play);
   const inCourse = video.video_course;
   const courseQuery = inCourse ? `?course=${encodeURIComponent(inCourse.course_slug)}` : '';
@@ -157,7 +205,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
 
   // ADR 0016: progress goes to the API while playing; a failed report is retried by the next one.
   const reportProgress = ({ totalTime, currentTime }: PlayerProgress) => {
-    if (!signedIn) return;
+    if (!signedIn || preview) return;
     api
       .call('videos.recordProgress', {
         params: { videoSlug: video.video_slug },
@@ -178,7 +226,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // The poster is the page's largest paint on a phone: ask for it from the head, first (ADR 0056).
   if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
   let player: React.ReactNode;
-  if (video.video_locked) player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} />;
+  if (video.video_locked)
+    player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />;
   else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
     player = (
       <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
@@ -210,7 +259,9 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-6 sm:py-10">
-      {video.video_published ? (
+      {preview ? (
+        <PreviewBanner as={preview} idVideo={video.id_video} />
+      ) : video.video_published ? (
         <VideoJsonLd video={video} siteUrl={siteUrl} clips={clips} />
       ) : (
         <p

@@ -9,6 +9,9 @@ export const editorRoutes: AreaRoutes = {
     route('staff/content/videos', 'routes/editor/videos.tsx', { id: 'staff-content-videos' }),
     route('staff/content/videos/new', 'routes/editor/video-new.tsx', { id: 'staff-content-videos-new' }),
     route('staff/content/videos/:idVideo', 'routes/editor/video-edit.tsx', { id: 'staff-content-videos-idVideo' }),
+    route('staff/content/videos/:idVideo/preview', 'routes/editor/video-preview.tsx', {
+      id: 'staff-content-videos-idVideo-preview',
+    }),
     // Courses, live streams, free resources
     route('staff/content/courses', 'routes/editor/courses.tsx', { id: 'staff-content-courses' }),
     route('staff/content/courses/new', 'routes/editor/course-new.tsx', { id: 'staff-content-courses-new' }),

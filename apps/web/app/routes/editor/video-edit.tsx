@@ -5,6 +5,7 @@ import { editEntry, loadEntry } from '../../features/editor/form-kit/form-action
 import { videoEntity } from '../../features/editor/video/video-actions.server';
 import { VideoForm } from '../../features/editor/video/video-form';
 import { SchedulePanel } from '../../features/editor/video/schedule-panel';
+import { PreviewAs } from '../../features/editor/video/preview-as';
 import { seoMeta } from '../../lib/seo';
 import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
@@ -37,6 +38,8 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
   });
 
 export { StaffErrorBoundary as ErrorBoundary };
+// A draft's autosave keeps the form as it is (ADR 0061).
+export { skipRevalidationOnAutosave as shouldRevalidate } from '../../features/editor/form-kit/autosave';
 
 export default function EditVideo({ loaderData, actionData }: Route.ComponentProps) {
   const { entry: video, options, done, problem } = loaderData;
@@ -55,6 +58,7 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         result={actionData}
         notice={problem ? null : done}
       />
+      <PreviewAs idVideo={video.id_video} />
       <SchedulePanel key={`schedule-${String(video.video_updated)}`} idVideo={video.id_video} published={video.video_published} />
     </EditEntryPage>
   );

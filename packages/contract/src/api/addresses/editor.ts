@@ -19,6 +19,7 @@ export const editorAddresses = {
   // ADR 0057: processing the uploaded file again after it failed.
   'editor.retryVideoStream': { method: 'POST', path: '/videos/editor/videos/:idVideo/stream/retry' },
   'editor.getVideoSchedule': { method: 'GET', path: '/videos/editor/videos/:idVideo/schedule' },
+  'editor.previewVideo': { method: 'GET', path: '/videos/editor/videos/:idVideo/preview' },
   'editor.scheduleVideo': { method: 'PUT', path: '/videos/editor/videos/:idVideo/schedule' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },

@@ -9,8 +9,10 @@ import {
   EditorVideoOptionsResponseSchema,
   EditorVideoResponseSchema,
   VideoScheduleBodySchema,
+  VideoPreviewQuerySchema,
   VideoScheduleResponseSchema,
 } from '../../calls/editor.ts';
+import { VideoResponseSchema } from '../../calls/videos.ts';
 import {
   EditorCourseBodySchema,
   EditorCourseEntriesBodySchema,
@@ -96,6 +98,12 @@ export const editorSchemas = {
     params: EditorVideoIdParamsSchema,
     body: VideoScheduleBodySchema,
     response: VideoScheduleResponseSchema,
+  },
+  'editor.previewVideo': {
+    summary: 'A video, draft or not, in the public shape as a visitor, learner or member would see it (ADR 0061)',
+    params: EditorVideoIdParamsSchema,
+    query: VideoPreviewQuerySchema,
+    response: VideoResponseSchema,
   },
   'editor.deleteVideo': {
     summary: 'Delete a video with its sections, chords, tags and course places',

@@ -5,6 +5,7 @@ import { FormSection, entryFields, fieldId, type EditorFormResult } from './fiel
 import { SaveBar } from './save-bar';
 import { TitleSlugFields } from './title-slug-fields';
 import { UnsavedChangesPrompt, useUnsavedChanges } from './unsaved-changes';
+import { AutosaveStatusLine, useDraftAutosave } from './autosave';
 
 /**
  * The result of the last save above the form: a summary of errors linking to each field, or the
@@ -79,6 +80,7 @@ export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>
   notice,
   labelOf,
   confirmStatus,
+  autosave = false,
   basics,
   children,
 }: {
@@ -90,6 +92,8 @@ export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>
   labelOf?: (path: string) => string;
   /** Whether publishing and unpublishing ask once more (all but the video form). */
   confirmStatus?: boolean;
+  /** Whether a saved draft saves itself after a pause (ADR 0061; the video form). Never a published entry. */
+  autosave?: boolean;
   basics: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -108,11 +112,14 @@ export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>
         : null;
   const errors = result?.errors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
-  const leaving = useUnsavedChanges(formRef);
+  const { blocker: leaving, markSaved } = useUnsavedChanges(formRef);
+  const autosaving = autosave && saved !== null && !published;
+  const autosaveStatus = useDraftAutosave(formRef, { enabled: autosaving, onSaved: markSaved });
   return (
     <Form ref={formRef} method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
       <UnsavedChangesPrompt blocker={leaving} />
       <FormMessages result={result} notice={notice} noun={kind.noun} labelOf={labelOf} />
+      {autosaving ? <AutosaveStatusLine status={autosaveStatus} /> : null}
       <p id="form-required-note" className="text-sm text-stone-600">
         Fields marked <span className="text-brand-700">*</span> are needed to save.
       </p>

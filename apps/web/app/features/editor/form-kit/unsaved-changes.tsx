@@ -5,8 +5,21 @@ import { Button } from '../../../components/ui';
 /**
  * A warning before leaving an entry form with unsaved changes (ADR 0060). Any edit in the form
  * (typing, choosing, the rich-text box) marks it changed; saving clears it. Leaving by a link asks
- * on the page; closing or reloading the tab gets the browser's own question.
+ * on the page; closing or reloading the tab gets the browser's own question. An autosave that kept
+ * the latest edit (ADR 0061) clears it too (`markSaved`).
  */
+/**
+ * Whether an event is an edit: every input; a `change` only from a choice (select, box, file),
+ * since a typed field's `change` comes when it loses focus, after its `input` already counted —
+ * counting it again would undo an autosave's "nothing left to save" (ADR 0061).
+ */
+export function isEditEvent(event: Event): boolean {
+  if (event.type !== 'change') return true;
+  const el = event.target;
+  if (el instanceof HTMLTextAreaElement) return false;
+  return !(el instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(el.type));
+}
+
 export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
   const changed = useRef(false);
   // While a save is under way (and through its redirect), nothing is being left behind.
@@ -20,8 +33,8 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
     const el = form.current;
     if (!el) return;
     // A ref, not state: re-rendering the form on every key would reset fields that follow others.
-    const mark = () => {
-      changed.current = true;
+    const mark = (event: Event) => {
+      if (isEditEvent(event)) changed.current = true;
     };
     // A submit is a save (or a publish, which saves first): what follows is not leaving.
     const clear = () => {
@@ -42,10 +55,15 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
     // Older browsers show the question only when a value is set.
     event.returnValue = '';
   });
-  return useBlocker(
+  const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       changed.current && !saving.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  // A draft's autosave (ADR 0061) kept everything: nothing is left behind by leaving now.
+  const markSaved = () => {
+    changed.current = false;
+  };
+  return { blocker, markSaved };
 }
 
 export function UnsavedChangesPrompt({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {

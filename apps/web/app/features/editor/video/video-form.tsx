@@ -44,6 +44,7 @@ export function VideoForm({ options, ...props }: EntryFormProps<EditorVideo> & {
       {...props}
       labelOf={fieldLabel}
       confirmStatus={false}
+      autosave
       basics={
         <>
           <div className="grid gap-4 sm:grid-cols-2">
