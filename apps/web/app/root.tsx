@@ -27,6 +27,11 @@ import type { Route } from './+types/root';
 // The whole stylesheet inline in every page's head (ADR 0056): on a phone a separate stylesheet
 // costs a round trip before the first paint, and compressed it is about 11 KB.
 import appCss from './app.css?inline';
+// Only the server bundle carries the stylesheet: the browser takes it back from the page it was
+// served in, so a client render (hydration, or a recovery from a hydration mismatch, which
+// re-creates the document) writes the same text, and the client's JavaScript is 11 KB lighter (ADR 0056).
+const CRITICAL_CSS_ID = 'critical-css';
+const criticalCss = import.meta.env.SSR ? appCss : (document.getElementById(CRITICAL_CSS_ID)?.textContent ?? '');
 
 /** The analytics action of the error page (product.md#pages), named like the contract's ANALYTICS_ACTIONS. */
 const NOT_FOUND_ACTION = 'not_found';
@@ -95,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ea580c" />
         <Meta />
-        <style dangerouslySetInnerHTML={{ __html: appCss }} />
+        <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: criticalCss }} />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink-900 antialiased">

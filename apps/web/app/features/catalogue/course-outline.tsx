@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { CourseVideoEntry } from '@fretline/contract';
 import { Badge } from '../../components/ui';
+import { PreloadLink } from '../../lib/preload';
 
 export interface OutlinePart {
   /** The part's heading; null for the entries before the first heading (or a course without parts). */
@@ -62,7 +62,7 @@ function OutlineEntry({
   const length = formatDuration(entry.video_duration);
   return (
     <li data-testid="outline-entry">
-      <Link
+      <PreloadLink
         to={`/videos/${entry.video_slug}?course=${encodeURIComponent(courseSlug)}`}
         className="flex items-center gap-3 p-3 hover:bg-stone-50 focus-visible:-outline-offset-2 sm:gap-4"
       >
@@ -92,7 +92,7 @@ function OutlineEntry({
             <span className="hidden sm:inline">Watched</span>
           </span>
         ) : null}
-      </Link>
+      </PreloadLink>
     </li>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { videoSubtitle, type VideoSummary } from '@fretline/contract';
 import { Badge } from '../../components/ui';
+import { PreloadLink } from '../../lib/preload';
 
 /** A length in seconds as a player shows it: 4:05, 1:02:09. */
 function formatDuration(seconds: number): string {
@@ -15,7 +15,7 @@ function formatDuration(seconds: number): string {
 function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
   const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
   return (
-    <Link
+    <PreloadLink
       to={to}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
     >
@@ -47,7 +47,7 @@ function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: st
         <h3 className="font-semibold leading-snug text-ink-900 group-hover:text-brand-700">{video.video_title}</h3>
         {video.video_difficulty ? <p className="mt-auto pt-2 text-sm text-stone-500">{video.video_difficulty}</p> : null}
       </div>
-    </Link>
+    </PreloadLink>
   );
 }
 

@@ -230,7 +230,16 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
     player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />;
   else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
     player = (
-      <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
+      <Suspense
+        fallback={
+          // The player's own size, practice controls included (measured: 456 px on a phone, 352 px
+          // from `sm`), so nothing below it moves when its chunk arrives (layout shift, ADR 0056).
+          <div className="space-y-3">
+            <div className="aspect-video rounded-2xl bg-ink-900" />
+            <div className="h-[456px] rounded-2xl bg-ink-900 sm:h-[352px]" />
+          </div>
+        }
+      >
         <PracticePlayer
           video={video}
           signedIn={signedIn}
