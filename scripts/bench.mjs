@@ -42,11 +42,11 @@
 // only the targets whose name matches (the baseline always runs).
 import { spawn, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { freePort, waitFor } from './lib/local-server.mjs';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { measureGhost } from './bench/ghost-peer.mjs';
@@ -56,32 +56,6 @@ import { wireBytes } from './bench/wire-bytes.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 300_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 function start(label, args, env) {
   const merged = { ...process.env, ...env };
@@ -164,7 +138,7 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 
 async function measure(origin, target) {
   // Let the previous target's backlog drain so it does not eat into this one's window.
-  await waitFor(`${origin}${target.readyPath ?? '/api/health'}`);
+  await waitFor(`${origin}${target.readyPath ?? '/api/health'}`, 300_000);
   await new Promise((r) => setTimeout(r, 500));
   const requests = target.requests ?? [{ method: 'GET', path: target.path, headers: target.headers ?? {} }];
   // Every target, the baseline too, goes through the same per-request setup: building each request
@@ -270,9 +244,9 @@ async function main() {
       start('app', ['--max-semi-space-size=64', serverFile], appEnv(appPort, origin, dataDir)),
     );
     // One at a time: two first starts on one PostgreSQL database would race to migrate and seed it.
-    await Promise.all([waitFor(`http://127.0.0.1:${basePort}/baseline`), waitFor(`${origin}/api/health`)]);
+    await Promise.all([waitFor(`http://127.0.0.1:${basePort}/baseline`, 300_000), waitFor(`${origin}/api/health`, 300_000)]);
     children.push(start('api instance', ['--max-semi-space-size=64', serverFile], appEnv(apiPort, apiOrigin, apiDataDir)));
-    await waitFor(`${apiOrigin}/api/health`);
+    await waitFor(`${apiOrigin}/api/health`, 300_000);
     console.log(
       `Fretline bench: ${connections} connections, ${seconds} s per target, database ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (fresh)'}, node ${process.version}\n`,
     );

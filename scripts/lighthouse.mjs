@@ -18,11 +18,11 @@
 // the JSON reports in).
 import { execFileSync, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { freePort, waitFor } from './lib/local-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,31 +30,6 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const minimum = Number(process.env.LIGHTHOUSE_MIN ?? 90);
 // Demo content (packages/db/src/seed): a free lesson and the beginner course.
 const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/videos/holding-the-guitar,/courses/beginner-guitar-course').split(',');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -99,7 +74,7 @@ async function main() {
   });
   let failed = false;
   try {
-    await waitFor(`${origin}/api/health`);
+    await waitFor(`${origin}/api/health`, 120_000);
     for (const page of pages) await fetch(`${origin}${page}`);
     const rows = [];
     for (const page of pages) {

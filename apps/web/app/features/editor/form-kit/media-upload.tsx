@@ -15,6 +15,7 @@ import { inputClasses } from '../../../components/ui/field';
 import { cx } from '../../../components/ui/cx';
 import { ErrorText, FieldLabel, fieldErrorId, fieldId, type FieldErrors } from './fields';
 import { startMediaUpload, type MediaUploadRequest } from './media-upload-request';
+import { UploadProgress } from './upload-progress';
 
 export interface MediaUploadProps {
   /** The form field the media path is submitted as (a hidden input; '' when cleared). */
@@ -229,27 +230,7 @@ export function MediaUpload({
         <span className="ml-1 text-xs text-stone-500">{acceptText(accept)}</span>
       </div>
 
-      {uploading ? (
-        <div className="space-y-2 rounded-xl border border-stone-200 p-3">
-          <div className="flex items-center gap-3 text-sm">
-            <span className="min-w-0 flex-1 truncate text-stone-700">Uploading {uploading.fileName}</span>
-            <span className="shrink-0 font-semibold text-ink-900 tabular-nums">{percent}%</span>
-            <Button variant="ghost" size="sm" className="shrink-0" onClick={cancel} aria-label="Cancel upload">
-              Cancel
-            </Button>
-          </div>
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${uploading.fileName}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2.5 overflow-hidden rounded-full bg-stone-200"
-          >
-            <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
-        </div>
-      ) : null}
+      {uploading ? <UploadProgress fileName={uploading.fileName} percent={percent} onCancel={cancel} /> : null}
 
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">

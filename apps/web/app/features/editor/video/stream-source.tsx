@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { ErrorText, fieldErrorId, fieldId, type FieldErrors } from '../form-kit/fields';
+import { UploadProgress } from '../form-kit/upload-progress';
 
 type Processing = Pick<
   EditorVideo,
@@ -249,31 +250,17 @@ export function StreamSource({
       )}
 
       {sending ? (
-        <div className="space-y-2 rounded-xl border border-stone-200 p-3">
-          <div className="flex items-center gap-3 text-sm">
-            <span className="min-w-0 flex-1 truncate text-stone-700">
-              {sending.reconnecting ? 'Connection lost, resuming' : 'Uploading'} {sending.fileName}
-            </span>
-            <span className="shrink-0 font-semibold text-ink-900 tabular-nums">{percent}%</span>
-            <Button variant="ghost" size="sm" className="shrink-0" onClick={cancel} aria-label="Cancel upload">
-              Cancel
-            </Button>
-          </div>
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${sending.fileName}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2.5 overflow-hidden rounded-full bg-stone-200"
-          >
-            <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+        <UploadProgress
+          fileName={sending.fileName}
+          percent={percent}
+          status={sending.reconnecting ? 'Connection lost, resuming' : 'Uploading'}
+          onCancel={cancel}
+        >
           <p className="text-xs text-stone-600">
             {formatUploadBytes(sending.sent)} of {formatUploadBytes(sending.total)}. If the connection drops, the upload continues
             where it stopped.
           </p>
-        </div>
+        </UploadProgress>
       ) : null}
 
       {error ? (
