@@ -8,11 +8,14 @@ export async function sendHelpdesk(page: Page, fields: { first?: string; last?: 
   await page.getByRole('combobox', { name: 'Topic' }).selectOption('technical');
   await page.getByRole('textbox', { name: 'Your message' }).fill(fields.message);
   await page.getByLabel(/Contacting you about your message/).check();
-  // The widget starts its proof-of-work when the form gets focus; a click starts it otherwise.
+  // The widget starts its proof-of-work when the form gets focus; a click starts it otherwise. It
+  // may render after this line runs, so the click is tried again until it says Verified.
   const captcha = page.getByTestId('captcha');
   const unticked = captcha.getByText("I'm not a robot");
-  if (await unticked.isVisible()) await unticked.click().catch(() => undefined);
-  await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 20_000 });
+  await expect(async () => {
+    if (await unticked.isVisible()) await unticked.click();
+    await expect(captcha.getByText('Verified')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.locator('input[name="recaptcha_response"]')).toHaveValue(/.{20,}/, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Send message' }).click();
 }
