@@ -101,6 +101,22 @@ export interface LoadResult {
  * Keeps `concurrency` visitors busy with `requests` (each a method and URL, with a token or not)
  * until `stop()` is called; every answer that is not a 2xx (or 3xx for pages) counts as a failure.
  */
+/**
+ * A browser's request: an idempotent one whose kept-alive connection closed before any answer
+ * arrived is sent once more on a new connection (RFC 9112 §9.3.1), as browsers do; the balancer
+ * may close an idle client connection just as the next request is written on it.
+ */
+async function callAsBrowser(base: string, r: { method: string; url: string; token?: string; body?: () => unknown }) {
+  const send = () => call(base, r.method, r.url, { token: r.token, body: r.body?.() });
+  try {
+    return await send();
+  } catch (err) {
+    const code = (err as Error & { cause?: { code?: string } }).cause?.code;
+    if (r.method !== 'GET' || code !== 'UND_ERR_SOCKET') throw err;
+    return send();
+  }
+}
+
 export function startLoad(
   base: string,
   requests: { method: string; url: string; token?: string; body?: () => unknown }[],
@@ -114,7 +130,7 @@ export function startLoad(
       const r = requests[turn++ % requests.length];
       if (!r) break;
       try {
-        const answer = await call(base, r.method, r.url, { token: r.token, body: r.body?.() });
+        const answer = await callAsBrowser(base, r);
         result.total++;
         if (answer.servedBy) result.servedBy.set(answer.servedBy, (result.servedBy.get(answer.servedBy) ?? 0) + 1);
         if (answer.status >= 400) result.failures.push({ status: answer.status, url: r.url, servedBy: answer.servedBy });
