@@ -9,6 +9,7 @@ import {
   formatTime,
   formatTimeInZone,
   formatTimeRangeInZone,
+  timeZoneLabel,
   formatTiny,
 } from './dates.ts';
 
@@ -76,7 +77,17 @@ describe('times in a time zone (ADR 0048)', () => {
   it('labels a time with its zone, in the time format (product.md#constants)', () => {
     expect(formatTimeInZone(evening, 'Europe/London')).toBe('7:00 pm GMT');
     expect(formatTimeInZone(evening, 'America/New_York')).toBe('2:00 pm EST');
-    expect(formatTimeInZone(new Date('2026-07-01T19:00:00Z'), 'Europe/London')).toBe('8:00 pm GMT+1');
+    expect(formatTimeInZone(new Date('2026-07-01T19:00:00Z'), 'Europe/London')).toBe('8:00 pm BST');
+  });
+
+  it('names British and European zones as people there say them, else an offset', () => {
+    const summer = new Date('2026-07-01T19:00:00Z');
+    expect(timeZoneLabel(summer, 'Europe/Paris')).toBe('CEST');
+    expect(timeZoneLabel(evening, 'Europe/Paris')).toBe('CET');
+    expect(timeZoneLabel(summer, 'America/New_York')).toBe('EDT');
+    expect(timeZoneLabel(summer, 'Asia/Tokyo')).toBe('GMT+9');
+    expect(timeZoneLabel(summer, 'UTC')).toBe('UTC');
+    expect(timeZoneLabel(summer, 'Not/AZone')).toBe('BST');
   });
 
   it('formats a stream from start to end, naming the end day only when it differs', () => {

@@ -65,9 +65,36 @@ export function formatDateInZone(value: DateInput, format: DateFormatName, timeZ
   return inZone(value, timeZone)?.format(DATE_FORMATS[format]) ?? '';
 }
 
-/** The zone's short label at that moment: 'GMT', 'GMT+1', 'EST', 'UTC'. */
+function isKnownZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isOffsetLabel = (label: string) => /^(GMT|UTC)[+-−]/.test(label);
+
+function shortZoneName(date: Date, timeZone: string, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(date);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * The zone's short label at that moment: 'GMT', 'BST', 'EST', 'CET', 'UTC', else an offset such
+ * as 'GMT+9'. American English names American zones only ('GMT+1' for London in summer), so an
+ * offset label is looked up again in British English, which names British and European ones.
+ */
 export function timeZoneLabel(value: DateInput, timeZone: string): string {
-  return inZone(value, timeZone)?.format('z') ?? '';
+  const day = toDayjs(value, {});
+  if (!day.isValid()) return '';
+  const zone = isKnownZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const date = day.toDate();
+  const american = shortZoneName(date, zone, 'en-US');
+  if (!isOffsetLabel(american)) return american;
+  const british = shortZoneName(date, zone, 'en-GB');
+  return isOffsetLabel(british) ? american : british;
 }
 
 /** '7:00 pm GMT': a time format (product.md#constants) with its zone, so nobody has to guess whose clock it is. */
