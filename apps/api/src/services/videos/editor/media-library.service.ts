@@ -1,4 +1,4 @@
-import { uploadKindOf, type MediaItem, type MediaListQuery } from '@fretline/contract';
+import { mediaNameOf, uploadKindOf, type MediaItem, type MediaListQuery } from '@fretline/contract';
 import { contentTypeFor, type MediaStore, type StoredMedia } from '../../../platform/media/index.ts';
 
 /**
@@ -21,12 +21,6 @@ const LIBRARY_FOLDERS = ['uploads', 'demo'] as const;
  */
 function libraryKindOf(mediaPath: string): MediaItem['kind'] | null {
   return mediaPath.toLowerCase().endsWith('.svg') ? 'image' : uploadKindOf(mediaPath);
-}
-
-/** `uploads/2026/11/3f2a…-open-chords.jpg` → `open-chords.jpg`: the name without the store's random prefix. */
-export function mediaNameOf(mediaPath: string): string {
-  const base = mediaPath.slice(mediaPath.lastIndexOf('/') + 1);
-  return base.replace(/^[0-9a-f]{16}-/, '');
 }
 
 /**

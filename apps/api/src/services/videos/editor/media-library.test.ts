@@ -2,9 +2,8 @@ import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaListResponse } from '@fretline/contract';
+import { mediaNameOf, type MediaListResponse } from '@fretline/contract';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
-import { mediaNameOf } from './media-library.service.ts';
 
 type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let t: TestApp;
