@@ -26,7 +26,10 @@ function DraftForm({ enabled, onSaved }: { enabled: boolean; onSaved: (updated: 
   );
 }
 
-function setup({ enabled = true, answer = { ok: true, message: 'Saved.' } as Record<string, unknown> } = {}) {
+function setup({
+  enabled = true,
+  answer = { ok: true, message: 'Saved.' },
+}: { enabled?: boolean; answer?: { ok: boolean; message: string; updated?: string } } = {}) {
   const posted: {
     url: string;
     title: FormDataEntryValue | null;

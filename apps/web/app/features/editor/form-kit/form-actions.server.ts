@@ -187,7 +187,7 @@ export async function editEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
   const id = requireId(param);
   if (form.get('intent') === 'delete') return deleteEntry(api, entity, id, form);
   const { intent, fields, lists } = entity.splitForm(form);
-  let updated: Date | string | null = null;
+  let updated: Date | string | null;
   try {
     const answer = await callEntry(api, entity.calls.update, { params: { [entity.idParam]: id }, body: fields });
     updated = ((answer[entity.prefix] ?? {}) as Record<string, Date | string | null>)[`${entity.prefix}_updated`] ?? null;

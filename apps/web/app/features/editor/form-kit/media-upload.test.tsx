@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClientModule from '../../../lib/api.client';
 import { MediaUpload } from './media-upload';
 
 const listMedia = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.client', async (original) => ({
-  ...(await original<typeof import('../../../lib/api.client')>()),
+  ...(await original<typeof ApiClientModule>()),
   api: { call: listMedia },
 }));
 
