@@ -245,9 +245,9 @@ export function MediaLibraryDialog({
                   aria-label={`Choose ${item.name}`}
                   className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-left hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 >
-                  <span className="flex aspect-video w-full items-center justify-center bg-stone-100">
+                  <span className="relative flex aspect-video w-full items-center justify-center overflow-hidden bg-stone-100">
                     {item.kind === 'image' ? (
-                      <img src={item.url} alt="" loading="lazy" className="size-full object-contain" />
+                      <img src={item.url} alt="" loading="lazy" className="absolute inset-0 size-full object-contain" />
                     ) : (
                       <FileBadge mediaPath={item.media_path} kind={item.kind} className="size-14" />
                     )}
