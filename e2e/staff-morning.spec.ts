@@ -15,15 +15,18 @@ let server: ChildServer;
 let smtpPort: number;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(200_000);
   smtpPort = await freePort();
-  server = await startServer({
-    NODE_ENV: 'development',
-    // The members' messages are the morning's setting, sent by the test: no captcha to solve for them.
-    CAPTCHA: 'off',
-    INBOUND_MAIL_DOMAIN: DOMAIN,
-    INBOUND_SMTP_PORT: String(smtpPort),
-  });
+  server = await startServer(
+    {
+      NODE_ENV: 'development',
+      // The members' messages are the morning's setting, sent by the test: no captcha to solve for them.
+      CAPTCHA: 'off',
+      INBOUND_MAIL_DOMAIN: DOMAIN,
+      INBOUND_SMTP_PORT: String(smtpPort),
+    },
+    180_000,
+  );
 });
 test.afterAll(async () => {
   await server?.stop();
