@@ -3,7 +3,7 @@ import { createTransport } from 'nodemailer';
 import { signIn, useToken, waitForMail } from './support/auth.ts';
 import { freePort, startServer, type ChildServer } from './support/server.ts';
 
-// A morning's work in the console at 1280 px (docs/product.md#staff-inbox, ADR 0060, ADR 0068):
+// A morning's work in the console at 1280 px (docs/product.md#staff-tools, ADR 0060, ADR 0068):
 // a member of staff answers five threads, one of them after the member answered by e-mail through
 // the product's own SMTP listener, with a saved reply from the context panel; an editor writes a
 // lesson without HTML, with a poster chosen in the media library, previews it as a member and

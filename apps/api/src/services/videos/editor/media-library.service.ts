@@ -6,7 +6,7 @@ import { contentTypeFor, type MediaStore, type StoredMedia } from '../../../plat
  * hundreds of files, and reading every one of them for each page keeps search and newest-first
  * order the same on a folder and on a bucket, which can neither search nor sort.
  */
-export const MEDIA_LIBRARY_SCAN_LIMIT = 5000;
+const MEDIA_LIBRARY_SCAN_LIMIT = 5000;
 
 /** A page of the library when the request names no limit: a grid of four or three columns fills evenly. */
 const MEDIA_PAGE_DEFAULT = 24;
