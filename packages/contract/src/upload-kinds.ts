@@ -69,3 +69,12 @@ export const UPLOAD_ERRORS = {
  */
 export const RESUMABLE_UPLOAD_PATH = '/api/videos/editor/resumable-uploads';
 export const RESUMABLE_MEDIA_PATH_HEADER = 'Fretline-Media-Path';
+
+/**
+ * `uploads/2026/11/3f2a…-open-chords.jpg` → `open-chords.jpg`: a stored file's name as people read
+ * it, without its folder or the random prefix an upload's path starts with (ADR 0068).
+ */
+export function mediaNameOf(mediaPath: string): string {
+  const base = mediaPath.slice(mediaPath.lastIndexOf('/') + 1);
+  return base.replace(/^[0-9a-f]{16}-/, '');
+}

@@ -6,6 +6,7 @@ export {
   isSafeMediaPath,
   signedMediaUrl,
   type MediaStore,
+  type StoredMedia,
 } from './media-store.ts';
 export { createS3MediaStore } from './s3-media-store.ts';
 export { registerMediaRoutes } from './media.routes.ts';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,14 @@ const URL_TTL_SECONDS = 4 * 3600;
 const EXPIRY_STEP_SECONDS = 3600;
 
 const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** One stored file as the media library lists it (ADR 0068). */
+export interface StoredMedia {
+  mediaPath: string;
+  size: number;
+  /** When it was stored, when the store says. */
+  modified: Date | null;
+}
 
 export interface MediaStore {
   /** A signed, expiring URL (path and query, same origin) for a media path such as `demo/x.svg`. */
@@ -51,6 +59,11 @@ export interface MediaStore {
    * renditions are many objects named only by their folder (ADR 0057). Nothing there is no error.
    */
   removeFolder(mediaPath: string): Promise<void>;
+  /**
+   * The files stored under the folder `folder` (`uploads`, `demo`), at most `limit` of them, hidden
+   * ones (work in progress) never: what the media library offers (ADR 0068).
+   */
+  list(folder: string, limit: number): Promise<StoredMedia[]>;
 }
 
 /** The signing half of a store: the same for every place the bytes live (ADR 0017). */
@@ -165,6 +178,31 @@ export function createMediaStore(options: { secret: string; mediaDir: string; de
     async removeFolder(mediaPath) {
       if (isDemoMediaPath(mediaPath)) throw new Error(`not a storable media path: ${mediaPath}`);
       await rm(fileOf(mediaPath), { recursive: true, force: true });
+    },
+    async list(folder, limit) {
+      if (!isSafeMediaPath(folder)) return [];
+      const root = folder === 'demo' ? demoDir : resolveFile(folder);
+      if (!root) return [];
+      const found: StoredMedia[] = [];
+      // Walked by hand rather than `readdir({ recursive })`, so hidden folders (uploads in progress)
+      // are never entered and the walk stops at the limit.
+      const walk = async (dir: string, rel: string): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          if (found.length >= limit) return;
+          if (entry.name.startsWith('.')) continue;
+          const mediaPath = `${rel}/${entry.name}`;
+          if (!isSafeMediaPath(mediaPath)) continue;
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full, mediaPath);
+          else if (entry.isFile()) {
+            const info = await stat(full).catch(() => null);
+            if (info) found.push({ mediaPath, size: info.size, modified: info.mtime });
+          }
+        }
+      };
+      await walk(root, folder);
+      return found;
     },
   };
 }

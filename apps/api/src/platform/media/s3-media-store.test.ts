@@ -56,6 +56,22 @@ describe('the S3 media store (ADR 0059)', () => {
     expect((await keys()).filter((k) => k.startsWith('streams/'))).toEqual([]);
   });
 
+  it('lists the files under a folder with size and date, for the media library (ADR 0068)', async () => {
+    for (const key of ['uploads/2026/02/a.png', 'uploads/2026/03/b.pdf', 'streams/9/x/master.m3u8'])
+      await store.write(key, Readable.from([Buffer.from(key)]), 'application/octet-stream');
+    const listed = await store.list('uploads', 100);
+    const ours = listed.filter((m) => ['uploads/2026/02/a.png', 'uploads/2026/03/b.pdf'].includes(m.mediaPath));
+    expect(ours.map((m) => [m.mediaPath, m.size])).toEqual([
+      ['uploads/2026/02/a.png', 21],
+      ['uploads/2026/03/b.pdf', 21],
+    ]);
+    expect(ours.every((m) => m.modified instanceof Date)).toBe(true);
+    expect(listed.some((m) => m.mediaPath.startsWith('streams/'))).toBe(false);
+    expect(await store.list('uploads', 1)).toHaveLength(1);
+    expect(await store.list('../uploads', 10)).toEqual([]);
+    await store.removeFolder('streams/9');
+  });
+
   it('streams a file larger than one part as a multipart upload', async () => {
     const big = Buffer.alloc(12 * MB, 7);
     big.write('the end', big.length - 7);

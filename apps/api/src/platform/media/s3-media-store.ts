@@ -9,7 +9,14 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { createMediaSigner, createMediaStore, isDemoMediaPath, isSafeMediaPath, type MediaStore } from './media-store.ts';
+import {
+  createMediaSigner,
+  createMediaStore,
+  isDemoMediaPath,
+  isSafeMediaPath,
+  type MediaStore,
+  type StoredMedia,
+} from './media-store.ts';
 
 /** Parts of a multipart upload: S3's smallest allowed part, so at most 5 MiB of a file is in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -81,6 +88,25 @@ export function createS3MediaStore(options: {
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async list(folder, limit) {
+      if (!isSafeMediaPath(folder)) return [];
+      if (folder === 'demo') return demo.list(folder, limit);
+      const found: StoredMedia[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (found.length >= limit) break;
+          // Keys the store would never write (or read) are not offered either.
+          if (!object.Key || !isSafeMediaPath(object.Key)) continue;
+          found.push({ mediaPath: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? null });
+        }
+        ContinuationToken = page.IsTruncated && found.length < limit ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found;
     },
     client,
     resolveFile: (mediaPath) => (isDemoMediaPath(mediaPath) ? demo.resolveFile(mediaPath) : null),

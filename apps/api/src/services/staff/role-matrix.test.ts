@@ -140,6 +140,8 @@ const CALLS: Call[] = [
       ['PUT', '/api/videos/editor/live-streams/999999/published', 404, { stream_published: true }],
       ['DELETE', '/api/videos/editor/live-streams/999999', 404],
       ['GET', '/api/videos/editor/free-resources', 200],
+      // The media library the pickers choose from (ADR 0068).
+      ['GET', '/api/videos/editor/media', 200],
       ['GET', '/api/videos/editor/free-resources/999999', 404],
       ['POST', '/api/videos/editor/free-resources', 400],
       ['PUT', '/api/videos/editor/free-resources/order', 409, { id_free_resources: [999999] }],

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SAVED_REPLY_VARIABLES, type SavedReply } from '@fretline/contract';
-import { Button, Card, cx, EmptyState, inputClasses } from '../../components/ui';
+import { Button, Card, EmptyState, Field } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { errorMessage } from '../../lib/api-client';
 
@@ -51,32 +51,24 @@ function ReplyForm({
           .finally(() => setBusy(false));
       }}
     >
-      <div>
-        <label htmlFor={`${idBase}-title`} className="mb-1 block text-sm font-semibold text-ink-900">
-          Title
-        </label>
-        <input
-          id={`${idBase}-title`}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          maxLength={120}
-          required
-          className={inputClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idBase}-body`} className="mb-1 block text-sm font-semibold text-ink-900">
-          Reply
-        </label>
-        <textarea
-          id={`${idBase}-body`}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          rows={5}
-          required
-          className={cx(inputClasses, 'resize-y')}
-        />
-      </div>
+      <Field
+        id={`${idBase}-title`}
+        label="Title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        maxLength={120}
+        required
+      />
+      <Field
+        multiline
+        id={`${idBase}-body`}
+        label="Reply"
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        rows={5}
+        required
+        className="resize-y"
+      />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}

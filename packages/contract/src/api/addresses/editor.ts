@@ -7,6 +7,8 @@ import type { CallAddress } from '../call.ts';
 export const editorAddresses = {
   // One file as the raw request body (ADR 0039): the browser sends it itself, to show progress.
   'editor.uploadMedia': { method: 'POST', path: '/videos/editor/uploads' },
+  // ADR 0068: the media library the form pickers choose from.
+  'editor.listMedia': { method: 'GET', path: '/videos/editor/media' },
 
   'editor.listVideos': { method: 'GET', path: '/videos/editor/videos' },
   'editor.getVideoOptions': { method: 'GET', path: '/videos/editor/videos/options' },

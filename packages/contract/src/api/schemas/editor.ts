@@ -35,7 +35,7 @@ import {
   EditorLiveStreamPublishBodySchema,
   EditorLiveStreamResponseSchema,
 } from '../../calls/editor-catalogue.ts';
-import { UploadQuerySchema, UploadResponseSchema } from '../../calls/uploads.ts';
+import { MediaListQuerySchema, MediaListResponseSchema, UploadQuerySchema, UploadResponseSchema } from '../../calls/uploads.ts';
 import { NoContentSchema } from '../../wire/envelope.ts';
 import type { SchemasFor } from '../call.ts';
 import type { editorAddresses } from '../addresses/editor.ts';
@@ -48,6 +48,11 @@ export const editorSchemas = {
     query: UploadQuerySchema,
     response: UploadResponseSchema,
     status: 201,
+  },
+  'editor.listMedia': {
+    summary: 'The media library: uploaded and demo files, newest first; search by name, filter by kind',
+    query: MediaListQuerySchema,
+    response: MediaListResponseSchema,
   },
 
   'editor.listVideos': {

@@ -7,6 +7,7 @@ import { requireRoleGroup } from '../../../plugins/auth.ts';
 import { route } from '../../../plugins/calls.ts';
 import { AppError } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
+import { listMediaLibrary } from './media-library.service.ts';
 import { newUploadPath, requireUploadKind, tooLarge, writeUpload } from './uploads.storage.ts';
 
 /** A refused request body up to this size is read and dropped so the connection can be reused. */
@@ -80,5 +81,11 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
     }
     reply.code(201);
     return { data: { media_path: mediaPath, url: store.signedUrl(mediaPath, now), content_type: contentType, bytes } };
+  });
+
+  // ADR 0068: the media library the form pickers choose from; the same Editor group as uploads.
+  route(app, 'editor.listMedia', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request) => {
+    requireRoleGroup(request, 'Editor');
+    return { data: await listMediaLibrary({ store, now: app.clock() }, request.query) };
   });
 };

@@ -3,13 +3,14 @@ import { useRef, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRoutesStub, Form } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDIT_EVENT } from './unsaved-changes';
 import { AUTOSAVE_DELAY_MS, AutosaveStatusLine, skipRevalidationOnAutosave, useDraftAutosave } from './autosave';
 
 // ADR 0061: a draft saves itself once the editor pauses, not on every key; the status says so.
 
 const DELAY = 60;
 
-function DraftForm({ enabled, onSaved }: { enabled: boolean; onSaved: () => void }) {
+function DraftForm({ enabled, onSaved }: { enabled: boolean; onSaved: (updated: Date | string | null) => void }) {
   const form = useRef<HTMLFormElement>(null);
   const status = useDraftAutosave(form, { enabled, onSaved, delay: DELAY });
   // Controlled, like the title: the status must not re-render the form before React reads the key.
@@ -25,8 +26,16 @@ function DraftForm({ enabled, onSaved }: { enabled: boolean; onSaved: () => void
   );
 }
 
-function setup({ enabled = true, answer = { ok: true, message: 'Saved.' } } = {}) {
-  const posted: { url: string; title: FormDataEntryValue | null; intent: FormDataEntryValue | null }[] = [];
+function setup({
+  enabled = true,
+  answer = { ok: true, message: 'Saved.' },
+}: { enabled?: boolean; answer?: { ok: boolean; message: string; updated?: string } } = {}) {
+  const posted: {
+    url: string;
+    title: FormDataEntryValue | null;
+    image: FormDataEntryValue | null;
+    intent: FormDataEntryValue | null;
+  }[] = [];
   const onSaved = vi.fn();
   const Stub = createRoutesStub([
     {
@@ -34,7 +43,12 @@ function setup({ enabled = true, answer = { ok: true, message: 'Saved.' } } = {}
       Component: () => <DraftForm enabled={enabled} onSaved={onSaved} />,
       action: async ({ request }) => {
         const data = await request.formData();
-        posted.push({ url: request.url, title: data.get('video_title'), intent: data.get('intent') });
+        posted.push({
+          url: request.url,
+          title: data.get('video_title'),
+          image: data.get('video_image'),
+          intent: data.get('intent'),
+        });
         return answer;
       },
     },
@@ -53,6 +67,21 @@ afterEach(cleanup);
 describe('draft autosave', () => {
   it('waits two seconds by default', () => {
     expect(AUTOSAVE_DELAY_MS).toBe(2000);
+  });
+
+  it('saves an edit that types nothing (a file picked, a section moved) and hands on the new change time', async () => {
+    const { posted, onSaved, status } = setup({ answer: { ok: true, message: 'Saved.', updated: '2026-11-25 16:30:00' } });
+    // What the picker leaves in the form: a hidden input holding the chosen path.
+    const image = Object.assign(document.createElement('input'), { type: 'hidden', name: 'video_image' });
+    image.value = 'uploads/2026/11/0123456789abcdef-poster.png';
+    document.querySelector('form')!.append(image);
+    image.dispatchEvent(new Event(EDIT_EVENT, { bubbles: true }));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(status().textContent).toBe('Unsaved changes…');
+    await waitFor(() => expect(status().textContent).toMatch(/^Saved · /));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ image: 'uploads/2026/11/0123456789abcdef-poster.png', intent: 'save' });
+    expect(onSaved).toHaveBeenCalledWith('2026-11-25 16:30:00');
   });
 
   it('saves once after the editor pauses, with the last value, and says when', async () => {

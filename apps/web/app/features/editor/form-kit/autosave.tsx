@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useFetcher, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { EditorFormResult } from './fields';
-import { isEditEvent } from './unsaved-changes';
+import { EDIT_EVENT, isEditEvent } from './unsaved-changes';
 
 /** How long after the last change a draft saves itself (ADR 0061). */
 export const AUTOSAVE_DELAY_MS = 2000;
@@ -25,11 +25,15 @@ export function skipRevalidationOnAutosave({ formAction, defaultShouldRevalidate
 /**
  * A draft saves itself `delay` ms after its last change (ADR 0061), whole, through the route's
  * action. `onSaved` runs when what was saved is still what the form holds (the leave warning
- * then has nothing to warn about). Off (`enabled` false) for a published entry.
+ * then has nothing to warn about), with the entry's new change time (the header shows it; ADR 0068). Off (`enabled` false) for a published entry.
  */
 export function useDraftAutosave(
   form: RefObject<HTMLFormElement | null>,
-  { enabled, onSaved, delay = AUTOSAVE_DELAY_MS }: { enabled: boolean; onSaved: () => void; delay?: number },
+  {
+    enabled,
+    onSaved,
+    delay = AUTOSAVE_DELAY_MS,
+  }: { enabled: boolean; onSaved: (updated: Date | string | null) => void; delay?: number },
 ): AutosaveStatus {
   const fetcher = useFetcher<EditorFormResult>();
   const { pathname } = useLocation();
@@ -65,11 +69,14 @@ export function useDraftAutosave(
     const explicit = () => clearTimeout(timer);
     el.addEventListener('input', changed);
     el.addEventListener('change', changed);
+    // ADR 0068: edits that type nothing (a section added or moved, a file picked) save themselves too.
+    el.addEventListener(EDIT_EVENT, changed);
     el.addEventListener('submit', explicit);
     return () => {
       clearTimeout(timer);
       el.removeEventListener('input', changed);
       el.removeEventListener('change', changed);
+      el.removeEventListener(EDIT_EVENT, changed);
       el.removeEventListener('submit', explicit);
     };
   }, [form, enabled, delay]);
@@ -82,7 +89,7 @@ export function useDraftAutosave(
         // Edited again while saving: the next save is already waiting.
         if (edits.current === sent.current) {
           setStatus({ state: 'saved', at: new Date() });
-          saved.current();
+          saved.current(data.updated ?? null);
         } else setStatus({ state: 'waiting' });
       } else setStatus({ state: 'failed', message: data.message ?? 'The draft could not be saved.' });
     }

@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { entryFacts, type EntryKind, type SavedEntry } from './entry-kind';
 import { FormSection, entryFields, fieldId, type EditorFormResult } from './fields';
 import { SaveBar } from './save-bar';
 import { TitleSlugFields } from './title-slug-fields';
-import { UnsavedChangesPrompt, useUnsavedChanges } from './unsaved-changes';
+import { FormEditContext, UnsavedChangesPrompt, announceEdit, useUnsavedChanges } from './unsaved-changes';
 import { AutosaveStatusLine, useDraftAutosave } from './autosave';
+import { EntryChangedContext } from './editor-page-header';
 
 /**
  * The result of the last save above the form: a summary of errors linking to each field, or the
@@ -114,38 +115,48 @@ export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>
   const formRef = useRef<HTMLFormElement>(null);
   const { blocker: leaving, markSaved } = useUnsavedChanges(formRef);
   const autosaving = autosave && saved !== null && !published;
-  const autosaveStatus = useDraftAutosave(formRef, { enabled: autosaving, onSaved: markSaved });
+  const changedAt = useContext(EntryChangedContext);
+  const autosaveStatus = useDraftAutosave(formRef, {
+    enabled: autosaving,
+    onSaved: (updated) => {
+      markSaved();
+      if (updated) changedAt(updated);
+    },
+  });
+  const edited = useCallback(() => announceEdit(formRef.current), []);
   return (
-    <Form ref={formRef} method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
-      <UnsavedChangesPrompt blocker={leaving} />
-      <FormMessages result={result} notice={notice} noun={kind.noun} labelOf={labelOf} />
-      {autosaving ? <AutosaveStatusLine status={autosaveStatus} /> : null}
-      <p id="form-required-note" className="text-sm text-stone-600">
-        Fields marked <span className="text-brand-700">*</span> are needed to save.
-      </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        <div className="min-w-0 space-y-6">
-          <FormSection id="group-basics" title="Basics">
-            <TitleSlugFields
-              prefix={kind.prefix}
-              saved={facts ?? undefined}
-              publicPath={kind.publicPath}
-              hintWithoutPage={kind.slugHint}
-              errors={errors}
-            />
-            {basics}
-          </FormSection>
-          {children}
+    <FormEditContext.Provider value={edited}>
+      <Form ref={formRef} method="post" noValidate className="space-y-6" aria-describedby="form-required-note">
+        <UnsavedChangesPrompt blocker={leaving} />
+        <FormMessages result={result} notice={notice} noun={kind.noun} labelOf={labelOf} />
+        {autosaving ? <AutosaveStatusLine status={autosaveStatus} /> : null}
+        <p id="form-required-note" className="text-sm text-stone-600">
+          Fields marked <span className="text-brand-700">*</span> are needed to save.
+        </p>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
+          <div className="min-w-0 space-y-6">
+            <FormSection id="group-basics" title="Basics">
+              <TitleSlugFields
+                prefix={kind.prefix}
+                saved={facts ?? undefined}
+                publicPath={kind.publicPath}
+                hintWithoutPage={kind.slugHint}
+                errors={errors}
+              />
+              {basics}
+            </FormSection>
+            {children}
+          </div>
+          <SaveBar
+            noun={kind.noun}
+            isNew={saved === null}
+            published={published}
+            previewHref={previewHref}
+            publicWhere={kind.publicWhere}
+            confirm={confirmStatus ?? true}
+          />
         </div>
-        <SaveBar
-          noun={kind.noun}
-          isNew={saved === null}
-          published={published}
-          previewHref={previewHref}
-          publicWhere={kind.publicWhere}
-          confirm={confirmStatus ?? true}
-        />
-      </div>
-    </Form>
+      </Form>
+    </FormEditContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { createContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DeletePanel, type DeletePanelProps } from './delete-panel';
 import { entryFacts, type EntryKind, type SavedEntry } from './entry-kind';
@@ -20,6 +21,18 @@ export function readCreateOutcome(requestUrl: string): { done: string | null; pr
     done: CREATED_TEXT[params.get('done') ?? ''] ?? null,
     problem: params.get('problem')?.slice(0, 300) ?? null,
   };
+}
+
+/**
+ * Tells an entry's page that a save which keeps the page's data (an autosave, ADR 0061) changed the
+ * entry at this time, so its header's "Changed …" is not left behind (ADR 0068).
+ */
+export const EntryChangedContext = createContext<(updated: Date | string) => void>(() => undefined);
+
+/** The later of two change times (either may be missing). */
+function laterOf(a: Date | string | null | undefined, b: Date | string | null | undefined) {
+  if (!a || !b) return a ?? b;
+  return new Date(a).getTime() >= new Date(b).getTime() ? a : b;
 }
 
 interface EditorPageHeaderProps {
@@ -114,19 +127,24 @@ export function EditEntryPage<P extends string>({
   children: React.ReactNode;
 }) {
   const facts = entryFacts(kind, entry);
+  const [autosaved, setAutosaved] = useState<Date | string | null>(null);
+  // A save that re-reads the page brings its own time; a later autosave's time wins until then.
+  useEffect(() => setAutosaved(null), [facts.updated]);
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <EditorPageHeader
-        back={{ to: kind.listPage, label: kind.listLabel }}
-        title={facts.title}
-        published={facts.published}
-        updated={facts.updated}
-        publicHref={facts.publicHref}
-        draftPreview={kind.draftPreview}
-        problem={problem}
-      />
-      {children}
-      <DeletePanel noun={kind.noun} title={facts.title} published={facts.published} {...deletion} />
-    </div>
+    <EntryChangedContext.Provider value={setAutosaved}>
+      <div className="mx-auto max-w-6xl space-y-6">
+        <EditorPageHeader
+          back={{ to: kind.listPage, label: kind.listLabel }}
+          title={facts.title}
+          published={facts.published}
+          updated={laterOf(facts.updated, autosaved)}
+          publicHref={facts.publicHref}
+          draftPreview={kind.draftPreview}
+          problem={problem}
+        />
+        {children}
+        <DeletePanel noun={kind.noun} title={facts.title} published={facts.published} {...deletion} />
+      </div>
+    </EntryChangedContext.Provider>
   );
 }

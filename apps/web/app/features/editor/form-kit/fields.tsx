@@ -15,6 +15,8 @@ export interface EditorFormResult {
   ok: boolean;
   message?: string;
   errors?: FieldErrors;
+  /** When the entry last changed, after a save that changed it (the page's header shows it; ADR 0068). */
+  updated?: Date | string | null;
 }
 
 /** The DOM id of a field, from its API path, so the error summary can link to it. */

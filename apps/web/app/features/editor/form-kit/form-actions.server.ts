@@ -187,8 +187,10 @@ export async function editEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
   const id = requireId(param);
   if (form.get('intent') === 'delete') return deleteEntry(api, entity, id, form);
   const { intent, fields, lists } = entity.splitForm(form);
+  let updated: Date | string | null;
   try {
-    await callEntry(api, entity.calls.update, { params: { [entity.idParam]: id }, body: fields });
+    const answer = await callEntry(api, entity.calls.update, { params: { [entity.idParam]: id }, body: fields });
+    updated = ((answer[entity.prefix] ?? {}) as Record<string, Date | string | null>)[`${entity.prefix}_updated`] ?? null;
   } catch (err) {
     return failure(err, entity);
   }
@@ -204,7 +206,7 @@ export async function editEntry<E, L>(api: ApiClient, entity: EditorEntity<E, L>
   } catch (err) {
     return failure(err, entity, entity.statusFailed ?? 'Saved, but the status did not change');
   }
-  return { ok: true, message: SAVED_TEXT[intent] ?? 'Saved.' } satisfies EditorFormResult;
+  return { ok: true, message: SAVED_TEXT[intent] ?? 'Saved.', updated } satisfies EditorFormResult;
 }
 
 /**

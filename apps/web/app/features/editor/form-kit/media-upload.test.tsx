@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClientModule from '../../../lib/api.client';
 import { MediaUpload } from './media-upload';
+
+const listMedia = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api.client', async (original) => ({
+  ...(await original<typeof ApiClientModule>()),
+  api: { call: listMedia },
+}));
 
 /** A stand-in XMLHttpRequest the test drives: progress, answer, abort. */
 class FakeXhr {
@@ -102,7 +109,7 @@ describe('MediaUpload', () => {
     expect(screen.getByAltText('Preview of Poster image').getAttribute('src')).toBe(SIGNED);
     expect(screen.getByText('My Poster.png')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Uploaded, 7 bytes');
-    expect(screen.getByText('Replace file')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Replace Poster image from the library' })).toBeTruthy();
   });
 
   it('clears the value with Remove', () => {
@@ -180,9 +187,36 @@ describe('MediaUpload', () => {
     expect(screen.getByRole('alert').textContent).toBe('This field takes .jpg, .png files.');
   });
 
-  it('takes a typed media path as the value', () => {
-    const { value } = setup();
-    fireEvent.change(screen.getByLabelText('Poster image: media path'), { target: { value: 'demo/posters/intro.svg' } });
-    expect(value()).toBe('demo/posters/intro.svg');
+  it('chooses a file from the media library dialog: the field gets its path and a preview, and the form hears of it', async () => {
+    listMedia.mockResolvedValue({
+      media: [
+        {
+          media_path: MEDIA_PATH,
+          name: 'poster.png',
+          kind: 'image',
+          content_type: 'image/png',
+          bytes: 2048,
+          modified: '2026-11-20T10:00:00.000Z',
+          url: SIGNED,
+        },
+      ],
+      total: 1,
+    });
+    const { value, onChange, getByTestId } = setup({ accept: '.png,.jpg' });
+    const edits = vi.fn();
+    getByTestId('form').addEventListener('editor-edit', edits);
+    // Never a path to type.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Poster image from the library' }));
+    const choice = await screen.findByRole('button', { name: 'Choose poster.png' }, { timeout: 2000 });
+    expect(listMedia).toHaveBeenCalledWith('editor.listMedia', { query: { kind: 'image', offset: 0 }, limit: 24 });
+    expect(screen.getByText('2 KB · Nov 20th, 2026')).toBeTruthy();
+    fireEvent.click(choice);
+    expect(value()).toBe(MEDIA_PATH);
+    expect(onChange).toHaveBeenCalledWith(MEDIA_PATH);
+    expect(edits).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('media-library')).toBeNull();
+    expect(screen.getByAltText('Preview of Poster image').getAttribute('src')).toBe(SIGNED);
+    expect(screen.getByText('poster.png')).toBeTruthy();
   });
 });

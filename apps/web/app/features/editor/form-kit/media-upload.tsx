@@ -1,21 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  UPLOAD_ACCEPT_ALL,
-  UPLOAD_ACCEPT_IMAGES,
-  UPLOAD_ERRORS,
-  UPLOAD_KINDS,
-  formatUploadBytes,
-  uploadExtensionOf,
-  uploadKindOf,
-} from '@fretline/contract';
-import { browserHeaders } from '../../../lib/api.client';
-import { errorMessage, isCancelledError } from '../../../lib/api-client';
+import { useId, useRef, useState } from 'react';
+import { UPLOAD_ACCEPT_ALL, UPLOAD_ACCEPT_IMAGES, formatUploadBytes, uploadKindOf } from '@fretline/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/field';
-import { cx } from '../../../components/ui/cx';
 import { ErrorText, FieldLabel, fieldErrorId, fieldId, type FieldErrors } from './fields';
-import { startMediaUpload, type MediaUploadRequest } from './media-upload-request';
+import { FileBadge, MediaLibraryDialog, pickedFromPath, type MediaKind, type PickedMedia } from './media-library';
+import { announceEdit } from './unsaved-changes';
 import { UploadProgress } from './upload-progress';
+import { acceptText, useMediaUpload } from './use-media-upload';
 
 export interface MediaUploadProps {
   /** The form field the media path is submitted as (a hidden input; '' when cleared). */
@@ -26,9 +16,9 @@ export interface MediaUploadProps {
   /** The media path already saved, e.g. `uploads/2026/11/3f…-poster.jpg`. */
   defaultValue?: string | null | undefined;
   hint?: string | undefined;
-  /** A signed URL of `defaultValue`, when the page has one, so an existing image shows a preview. */
+  /** A signed URL of `defaultValue`, when the page has one, so an existing file shows a preview. */
   defaultUrl?: string | null | undefined;
-  /** Told of every new value: after an upload, a removal or a typed path ('' when cleared). */
+  /** Told of every new value: after an upload, a pick or a removal ('' when cleared). */
   onChange?: ((mediaPath: string) => void) | undefined;
 }
 
@@ -36,49 +26,45 @@ export interface MediaUploadProps {
 // scripts never run, so showing one is safe even though uploading one is refused.
 const IMAGE_PATH = /\.(jpe?g|png|webp|gif|svg)$/i;
 
-interface Uploading {
-  fileName: string;
-  fraction: number;
+/** The one kind an `accept` list allows, when it allows only one (images for posters). */
+function kindOfAccept(accept: string): MediaKind | undefined {
+  if (accept === UPLOAD_ACCEPT_IMAGES) return 'image';
+  const kinds = new Set(accept.split(',').map((a) => uploadKindOf(`x${a.trim()}`)));
+  return kinds.size === 1 ? ([...kinds][0] ?? undefined) : undefined;
 }
 
-/** Whether a file matches an `accept` list of extensions and MIME types (`image/*`). */
-function matchesAccept(file: File, accept: string): boolean {
-  const ext = `.${uploadExtensionOf(file.name)}`;
-  const type = file.type.toLowerCase();
-  return accept
-    .split(',')
-    .map((a) => a.trim().toLowerCase())
-    .filter(Boolean)
-    .some((a) => (a.startsWith('.') ? a === ext : a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : a === type));
-}
-
-/** `.jpg,.png` as people read it: `JPG, PNG`; MIME wildcards as `images`, `videos`, … */
-function acceptText(accept: string): string {
-  const parts = accept
-    .split(',')
-    .map((a) => a.trim().toLowerCase())
-    .filter(Boolean)
-    .map((a) => (a.startsWith('.') ? a.slice(1).toUpperCase() : a.endsWith('/*') ? `${a.slice(0, -2)}s` : a));
-  return [...new Set(parts.map((p) => (p === 'JPEG' ? 'JPG' : p)))].join(', ');
-}
-
-/** The text that stops a file before it is sent, or null when it may go (the API checks again). */
-function checkBeforeUpload(file: File, accept: string): string | null {
-  const kind = uploadKindOf(file.name);
-  const ext = uploadExtensionOf(file.name);
-  if (ext === 'svg') return UPLOAD_ERRORS.svg;
-  if (!kind) return UPLOAD_ERRORS.notAllowed(ext);
-  if (!matchesAccept(file, accept)) return `This field takes ${accept.replaceAll(',', ', ')} files.`;
-  if (file.size === 0) return UPLOAD_ERRORS.empty;
-  if (file.size > UPLOAD_KINDS[kind].maxBytes) return UPLOAD_ERRORS.tooLarge(kind);
-  return null;
+/** What a chosen file looks like in its field: a picture, a player or a file's name (ADR 0068). */
+function MediaPreview({ label, media }: { label: string; media: PickedMedia }) {
+  const kind = IMAGE_PATH.test(media.media_path) ? 'image' : uploadKindOf(media.media_path);
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3">
+      {kind === 'image' && media.url ? (
+        <img
+          src={media.url}
+          alt={`Preview of ${label}`}
+          className="h-16 w-28 shrink-0 rounded-lg border border-stone-200 bg-white object-contain sm:h-20 sm:w-36"
+        />
+      ) : (
+        <FileBadge mediaPath={media.media_path} kind={kind} className="size-16" />
+      )}
+      <div className="min-w-0 flex-1 basis-40 space-y-1">
+        <p className="text-sm font-medium break-all text-ink-900">{media.name}</p>
+        {media.bytes !== null ? <p className="text-xs text-stone-600">{formatUploadBytes(media.bytes)}</p> : null}
+        {kind === 'audio' && media.url ? (
+          <audio controls preload="none" src={media.url} aria-label={`Listen to ${media.name}`} className="h-9 w-full max-w-sm" />
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
 /**
- * A staff form's media field (ADR 0039): picking a file uploads it at once with a
- * progress bar and a cancel button; the stored media path goes into a hidden input named
- * `name`, so the field works inside a React Router `<Form>`. Images get a preview; "Remove"
- * clears the value; a media path can also be typed in (e.g. a `demo/...` file).
+ * A staff form's media field (ADR 0039, ADR 0068): a picker, never a path to type. "Choose from
+ * library" opens the media library (search, paging, upload); "Upload new file" uploads at once with
+ * a progress bar and a cancel button. The chosen file shows as a preview (a picture, a player, a
+ * file's name) with Replace and Remove, and its media path goes into a hidden input named `name`,
+ * so the field works inside a React Router `<Form>`. Every choice tells the form it was edited, so
+ * a draft saves itself (ADR 0068).
  */
 export function MediaUpload({
   name,
@@ -93,167 +79,120 @@ export function MediaUpload({
   const inputId = `${id}-file`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
-  const [mediaPath, setMediaPath] = useState(defaultValue ?? '');
-  const [previewUrl, setPreviewUrl] = useState<string | null>(defaultValue ? (defaultUrl ?? null) : null);
-  const [uploaded, setUploaded] = useState<{ fileName: string; bytes: number } | null>(null);
-  const [uploading, setUploading] = useState<Uploading | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef<MediaUploadRequest | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [media, setMedia] = useState<PickedMedia | null>(defaultValue ? pickedFromPath(defaultValue, defaultUrl ?? null) : null);
+  const [uploaded, setUploaded] = useState<number | null>(null);
+  const [browsing, setBrowsing] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const chooseId = `${id}-choose`;
+  const focusChoose = () => document.getElementById(chooseId)?.focus();
 
-  // Leaving the page mid-upload stops it; the server then discards the partial file.
-  useEffect(() => () => request.current?.abort(), []);
-
-  function changeValue(next: string, preview: string | null) {
-    setMediaPath(next);
-    setPreviewUrl(preview);
-    onChange?.(next);
+  function changeValue(next: PickedMedia | null) {
+    setMedia(next);
+    onChange?.(next?.media_path ?? '');
+    announceEdit(box.current);
   }
 
-  function upload(file: File) {
-    setError(null);
-    const refusal = checkBeforeUpload(file, accept);
-    if (refusal) {
-      setError(refusal);
-      return;
-    }
-    // A new pick replaces an upload still under way (the input stays usable, so focus stays on it).
-    request.current?.abort();
-    setUploading({ fileName: file.name, fraction: 0 });
-    const current = startMediaUpload(file, {
-      headers: browserHeaders(),
-      onProgress: (fraction) => setUploading((u) => (u ? { ...u, fraction } : u)),
-    });
-    request.current = current;
-    current.result.then(
-      (media) => {
-        if (request.current !== current) return;
-        request.current = null;
-        setUploading(null);
-        setUploaded({ fileName: file.name, bytes: media.bytes });
-        changeValue(media.media_path, media.url);
-      },
-      (err: unknown) => {
-        if (request.current !== current) return;
-        request.current = null;
-        setUploading(null);
-        if (!isCancelledError(err)) setError(errorMessage(err));
-      },
-    );
-  }
-
-  function cancel() {
-    const current = request.current;
-    request.current = null;
-    current?.abort();
-    setUploading(null);
-    fileInput.current?.focus();
-  }
+  const upload = useMediaUpload(accept, (stored, file) => {
+    setUploaded(stored.bytes);
+    changeValue({ media_path: stored.media_path, url: stored.url, name: file.name, bytes: stored.bytes });
+  });
 
   function remove() {
     setUploaded(null);
-    setError(null);
-    changeValue('', null);
-    fileInput.current?.focus();
+    upload.setError(null);
+    changeValue(null);
+    focusChoose();
   }
 
-  const percent = uploading ? Math.round(uploading.fraction * 100) : 0;
-  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
-  const showImage = !!previewUrl && IMAGE_PATH.test(mediaPath);
+  const describedBy = [hintId, upload.error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className="space-y-2">
+    <div ref={box} className="space-y-2">
       <FieldLabel htmlFor={inputId} label={label} hint={hint} hintId={hintId} />
-      <input type="hidden" name={name} value={mediaPath} />
+      <input type="hidden" name={name} value={media?.media_path ?? ''} />
 
-      {mediaPath ? (
-        <div className="flex items-center gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3">
-          {showImage ? (
-            <img
-              src={previewUrl}
-              alt={`Preview of ${label}`}
-              className="size-14 shrink-0 rounded-lg border border-stone-200 bg-white object-contain sm:size-16"
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex size-14 shrink-0 items-center justify-center rounded-lg border border-stone-200 bg-white text-xs font-semibold text-stone-500 uppercase sm:size-16"
-            >
-              {uploadExtensionOf(mediaPath) || 'file'}
-            </span>
-          )}
-          <div className="min-w-0 flex-1 space-y-0.5">
-            {uploaded ? <p className="text-sm font-medium break-all text-ink-900">{uploaded.fileName}</p> : null}
-            <p className="font-mono text-xs break-all text-stone-600">{mediaPath}</p>
-            {uploaded ? (
-              <p role="status" className="text-xs font-medium text-green-800">
-                Uploaded, {formatUploadBytes(uploaded.bytes)}
-              </p>
-            ) : null}
-          </div>
-        </div>
+      {media ? (
+        <MediaPreview label={label} media={media} />
+      ) : (
+        <p className="rounded-xl border border-dashed border-stone-300 px-3 py-4 text-sm text-stone-600">No file chosen.</p>
+      )}
+      {uploaded !== null && media ? (
+        <p role="status" className="text-xs font-medium text-green-800">
+          Uploaded, {formatUploadBytes(uploaded)}
+        </p>
       ) : null}
 
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-2">
+        <Button
+          id={chooseId}
+          variant="secondary"
+          size="sm"
+          aria-haspopup="dialog"
+          aria-label={media ? `Replace ${label} from the library` : `Choose ${label} from the library`}
+          onClick={() => setBrowsing(true)}
+        >
+          {media ? 'Replace' : 'Choose from library'}
+        </Button>
         {/* The native picker, visually replaced by its label styled as a button; focus shows on the label. */}
         <input
-          ref={fileInput}
           id={inputId}
           type="file"
           accept={accept}
           aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={upload.error ? true : undefined}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             // Cleared, so picking the same file again (after a failure) fires another change.
             event.currentTarget.value = '';
-            if (file) upload(file);
+            if (file) upload.start(file);
           }}
           className="peer sr-only"
         />
         <label
           htmlFor={inputId}
           className={buttonClasses(
-            'secondary',
+            'ghost',
             'sm',
             'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
           )}
         >
-          {mediaPath ? 'Replace file' : 'Choose file'}
+          Upload new file
         </label>
-        {/* Beside "Replace file" rather than in the preview, so the path keeps the preview's width in narrow columns. */}
-        {mediaPath ? (
-          <Button variant="secondary" size="sm" onClick={remove} disabled={!!uploading} aria-label={`Remove ${label}`}>
+        {media ? (
+          <Button variant="ghost" size="sm" onClick={remove} disabled={!!upload.uploading} aria-label={`Remove ${label}`}>
             Remove
           </Button>
         ) : null}
-        <span className="ml-1 text-xs text-stone-500">{acceptText(accept)}</span>
+        <span className="text-xs text-stone-500">{acceptText(accept)}</span>
       </div>
 
-      {uploading ? <UploadProgress fileName={uploading.fileName} percent={percent} onCancel={cancel} /> : null}
+      {upload.uploading ? (
+        <UploadProgress fileName={upload.uploading.fileName} percent={upload.uploading.percent} onCancel={upload.cancel} />
+      ) : null}
 
-      {error ? (
+      {upload.error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {upload.error}
         </p>
       ) : null}
 
-      <details className="text-sm">
-        <summary className="cursor-pointer text-stone-600 hover:text-ink-900">Or enter a media path</summary>
-        <input
-          type="text"
-          aria-label={`${label}: media path`}
-          value={mediaPath}
-          placeholder="uploads/2026/01/poster.jpg"
-          spellCheck={false}
-          autoCapitalize="off"
-          onChange={(event) => {
+      {browsing ? (
+        <MediaLibraryDialog
+          title={`Choose ${label.toLowerCase()}`}
+          kind={kindOfAccept(accept)}
+          accept={accept}
+          onPick={(picked) => {
             setUploaded(null);
-            changeValue(event.currentTarget.value.trim(), null);
+            upload.setError(null);
+            changeValue(picked);
+            setBrowsing(false);
           }}
-          className={cx(inputClasses, 'mt-2 font-mono text-sm')}
+          onClose={() => {
+            setBrowsing(false);
+            focusChoose();
+          }}
         />
-      </details>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
 import { ErrorText, fieldErrorId, rowFields, type FieldErrors } from './fields';
+import { FormEditContext } from './unsaved-changes';
 
 export interface Keyed<T> {
   /** Stable across moves, so React moves the row (and what was typed in it) with it. */
@@ -19,6 +20,8 @@ export function useEditorList<T>(initial: readonly T[], prefix: string) {
   const [items, setItems] = useState<Keyed<T>[]>(() => initial.map((value, i) => ({ key: `${prefix}-${i}`, value })));
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Adding, moving and removing rows types nothing: the form is told, so it autosaves (ADR 0068).
+  const edited = useContext(FormEditContext);
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -34,6 +37,7 @@ export function useEditorList<T>(initial: readonly T[], prefix: string) {
     add(value: T, { focus, said }: { focus?: (key: string) => string; said: string }) {
       const key = `${prefix}-new-${++counter.current}`;
       setItems((list) => [...list, { key, value }]);
+      edited();
       if (focus) setFocusTarget(focus(key));
       setAnnouncement(said);
     },
@@ -41,6 +45,7 @@ export function useEditorList<T>(initial: readonly T[], prefix: string) {
       const index = items.findIndex((i) => i.key === key);
       const neighbour = items[index + 1] ?? items[index - 1] ?? null;
       setItems((list) => list.filter((i) => i.key !== key));
+      edited();
       setFocusTarget(focus(neighbour?.key ?? null));
       if (said) setAnnouncement(said);
     },
@@ -52,6 +57,7 @@ export function useEditorList<T>(initial: readonly T[], prefix: string) {
       const [moved] = next.splice(from, 1);
       next.splice(to, 0, moved!);
       setItems(next);
+      edited();
       // At an end the pressed button is disabled, so focus goes to the other direction's button.
       const atEdge = to === 0 || to === next.length - 1;
       const pressed = delta < 0 ? 'up' : 'down';

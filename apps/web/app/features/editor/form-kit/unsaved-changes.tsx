@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { createContext, useEffect, useRef, type RefObject } from 'react';
 import { useBeforeUnload, useBlocker, useNavigation } from 'react-router';
 import { Button } from '../../../components/ui';
 
@@ -19,6 +19,24 @@ export function isEditEvent(event: Event): boolean {
   if (el instanceof HTMLTextAreaElement) return false;
   return !(el instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(el.type));
 }
+
+/**
+ * The event an edit that types nothing sends from inside the form (ADR 0068): a section added,
+ * moved or removed, a file uploaded or picked. It bubbles to the form like an input, so the leave
+ * warning and the draft's autosave see it.
+ */
+export const EDIT_EVENT = 'editor-edit';
+
+/** Tells the form around `el` that it was edited without an input event (ADR 0068). */
+export function announceEdit(el: Element | null | undefined): void {
+  el?.dispatchEvent(new Event(EDIT_EVENT, { bubbles: true }));
+}
+
+/**
+ * How a part of the form that types nothing (a repeatable list) tells the form it changed: the
+ * entry form provides it; outside one it does nothing.
+ */
+export const FormEditContext = createContext<() => void>(() => undefined);
 
 export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
   const changed = useRef(false);
@@ -42,10 +60,12 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
     };
     el.addEventListener('input', mark);
     el.addEventListener('change', mark);
+    el.addEventListener(EDIT_EVENT, mark);
     el.addEventListener('submit', clear);
     return () => {
       el.removeEventListener('input', mark);
       el.removeEventListener('change', mark);
+      el.removeEventListener(EDIT_EVENT, mark);
       el.removeEventListener('submit', clear);
     };
   }, [form]);
