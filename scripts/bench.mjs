@@ -18,7 +18,10 @@
 // client cost.
 //
 // Peers and goals (ADR 0056): a second app process serves only the API (ADR 0026's layout: no page
-// is ever rendered in it) for targets that export `instance = 'api'`; targets that export a `key`
+// is ever rendered in it) for targets that export `instance = 'api'`, and a third, started only when
+// a target exports `instance = 'web-apart'`, renders pages whose loaders reach that API process over
+// HTTP (API_URL: the cluster's `tiers` layout, ADR 0059) instead of in process (ADR 0062); `prepare`
+// then gets the web tier as `url` and signs in at `apiUrl`. Targets that export a `key`
 // feed the goals table printed last, which compares Fretline with Ghost 5 (started from
 // PEER_GHOST_DIR when it points at an install made with ../shared/peers/ghost.md's recipe,
 // otherwise the figures recorded there, and the table says which) and with the baseline.
@@ -29,7 +32,9 @@
 //   export const requests = [{ method: 'POST', path: '/api/…', headers: {…}, body: '…' }];
 //                                                                // … autocannon `requests` entries
 //   export const headers = { … };                                // optional, for `path` targets
-//   export const instance = 'api';                               // optional: the API-only process
+//   export const instance = 'api';                               // optional: the API-only process,
+//                                                                // or 'web-apart': a web tier whose
+//                                                                // loaders reach it over HTTP (API_URL)
 //   export const key = 'search';                                 // optional: a row of the goals table
 //   export async function prepare({ url, apiUrl, databaseUrl, dataDir, readMail }) { … }
 //                                                                // optional bench-only seeding
@@ -251,6 +256,23 @@ async function main() {
       `Fretline bench: ${connections} connections, ${seconds} s per target, database ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (fresh)'}, node ${process.version}\n`,
     );
 
+    // The web tier apart from the API (ADR 0059's `tiers` layout), only when a target asks for it.
+    let webApartOrigin = null;
+    const startWebApart = async () => {
+      if (webApartOrigin) return webApartOrigin;
+      const port = await freePort();
+      const webOrigin = `http://127.0.0.1:${port}`;
+      const webDataDir = databaseUrl ? dataDir : path.join(dataDir, 'web-instance');
+      // BENCH_APART_API=self points its API_URL at itself instead: loaders over loopback HTTP to the
+      // API of their own process, as every loader reached it before ADR 0062 (for comparing).
+      const apiUrl = process.env.BENCH_APART_API === 'self' ? webOrigin : apiOrigin;
+      children.push(
+        start('web tier', ['--max-semi-space-size=64', serverFile], { ...appEnv(port, webOrigin, webDataDir), API_URL: apiUrl }),
+      );
+      await waitFor(`${webOrigin}/api/health`, 300_000);
+      return (webApartOrigin = webOrigin);
+    };
+
     const rows = [];
     const baseline = await measure(`http://127.0.0.1:${basePort}`, {
       name: 'baseline: bare Fastify JSON route',
@@ -267,7 +289,7 @@ async function main() {
     for (const { file, mod } of await loadTargetModules()) {
       if (!wanted(mod.name)) continue;
       try {
-        const target = mod.instance === 'api' ? apiOrigin : origin;
+        const target = mod.instance === 'api' ? apiOrigin : mod.instance === 'web-apart' ? await startWebApart() : origin;
         const prepared = mod.prepare
           ? ((await mod.prepare({ url: target, apiUrl: apiOrigin, databaseUrl, dataDir, readMail: mail.readMail })) ?? {})
           : {};

@@ -7,6 +7,12 @@ import { isbot } from 'isbot';
 // AsyncLocalStorage only where a runtime provides it as a global, which Node does not.
 import { renderToReadableStream } from 'react-dom/server.edge';
 
+/**
+ * The API server hands this build its in-process dispatcher through the entry module, the one
+ * module of the build it can name (ADR 0062).
+ */
+export { connectInProcessApi } from './lib/in-process-api.server';
+
 /** How long a streamed page may wait for its deferred data before React Router gives up on it. */
 export const streamTimeout = 5_000;
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { inProcessFetch, type InProcessFetch } from './in-process-fetch.ts';
 import {
   etagMatches,
   PageCache,
@@ -33,6 +34,11 @@ export interface PagesOptions {
   cache?: PageCache;
 }
 
+/** What the web build's entry module exports for us besides React Router's own (apps/web/app/entry.server.tsx). */
+interface WebEntryModule {
+  connectInProcessApi?: (dispatch: InProcessFetch | undefined) => void;
+}
+
 /**
  * Serves everything outside /api: hashed assets from build/client with immutable caching, then
  * every other path through React Router's request handler (server rendering, loaders, actions).
@@ -41,6 +47,14 @@ export function mountWeb(options: WebOptions) {
   return async (app: FastifyInstance): Promise<void> => {
     const serverEntry = path.join(options.buildDir, 'server/index.js');
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    // The loaders reach this process's API without a socket (ADR 0062); API_URL still sends them
+    // to another tier over HTTP (apps/web/app/lib/api.server.ts decides per call).
+    const entry = build.entry.module as WebEntryModule;
+    entry.connectInProcessApi?.(inProcessFetch(app));
+    app.addHook('onClose', (_app, done) => {
+      entry.connectInProcessApi?.(undefined);
+      done();
+    });
     const handle = createRequestHandler(build, options.mode);
     await mountPages(app, { handle, clientDir: path.join(options.buildDir, 'client') });
   };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_ME } from '@fretline/contract';
 import { fetchCurrentUser, getServerApi } from './api.server';
 import { readRequestCookie } from './cookies';
+import { connectInProcessApi } from './in-process-api.server';
 
 // The loaders' client against a real local server standing in for the API (API_URL).
 const SIGNED_IN = { ...VISITOR_ME, id_user: 1, first_name: 'Ann' };
@@ -82,5 +83,54 @@ describe('fetchCurrentUser', () => {
     await fetchCurrentUser(post);
     await fetchCurrentUser(post);
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('the API of this same process (ADR 0062)', () => {
+  const dispatched: Request[] = [];
+  const dispatch = (input: RequestInfo | URL, init?: RequestInit) => {
+    dispatched.push(new Request(input, init));
+    return Promise.resolve(Response.json({ data: { user: SIGNED_IN } }));
+  };
+
+  it('is called without a socket when API_URL is unset, with the headers HTTP would carry', async () => {
+    const apiUrl = process.env.API_URL;
+    delete process.env.API_URL;
+    connectInProcessApi(dispatch);
+    try {
+      seen = [];
+      dispatched.length = 0;
+      const page = new Request('https://fretline.example/videos', {
+        headers: { cookie: 'token=good; correlation=abcdefghij', 'x-forwarded-for': '198.51.100.1' },
+      });
+      const data = await getServerApi(page).call('auth.getMe');
+      expect(data.user.id_user).toBe(1);
+      expect(seen).toHaveLength(0);
+      expect(dispatched).toHaveLength(1);
+      const [call] = dispatched;
+      expect(call?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/auth\/me$/);
+      expect(Object.fromEntries(call?.headers ?? [])).toMatchObject({
+        authorization: 'Bearer good',
+        'x-correlation-id': 'abcdefghij',
+        'x-forwarded-for': '198.51.100.1',
+        'x-client-app': 'fretline-web-ssr',
+      });
+    } finally {
+      connectInProcessApi(undefined);
+      process.env.API_URL = apiUrl;
+    }
+  });
+
+  it('is passed over when API_URL names another tier (ADR 0059)', async () => {
+    connectInProcessApi(dispatch);
+    try {
+      seen = [];
+      dispatched.length = 0;
+      await getServerApi(pageRequest('token=good')).call('auth.getMe');
+      expect(seen).toHaveLength(1);
+      expect(dispatched).toHaveLength(0);
+    } finally {
+      connectInProcessApi(undefined);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
 import { readWebConfig } from './config.server';
 import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
+import { inProcessApi } from './in-process-api.server';
 
 /**
  * A 401 while a token is held signs the visitor out and sends them to /login (product.md#states, #errors). On the
@@ -23,14 +24,20 @@ function signedOutRedirect(request: Request): Response {
   });
 }
 
-/** The API client for a loader or action: the visitor's token and correlation id ride along. */
+/**
+ * The API client for a loader or action: the visitor's token and correlation id ride along. Its
+ * calls go into the API of this same process without a socket when there is one and API_URL does
+ * not name another tier (ADR 0062), else over HTTP; the API sees the same request either way.
+ */
 export function getServerApi(request: Request): ApiClient {
   const token = readRequestCookie(request, TOKEN_COOKIE_NAME);
   const correlation = readRequestCookie(request, CORRELATION_COOKIE_NAME);
   const forwardedFor = request.headers.get('x-forwarded-for');
   const userAgent = request.headers.get('user-agent');
+  const config = readWebConfig();
   return createApiClient({
-    baseUrl: readWebConfig().apiUrl,
+    baseUrl: config.apiUrl,
+    fetch: config.apiApart ? undefined : inProcessApi(),
     credentials: 'omit',
     getToken: () => token,
     headers: () => ({

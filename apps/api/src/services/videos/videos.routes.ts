@@ -40,18 +40,21 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   // Content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
   // (ADR 0018), whichever editor made it.
-  // Another instance's write moves the shared content version: forget here too (ADR 0056).
+  // Any write, here or on another instance, moves the shared content version: its change forgets
+  // the memories (ADR 0056).
   app.contentVersion.onChange(forgetCatalogue);
   await app.register(async (editor) => {
     editor.addHook('onSend', (request, reply, payload, done) => {
       if (request.method === 'GET' || reply.statusCode >= 400) return done(null, payload);
-      forgetCatalogue();
       // Every instance's stored pages and memories follow the shared version (ADR 0056); the
-      // editor's answer waits for it, so the page they open next is already the new one.
+      // editor's answer waits for it, so the page they open next is already the new one. The bump
+      // forgets this process's memories through the listener above, once (ADR 0062).
       app.contentVersion.bump().then(
         () => done(null, payload),
         (err: unknown) => {
           request.log.error({ err }, 'content version bump failed');
+          // No version moved, so no listener ran: this process at least forgets by itself.
+          forgetCatalogue();
           done(null, payload);
         },
       );
