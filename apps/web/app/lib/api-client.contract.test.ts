@@ -89,6 +89,8 @@ const video: Record<keyof Video, unknown> = {
   id_video_play: null,
   video_play_total_time: null,
   video_play_current_time: null,
+  video_play_completed: false,
+  video_play_watched_time: 0,
 };
 
 const saved: Record<keyof SavedVideo, unknown> = {

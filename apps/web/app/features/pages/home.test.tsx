@@ -23,6 +23,7 @@ const current: CurrentCourse = {
     video_premium: false,
     video_duration: 16,
     course_video_part: null,
+    video_play_start_time: 0,
     video_last_played: new Date(),
   },
 };
