@@ -145,7 +145,15 @@ function Quiz({
         <legend className={legend}>1. How much have you played?</legend>
         <div className={grid}>
           {FIRST_STEPS_LEVELS.map((v) => (
-            <Choice key={v} name={`${id}-level`} type="radio" value={v} label={LEVEL_WORDS[v]} checked={level === v} onChange={() => setLevel(v)} />
+            <Choice
+              key={v}
+              name={`${id}-level`}
+              type="radio"
+              value={v}
+              label={LEVEL_WORDS[v]}
+              checked={level === v}
+              onChange={() => setLevel(v)}
+            />
           ))}
         </div>
       </fieldset>
@@ -153,7 +161,15 @@ function Quiz({
         <legend className={legend}>2. What do you like to listen to?</legend>
         <div className={grid}>
           {FIRST_STEPS_STYLES.map((v) => (
-            <Choice key={v} name={`${id}-style`} type="radio" value={v} label={STYLE_WORDS[v]} checked={style === v} onChange={() => setStyle(v)} />
+            <Choice
+              key={v}
+              name={`${id}-style`}
+              type="radio"
+              value={v}
+              label={STYLE_WORDS[v]}
+              checked={style === v}
+              onChange={() => setStyle(v)}
+            />
           ))}
         </div>
       </fieldset>
@@ -161,7 +177,15 @@ function Quiz({
         <legend className={legend}>3. Acoustic or electric?</legend>
         <div className={grid}>
           {FIRST_STEPS_GUITARS.map((v) => (
-            <Choice key={v} name={`${id}-guitar`} type="radio" value={v} label={GUITAR_WORDS[v]} checked={guitar === v} onChange={() => setGuitar(v)} />
+            <Choice
+              key={v}
+              name={`${id}-guitar`}
+              type="radio"
+              value={v}
+              label={GUITAR_WORDS[v]}
+              checked={guitar === v}
+              onChange={() => setGuitar(v)}
+            />
           ))}
         </div>
       </fieldset>
@@ -229,7 +253,11 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
           </Link>
         ) : (
           <p className="mt-2 text-stone-700">
-            Browse <Link to="/courses" className="font-semibold text-brand-700 underline">all courses</Link> to find your start.
+            Browse{' '}
+            <Link to="/courses" className="font-semibold text-brand-700 underline">
+              all courses
+            </Link>{' '}
+            to find your start.
           </p>
         )}
         <ul className="mt-3 flex flex-wrap gap-2 text-xs text-stone-600">
@@ -246,7 +274,10 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
           <ul className="mt-2 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
             {songs.map((song) => (
               <li key={song.id_video}>
-                <Link to={`/videos/${song.video_slug}`} className="flex items-center justify-between gap-3 px-3 py-2.5 hover:bg-stone-50">
+                <Link
+                  to={`/videos/${song.video_slug}`}
+                  className="flex items-center justify-between gap-3 px-3 py-2.5 hover:bg-stone-50"
+                >
                   <span className="min-w-0">
                     <span className="block font-semibold text-ink-900">{song.video_title}</span>
                     <span className="block text-sm text-stone-600">
@@ -254,7 +285,9 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
                       {song.video_difficulty ? ` · ${song.video_difficulty}` : ''}
                     </span>
                   </span>
-                  <span className={`shrink-0 text-xs font-semibold ${song.video_premium ? 'text-brand-700' : 'text-emerald-700'}`}>
+                  <span
+                    className={`shrink-0 text-xs font-semibold ${song.video_premium ? 'text-brand-700' : 'text-emerald-700'}`}
+                  >
                     {song.video_premium ? 'Members' : 'Free'}
                   </span>
                 </Link>

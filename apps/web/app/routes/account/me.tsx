@@ -53,7 +53,10 @@ export default function Me({ loaderData }: Route.ComponentProps) {
     <Container width="narrow" className="py-10 sm:py-14">
       {next ? (
         <div className="mb-6">
-          <ContinueCard item={next} percent={started.find((c) => c.id_course === next.course.id_course)?.course_percent_complete} />
+          <ContinueCard
+            item={next}
+            percent={started.find((c) => c.id_course === next.course.id_course)?.course_percent_complete}
+          />
         </div>
       ) : null}
       <Card>

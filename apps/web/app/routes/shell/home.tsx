@@ -44,7 +44,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { firstSteps, ...data } = loaderData;
   const signedIn = user.id_user !== null;
   const next = data.progress?.continue;
-  const percent = next ? data.progress?.courses.find((c) => c.id_course === next.course.id_course)?.course_percent_complete : undefined;
+  const percent = next
+    ? data.progress?.courses.find((c) => c.id_course === next.course.id_course)?.course_percent_complete
+    : undefined;
   return (
     <HomePage
       {...data}
