@@ -4,7 +4,7 @@ import type { FirstStepsAnswers, FirstStepsGoal, FirstStepsGuitar, FirstStepsLev
 // songs picked from the catalogue's own facets, so a new course or song is recommended without code.
 
 /** What a catalogue video says about itself, as the rules read it. */
-export interface VideoFacts {
+interface VideoFacts {
   difficulty: string | null;
   instrument: string | null;
   skill: string | null;
@@ -18,7 +18,7 @@ export interface CourseFacts {
   entries: VideoFacts[];
 }
 
-export interface SongFacts extends VideoFacts {
+interface SongFacts extends VideoFacts {
   idVideo: number;
   premium: boolean;
   order: number;
@@ -53,7 +53,7 @@ const share = (entries: VideoFacts[], test: (v: VideoFacts) => boolean) =>
  * style 1. A ukulele answer only ever gets a ukulele course and a guitar answer never does. The
  * technique course (a companion, not a path) is left out. Ties go to the earlier course.
  */
-export function scoreCourse(course: CourseFacts, answers: FirstStepsAnswers): number {
+function scoreCourse(course: CourseFacts, answers: FirstStepsAnswers): number {
   const own = LEVEL_DIFFICULTIES[answers.first_steps_level][0]!;
   const instrument = GUITAR_INSTRUMENT[answers.first_steps_guitar];
   const skills = answers.first_steps_goals.flatMap((g) => GOAL_SKILLS[g]);

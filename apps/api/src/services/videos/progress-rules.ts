@@ -10,7 +10,7 @@ export interface PlayState {
   totalTime: number;
 }
 
-export interface CourseStanding {
+interface CourseStanding {
   done: number;
   total: number;
   percent: number;

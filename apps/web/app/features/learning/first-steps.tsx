@@ -72,7 +72,7 @@ function writeLocal(steps: LocalSteps | null) {
 const recommend = async (answers: FirstStepsAnswers) =>
   (
     await api.call('videos.recommendFirstSteps', {
-      query: { ...answers, first_steps_goals: answers.first_steps_goals.join(',') } as unknown as FirstStepsAnswers,
+      query: { ...answers, first_steps_goals: answers.first_steps_goals.join(',') },
     })
   ).recommendation;
 
