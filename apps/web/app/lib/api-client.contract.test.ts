@@ -34,7 +34,7 @@ const course: Record<keyof Course, unknown> = {
   course_published: true,
   course_videos: [courseEntry],
   course_songs: [],
-  course_video_active: { ...courseEntry, video_last_played: '2024-03-05 14:30:00' },
+  course_video_active: { ...courseEntry, video_last_played: '2024-03-05 14:30:00', video_play_start_time: 0 },
   course_percent_complete: 38,
   course_stream_folder: null,
   course_stream_manifest: null,
