@@ -34,7 +34,7 @@ const course: Record<keyof Course, unknown> = {
   course_published: true,
   course_videos: [courseEntry],
   course_songs: [],
-  course_video_active: { ...courseEntry, video_last_played: '2024-03-05 14:30:00' },
+  course_video_active: { ...courseEntry, video_last_played: '2024-03-05 14:30:00', video_play_start_time: 0 },
   course_percent_complete: 38,
   course_stream_folder: null,
   course_stream_manifest: null,
@@ -89,6 +89,8 @@ const video: Record<keyof Video, unknown> = {
   id_video_play: null,
   video_play_total_time: null,
   video_play_current_time: null,
+  video_play_completed: false,
+  video_play_watched_time: 0,
 };
 
 const saved: Record<keyof SavedVideo, unknown> = {

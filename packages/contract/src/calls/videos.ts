@@ -14,6 +14,7 @@ import { SavedVideoSchema } from '../entities/saved-video.ts';
 import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 import { SAVED_NOTE_MAX } from '../derived/practice.ts';
+import { parseWatchedRanges, WATCHED_RANGES_MAX } from '../derived/progress.ts';
 
 /** The facets /videos filters by (Video fields, product.md#entities), in the order the page shows them. */
 export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
@@ -83,6 +84,18 @@ export const VideoProgressBodySchema = z.object({
   id_video_play: IdInputSchema.optional(),
   video_play_total_time: z.coerce.number().min(0).max(86_400),
   video_play_current_time: z.coerce.number().min(0).max(86_400),
+  /**
+   * The stretches the player has played since the page opened, "start-end" in seconds joined by
+   * commas ("0-12.5,30-45"); the API adds them to the unique seconds watched (docs/product.md#learning-progress).
+   */
+  video_play_watched: z
+    .string()
+    .max(WATCHED_RANGES_MAX * 24, 'video_play_watched has too many stretches.')
+    .refine((text) => {
+      const ranges = parseWatchedRanges(text);
+      return ranges !== null && ranges.length <= WATCHED_RANGES_MAX;
+    }, 'Give video_play_watched as start-end stretches in seconds, separated by commas.')
+    .optional(),
 });
 export type VideoProgressBody = z.infer<typeof VideoProgressBodySchema>;
 

@@ -22,6 +22,8 @@ export type CourseVideoEntry = z.infer<typeof CourseVideoEntrySchema>;
 /** The resume point of a signed-in user (product.md#entities), with when it was last played. */
 export const CourseVideoActiveSchema = CourseVideoEntrySchema.extend({
   video_last_played: NullableDateSchema,
+  /** Where Resume opens it, in seconds (docs/product.md#learning-progress). */
+  video_play_start_time: z.number().min(0),
 });
 export type CourseVideoActive = z.infer<typeof CourseVideoActiveSchema>;
 

@@ -117,6 +117,10 @@ export const VideoSchema = z.object({
   id_video_play: NullableIdSchema,
   video_play_total_time: z.number().min(0).nullable(),
   video_play_current_time: z.number().min(0).nullable(),
+  /** Done (docs/product.md#learning-progress): 90 % of its unique seconds watched, or marked done. */
+  video_play_completed: z.boolean(),
+  /** Unique seconds of the video the caller has watched (docs/product.md#learning-progress). */
+  video_play_watched_time: z.number().min(0),
 });
 export type Video = z.infer<typeof VideoSchema>;
 

@@ -307,13 +307,31 @@ export const videoPlays = videosSchema.table(
       .references(() => videos.idVideo, { onDelete: 'cascade' }),
     videoPlayTotalTime: doublePrecision('video_play_total_time').notNull().default(0),
     videoPlayCurrentTime: doublePrecision('video_play_current_time').notNull().default(0),
-    // Set once the learner has watched 90% or reached the end (ADR 0016); never unset.
+    // THE done flag (docs/product.md#learning-progress, ADR 0064): set when 90 % of the video's unique
+    // seconds are watched or the learner marks it done; only "Mark not done" unsets it. Chords learned
+    // are derived from it too, so its name and meaning stay.
     videoPlayCompleted: boolean('video_play_completed').notNull().default(false),
+    // The stretches played, merged, "start-end" in seconds joined by commas, and the unique seconds they cover.
+    videoPlayWatched: text('video_play_watched').notNull().default(''),
+    videoPlayWatchedTime: doublePrecision('video_play_watched_time').notNull().default(0),
     videoPlayCreated: created(),
     videoPlayUpdated: created(),
   },
   (t) => [uniqueIndex('video_plays_user_video_key').on(t.idUser, t.idVideo)],
 );
+
+/** The first-visit quiz of a signed-in learner (docs/product.md#first-steps, ADR 0064): answers and whether its card was dismissed. */
+export const firstSteps = videosSchema.table('first_steps', {
+  idUser: integer('id_user')
+    .primaryKey()
+    .references(() => users.idUser, { onDelete: 'cascade' }),
+  firstStepsLevel: text('first_steps_level'),
+  firstStepsStyle: text('first_steps_style'),
+  firstStepsGuitar: text('first_steps_guitar'),
+  firstStepsGoals: text('first_steps_goals').notNull().default(''),
+  firstStepsDismissed: boolean('first_steps_dismissed').notNull().default(false),
+  firstStepsUpdated: created(),
+});
 
 /** Saved video (My List; product.md#entities). */
 export const savedVideos = videosSchema.table(

@@ -329,6 +329,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     video_play_total_time: 'not-personal',
     video_play_current_time: 'not-personal',
     video_play_completed: 'not-personal',
+    video_play_watched: 'not-personal',
+    video_play_watched_time: 'not-personal',
     videoPlayCreated: 'not-personal',
     videoPlayUpdated: 'not-personal',
   },
@@ -363,6 +365,16 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     practice_count_in: 'not-personal',
     practice_mirror: 'not-personal',
     practiceUpdated: 'not-personal',
+  },
+  // A learner's first-visit quiz answers (docs/product.md#first-steps): erased with the account.
+  'videos.first_steps': {
+    id_user: 'erased',
+    first_steps_level: 'not-personal',
+    first_steps_style: 'not-personal',
+    first_steps_guitar: 'not-personal',
+    first_steps_goals: 'not-personal',
+    first_steps_dismissed: 'not-personal',
+    firstStepsUpdated: 'not-personal',
   },
   // The catalogue: published content written by the teacher and editors (testimonials included).
   ...content('videos.courses', [
@@ -563,7 +575,10 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     const [course] = await t.db.select({ id: tables.courses.idCourse }).from(tables.courses).limit(1);
     const [video] = await t.db.select({ id: tables.videos.idVideo }).from(tables.videos).limit(1);
     await t.db.insert(tables.courseProgress).values({ idUser, idCourse: course!.id, coursePercentComplete: 10 });
-    await t.db.insert(tables.videoPlays).values({ idUser, idVideo: video!.id, videoPlayCurrentTime: 12 });
+    await t.db
+      .insert(tables.videoPlays)
+      .values({ idUser, idVideo: video!.id, videoPlayCurrentTime: 12, videoPlayWatched: '0-12', videoPlayWatchedTime: 12 });
+    await t.db.insert(tables.firstSteps).values({ idUser, firstStepsLevel: 'new', firstStepsGoals: 'songs' });
     const [live] = await t.db.select({ id: tables.liveStreams.idLiveStream }).from(tables.liveStreams).limit(1);
     await t.db.insert(tables.liveStreamReminders).values({ idUser, idLiveStream: live!.id, reminderTimeZone: 'Europe/Paris' });
     await t.db

@@ -93,3 +93,26 @@ export async function findTestimonials(db: Database, idCourse: number) {
     .where(eq(tables.courseTestimonials.idCourse, idCourse))
     .orderBy(asc(tables.courseTestimonials.testimonialOrder), asc(tables.courseTestimonials.idCourseTestimonial));
 }
+
+/** Every published course's published entries, in course order then entry order (GET me/progress). */
+export async function findAllPublishedEntries(db: Database): Promise<(CourseEntryRow & { course: CourseRow })[]> {
+  return db
+    .select({
+      course: c,
+      idCourseVideo: cv.idCourseVideo,
+      idVideo: cv.idVideo,
+      kind: cv.courseVideoKind,
+      order: cv.courseVideoOrder,
+      videoTitle: v.videoTitle,
+      videoSlug: v.videoSlug,
+      videoImage: v.videoImage,
+      videoPremium: v.videoPremium,
+      videoDuration: v.streamDuration,
+      part: cv.courseVideoPart,
+    })
+    .from(cv)
+    .innerJoin(v, eq(v.idVideo, cv.idVideo))
+    .innerJoin(c, eq(c.idCourse, cv.idCourse))
+    .where(and(eq(c.coursePublished, true), eq(v.videoPublished, true)))
+    .orderBy(asc(c.courseOrder), asc(c.idCourse), asc(cv.courseVideoOrder), asc(cv.idCourseVideo));
+}

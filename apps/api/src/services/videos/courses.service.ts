@@ -1,7 +1,8 @@
-import type { Course, CourseRef, CourseSummary, CourseVideoEntry, CurrentCourse } from '@fretline/contract';
+import type { Course, CourseRef, CourseSummary, CourseVideoActive, CourseVideoEntry, CurrentCourse } from '@fretline/contract';
 import { signedMediaUrl } from '../../platform/media/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { coursePercentComplete, type Viewer } from './lock-rules.ts';
+import type { Viewer } from './lock-rules.ts';
+import { courseStanding } from './progress-rules.ts';
 import { CatalogueCache } from './catalogue-cache.ts';
 import { COURSE_NOT_FOUND, sanitizeSectionHtml, techniqueCourseSlug, type VideosContext } from './videos.context.ts';
 import {
@@ -12,7 +13,7 @@ import {
   findPublishedCourses,
   findTestimonials,
 } from './courses.repository.ts';
-import { findCourseProgress, findFinishedVideoIds, findLastPlayedCourseSlug } from './progress.repository.ts';
+import { findCourseProgress, findLastPlayedCourseSlug, findUserPlays } from './progress.repository.ts';
 
 // Courses: the published list, one course page with the viewer's progress, the current course.
 
@@ -33,6 +34,18 @@ export const toEntry = (ctx: VideosContext, e: CourseEntryRow): CourseVideoEntry
   video_duration: e.videoDuration,
   course_video_part: e.part?.trim() || null,
 });
+
+/** The lesson Resume opens as the wire shows it. */
+export function activeEntry(
+  ctx: VideosContext,
+  entries: readonly CourseEntryRow[],
+  pick: { idCourseVideo: number; startTime: number } | null,
+  lastPlayed: Date | null,
+): CourseVideoActive | null {
+  const entry = pick ? entries.find((e) => e.idCourseVideo === pick.idCourseVideo) : undefined;
+  if (!entry || !pick) return null;
+  return { ...toEntry(ctx, entry), video_last_played: lastPlayed, video_play_start_time: pick.startTime };
+}
 
 const courseListCache = new CatalogueCache<Awaited<ReturnType<typeof findPublishedCourses>>>(10_000);
 
@@ -89,15 +102,17 @@ export async function getCourse(
   slug: string,
 ): Promise<{ course: Course; course_watched_videos: number[] }> {
   const { course, entries, testimonials } = await requireCourse(ctx, viewer, slug);
-  const [progress, finished] = await Promise.all([
+  const [progress, plays] = await Promise.all([
     viewer.idUser ? findCourseProgress(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve(undefined),
-    viewer.idUser ? findFinishedVideoIds(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve([]),
+    viewer.idUser ? findUserPlays(ctx.db, viewer.idUser) : Promise.resolve([]),
   ]);
-  const active = progress?.idCourseVideoActive
-    ? entries.find((e) => e.idCourseVideo === progress.idCourseVideoActive)
-    : undefined;
+  const playsByVideo = new Map(plays.map((p) => [p.idVideo, p]));
+  // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016);
+  // Resume opens the lesson the rules pick, not merely the one touched last (docs/product.md#learning-progress).
+  const standing = courseStanding(entries, playsByVideo, progress?.idCourseVideoActive);
+  const active = progress ? activeEntry(ctx, entries, standing.pick, progress.videoLastPlayed) : null;
   const entryIds = new Set(entries.map((e) => e.idVideo));
-  const watched = finished.filter((id) => entryIds.has(id));
+  const watched = plays.filter((p) => p.completed && entryIds.has(p.idVideo)).map((p) => p.idVideo);
   return {
     course: {
       id_course: course.idCourse,
@@ -115,9 +130,8 @@ export async function getCourse(
       course_published: course.coursePublished,
       course_videos: entries.filter((e) => e.kind !== 'song').map((e) => toEntry(ctx, e)),
       course_songs: entries.filter((e) => e.kind === 'song').map((e) => toEntry(ctx, e)),
-      course_video_active: active ? { ...toEntry(ctx, active), video_last_played: progress?.videoLastPlayed ?? null } : null,
-      // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016).
-      course_percent_complete: coursePercentComplete(watched.length, entries.length),
+      course_video_active: active,
+      course_percent_complete: standing.percent,
       course_stream_folder: course.streamFolder,
       course_stream_manifest: course.streamManifest,
       course_stream_preview: course.streamPreview,

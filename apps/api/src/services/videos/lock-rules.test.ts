@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { videoExcerpt, videoSubtitle, type VideoSection } from '@fretline/contract';
-import { coursePercentComplete, isPlayComplete, isVideoLocked, previewSections, VISITOR } from './lock-rules.ts';
+import { coursePercentComplete, isVideoLocked, previewSections, VISITOR } from './lock-rules.ts';
 
 const section = (over: Partial<VideoSection>): VideoSection => ({
   id_video_section: 1,
@@ -69,13 +69,6 @@ describe('the premium lock rules (ADR 0015)', () => {
 });
 
 describe('percent complete (ADR 0016)', () => {
-  it('counts a play as finished from 90% of the media length', () => {
-    expect(isPlayComplete(100, 89.9)).toBe(false);
-    expect(isPlayComplete(100, 90)).toBe(true);
-    expect(isPlayComplete(100, 100)).toBe(true);
-    expect(isPlayComplete(0, 0)).toBe(false);
-  });
-
   it('is finished videos over course videos, rounded down, between 0 and 100', () => {
     expect(coursePercentComplete(0, 10)).toBe(0);
     expect(coursePercentComplete(1, 3)).toBe(33);

@@ -53,14 +53,6 @@ export function previewSections(sections: readonly VideoSection[]): VideoSection
   });
 }
 
-/** ADR 0016: a play counts as finished at 90% of the media's length. */
-const COMPLETION_RATIO = 0.9;
-
-export function isPlayComplete(totalTime: number, currentTime: number): boolean {
-  if (!(totalTime > 0)) return false;
-  return currentTime >= totalTime * COMPLETION_RATIO;
-}
-
 /** ADR 0016: finished videos of the course over all its videos and songs, 0–100, rounded down. */
 export function coursePercentComplete(finishedInCourse: number, videosInCourse: number): number {
   if (videosInCourse <= 0) return 0;

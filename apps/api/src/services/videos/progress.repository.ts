@@ -3,7 +3,6 @@ import { and, asc, type Database, eq, sql, tables } from '@fretline/db';
 // Plays and course progress (ADR 0016): where each learner is in each video and course.
 
 const c = tables.courses;
-const cv = tables.courseVideos;
 
 export async function findCourseProgress(db: Database, idUser: number, idCourse: number) {
   const [row] = await db
@@ -30,27 +29,45 @@ export async function findLastPlayedCourseSlug(db: Database, idUser: number): Pr
   return row?.slug;
 }
 
-/** Ids of the course's videos this user has finished (ADR 0016). */
-export async function findFinishedVideoIds(db: Database, idUser: number, idCourse: number): Promise<number[]> {
-  const rows = await db
-    .select({ idVideo: tables.videoPlays.idVideo })
-    .from(tables.videoPlays)
-    .innerJoin(cv, and(eq(cv.idVideo, tables.videoPlays.idVideo), eq(cv.idCourse, idCourse)))
-    .where(and(eq(tables.videoPlays.idUser, idUser), eq(tables.videoPlays.videoPlayCompleted, true)));
-  return rows.map((r) => r.idVideo);
-}
-
-export async function findPlay(db: Database, idUser: number, idVideo: number) {
-  const [row] = await db
+export async function findPlay(db: Database, idUser: number, idVideo: number, lock = false) {
+  const query = db
     .select({
       idVideoPlay: tables.videoPlays.idVideoPlay,
       videoPlayTotalTime: tables.videoPlays.videoPlayTotalTime,
       videoPlayCurrentTime: tables.videoPlays.videoPlayCurrentTime,
+      videoPlayCompleted: tables.videoPlays.videoPlayCompleted,
+      videoPlayWatched: tables.videoPlays.videoPlayWatched,
+      videoPlayWatchedTime: tables.videoPlays.videoPlayWatchedTime,
     })
     .from(tables.videoPlays)
     .where(and(eq(tables.videoPlays.idUser, idUser), eq(tables.videoPlays.idVideo, idVideo)))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** Every play of this user: what the progress page and the cards show (docs/product.md#learning-progress). */
+export async function findUserPlays(db: Database, idUser: number) {
+  const p = tables.videoPlays;
+  return db
+    .select({
+      idVideo: p.idVideo,
+      totalTime: p.videoPlayTotalTime,
+      currentTime: p.videoPlayCurrentTime,
+      completed: p.videoPlayCompleted,
+      watchedTime: p.videoPlayWatchedTime,
+    })
+    .from(p)
+    .where(eq(p.idUser, idUser));
+}
+
+/** This user's resume points: the lesson last touched in each course and when. */
+export async function findUserCourseProgress(db: Database, idUser: number) {
+  const p = tables.courseProgress;
+  return db
+    .select({ idCourse: p.idCourse, idCourseVideoActive: p.idCourseVideoActive, videoLastPlayed: p.videoLastPlayed })
+    .from(p)
+    .where(eq(p.idUser, idUser));
 }
 
 export async function findPlayById(db: Database, idVideoPlay: number) {
@@ -62,32 +79,36 @@ export async function findPlayById(db: Database, idVideoPlay: number) {
   return row;
 }
 
-/** Creates or updates the user's play of a video; `completed` only ever turns on. */
+/**
+ * Creates or writes the user's play of a video with the values the service worked out (position,
+ * watched stretches, the done flag: docs/product.md#learning-progress).
+ */
 export async function upsertPlay(
   db: Database,
-  values: { idUser: number; idVideo: number; totalTime: number; currentTime: number; completed: boolean; now: Date },
+  values: {
+    idUser: number;
+    idVideo: number;
+    totalTime: number;
+    currentTime: number;
+    completed: boolean;
+    watched: string;
+    watchedTime: number;
+    now: Date;
+  },
 ) {
   const p = tables.videoPlays;
+  const set = {
+    videoPlayTotalTime: values.totalTime,
+    videoPlayCurrentTime: values.currentTime,
+    videoPlayCompleted: values.completed,
+    videoPlayWatched: values.watched,
+    videoPlayWatchedTime: values.watchedTime,
+    videoPlayUpdated: values.now,
+  };
   const [row] = await db
     .insert(p)
-    .values({
-      idUser: values.idUser,
-      idVideo: values.idVideo,
-      videoPlayTotalTime: values.totalTime,
-      videoPlayCurrentTime: values.currentTime,
-      videoPlayCompleted: values.completed,
-      videoPlayCreated: values.now,
-      videoPlayUpdated: values.now,
-    })
-    .onConflictDoUpdate({
-      target: [p.idUser, p.idVideo],
-      set: {
-        videoPlayTotalTime: values.totalTime,
-        videoPlayCurrentTime: values.currentTime,
-        videoPlayCompleted: sql`${p.videoPlayCompleted} or ${values.completed}`,
-        videoPlayUpdated: values.now,
-      },
-    })
+    .values({ idUser: values.idUser, idVideo: values.idVideo, videoPlayCreated: values.now, ...set })
+    .onConflictDoUpdate({ target: [p.idUser, p.idVideo], set })
     .returning();
   if (!row) throw new Error('video play not written');
   return row;

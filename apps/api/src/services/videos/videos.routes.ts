@@ -22,7 +22,8 @@ import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
 import { liveStreamCalendar } from './live-calendar.ts';
 import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
 import { getPractice, putPractice } from './practice.service.ts';
-import { recordProgress } from './progress.service.ts';
+import { getProgress, markDone, recordProgress } from './progress.service.ts';
+import { dismissFirstSteps, getFirstSteps, putFirstSteps, recommendFirstSteps } from './first-steps.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
@@ -198,4 +199,37 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   }));
 
   route(app, 'videos.getSitemap', { access: 'public' }, async () => ({ data: await getSitemap(context()) }));
+
+  // The learner's progress and first steps (docs/product.md#learning-progress, ADR 0064): own data only.
+  route(app, 'videos.getProgress', { access: 'user' }, async (request) => ({
+    data: { progress: await getProgress(context(), await signedInViewer(request)) },
+  }));
+
+  route(app, 'videos.markDone', { access: 'user' }, async (request) => ({
+    data: {
+      video: await markDone(context(), await signedInViewer(request), request.params.videoSlug, true, request.query.courseSlug),
+    },
+  }));
+
+  route(app, 'videos.markNotDone', { access: 'user' }, async (request) => ({
+    data: {
+      video: await markDone(context(), await signedInViewer(request), request.params.videoSlug, false, request.query.courseSlug),
+    },
+  }));
+
+  route(app, 'videos.getFirstSteps', { access: 'user' }, async (request) => ({
+    data: { first_steps: await getFirstSteps(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.putFirstSteps', { access: 'user' }, async (request) => ({
+    data: { first_steps: await putFirstSteps(context(), requireUser(request).user.idUser, request.body) },
+  }));
+
+  route(app, 'videos.dismissFirstSteps', { access: 'user' }, async (request) => ({
+    data: { first_steps: await dismissFirstSteps(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.recommendFirstSteps', { access: 'public' }, async (request) => ({
+    data: { recommendation: await recommendFirstSteps(context(), request.query) },
+  }));
 };

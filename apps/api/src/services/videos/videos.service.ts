@@ -352,5 +352,7 @@ export async function getVideo(
     id_video_play: play?.idVideoPlay ?? null,
     video_play_total_time: play?.videoPlayTotalTime ?? null,
     video_play_current_time: play?.videoPlayCurrentTime ?? null,
+    video_play_completed: play?.videoPlayCompleted ?? false,
+    video_play_watched_time: play?.videoPlayWatchedTime ?? 0,
   };
 }

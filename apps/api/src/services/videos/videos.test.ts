@@ -306,14 +306,22 @@ describe('PATCH /api/videos/videos/:videoSlug', () => {
       method: 'PATCH',
       url: `/api/videos/videos/${FREE_VIDEO}`,
       headers: bearer(learner.token),
-      payload: { id_video_play: play.id_video_play, video_play_total_time: 16, video_play_current_time: 15 },
+      payload: {
+        id_video_play: play.id_video_play,
+        video_play_total_time: 16,
+        video_play_current_time: 15,
+        video_play_watched: '0-15',
+      },
     });
     expect(finished.statusCode).toBe(200);
+    expect(finished.json<Body>().data.video).toMatchObject({ video_play_completed: true, video_play_watched_time: 15 });
     expect(finished.json<Body>().data.video.id_video_play).toBe(play.id_video_play);
     course = (await get(`/api/videos/courses/${COURSE}`, learner.token)).json<Body>().data;
     const entries = course.course.course_videos.length + course.course.course_songs.length;
     expect(course.course.course_percent_complete).toBe(Math.floor(100 / entries));
     expect(course.course_watched_videos).toEqual([play.id_video]);
+    // Resume now opens the next lesson, from its start (docs/product.md#learning-progress).
+    expect(course.course.course_video_active).toMatchObject({ video_slug: 'tuning-up', video_play_start_time: 0 });
 
     // Going back to the start keeps the video finished.
     await t.app.inject({
@@ -547,7 +555,7 @@ describe('GET /api/videos/me/course', () => {
       method: 'PATCH',
       url: `/api/videos/videos/${slug}`,
       headers: bearer(token),
-      payload: { video_play_total_time: 16, video_play_current_time: current },
+      payload: { video_play_total_time: 16, video_play_current_time: current, video_play_watched: `0-${current}` },
     });
 
   it('needs a signed-in user', async () => {
@@ -574,7 +582,8 @@ describe('GET /api/videos/me/course', () => {
       course_slug: COURSE,
       course_title: 'Beginner Guitar Course',
       course_percent_complete: page.course_percent_complete,
-      course_video_active: { video_slug: FREE_VIDEO },
+      // The lesson played is done: the course goes on with the next one.
+      course_video_active: { video_slug: 'tuning-up' },
     });
     expect(page.course_percent_complete).toBeGreaterThan(0);
 

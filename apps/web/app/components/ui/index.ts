@@ -8,3 +8,4 @@ export { EmptyState } from './empty-state';
 export { Field, inputClasses, selectClasses } from './field';
 export { LinkButton } from './link-button';
 export { Spinner } from './spinner';
+export { CourseProgressLine, ProgressMark } from './progress-mark';

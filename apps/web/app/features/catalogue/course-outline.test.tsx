@@ -75,10 +75,10 @@ describe('CourseOutline', () => {
     expect(first!.textContent).toContain('Free');
     expect(first!.querySelector('time')?.getAttribute('datetime')).toBe('PT16S');
     expect(first!.textContent).toContain('0:16');
-    expect(within(first!).getByLabelText('Watched')).toBeTruthy();
+    expect(within(first!).getByLabelText('Done')).toBeTruthy();
     expect(second!.textContent).toContain('Members');
     expect(second!.textContent).toContain('4:05');
-    expect(second!.textContent).toContain('Last watched');
+    expect(second!.textContent).toContain('Up next');
     expect(third!.textContent).toContain('Members');
     expect(third!.querySelector('time')).toBeNull();
     expect(third!.querySelector('a')?.getAttribute('href')).toBe('/videos/lesson-3?course=beginner');

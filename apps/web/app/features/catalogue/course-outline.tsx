@@ -80,16 +80,17 @@ function OutlineEntry({
               </time>
             ) : null}
             {active ? (
-              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Last watched</span>
+              // The lesson Resume opens (docs/product.md#learning-progress).
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Up next</span>
             ) : null}
           </span>
         </span>
         {done ? (
-          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700" aria-label="Watched">
+          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-emerald-700" aria-label="Done">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
               <path fill="currentColor" d="M8 13.2 4.8 10l-1.4 1.4L8 16l9-9-1.4-1.4z" />
             </svg>
-            <span className="hidden sm:inline">Watched</span>
+            <span className="hidden sm:inline">Done</span>
           </span>
         ) : null}
       </PreloadLink>

@@ -9,6 +9,15 @@ const PROGRESS_INTERVAL_MS = 10_000;
 export interface PlayerProgress {
   totalTime: number;
   currentTime: number;
+  /** The stretches played since the page opened (the media element's `played`), for the unique seconds watched. */
+  watched: [number, number][];
+}
+
+/** The media element's played stretches as [start, end] pairs. */
+function playedRanges(video: HTMLVideoElement): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < video.played.length; i++) ranges.push([video.played.start(i), video.played.end(i)]);
+  return ranges;
 }
 
 export interface StreamPlayerProps {
@@ -120,7 +129,11 @@ export function StreamPlayer({ src, poster, title, startAt, onProgress, live = f
     const now = Date.now();
     if (!force && now - lastReport.current < PROGRESS_INTERVAL_MS) return;
     lastReport.current = now;
-    onProgressRef.current({ totalTime: video.duration, currentTime: Math.min(video.currentTime, video.duration) });
+    onProgressRef.current({
+      totalTime: video.duration,
+      currentTime: Math.min(video.currentTime, video.duration),
+      watched: playedRanges(video),
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
-import { videoSubtitle, type VideoSummary } from '@fretline/contract';
-import { Badge } from '../../components/ui';
+import { videoSubtitle, type VideoProgress, type VideoSummary } from '@fretline/contract';
+import { Badge, ProgressMark } from '../../components/ui';
 import { PreloadLink } from '../../lib/preload';
 
 /** A length in seconds as a player shows it: 4:05, 1:02:09. */
@@ -12,7 +12,7 @@ function formatDuration(seconds: number): string {
 }
 
 /** One video in a grid: poster, title, subtitle (product.md#entities) and whether it is free or for members. */
-function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
+function VideoCard({ video, courseSlug, mine }: { video: VideoSummary; courseSlug?: string; mine?: VideoProgress }) {
   const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
   return (
     <PreloadLink
@@ -30,6 +30,14 @@ function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: st
             <Badge tone="success">Free</Badge>
           )}
         </div>
+        {mine ? (
+          // The learner's own mark (docs/product.md#learning-progress): done, or how much is watched.
+          mine.video_play_completed ? (
+            <ProgressMark className="absolute bottom-2 left-2" percent={100} done />
+          ) : (
+            <ProgressMark className="absolute inset-x-0 bottom-0" percent={mine.video_play_watched_percent} done={false} />
+          )
+        ) : null}
         {video.video_duration ? (
           <span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white">
             <span className="sr-only">Length </span>
@@ -51,12 +59,22 @@ function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: st
   );
 }
 
-export function VideoGrid({ videos, courseSlug }: { videos: VideoSummary[]; courseSlug?: string }) {
+export function VideoGrid({
+  videos,
+  courseSlug,
+  progress,
+}: {
+  videos: VideoSummary[];
+  courseSlug?: string;
+  /** The signed-in learner's videos played or marked (GET videos/me/progress). */
+  progress?: readonly VideoProgress[] | null;
+}) {
+  const mine = new Map((progress ?? []).map((p) => [p.id_video, p]));
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {videos.map((video) => (
         <li key={video.id_video}>
-          <VideoCard video={video} courseSlug={courseSlug} />
+          <VideoCard video={video} courseSlug={courseSlug} mine={mine.get(video.id_video)} />
         </li>
       ))}
     </ul>

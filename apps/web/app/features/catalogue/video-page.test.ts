@@ -31,7 +31,7 @@ describe('upNext', () => {
   it('is the next lesson of the course, where the Next button goes', () => {
     expect(upNext({ video_course: course, video_course_video_next: lesson, video_course_next: nextCourse })).toEqual({
       kind: 'lesson',
-      to: '/videos/c-and-d-chords?course=beginner-guitar-course',
+      to: '/videos/c-and-d-chords?course=beginner-guitar-course&t=0',
       title: 'Adding C and D',
     });
   });

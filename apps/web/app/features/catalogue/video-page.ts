@@ -39,7 +39,8 @@ export function upNext(video: Pick<Video, 'video_course' | 'video_course_video_n
   if (next) {
     return {
       kind: 'lesson',
-      to: `/videos/${next.video_slug}?course=${encodeURIComponent(course.course_slug)}`,
+      // "Next lesson" starts at 0 (docs/product.md#learning-progress), wherever it was left before.
+      to: `/videos/${next.video_slug}?course=${encodeURIComponent(course.course_slug)}&t=0`,
       title: next.video_title ?? 'Next lesson',
     };
   }

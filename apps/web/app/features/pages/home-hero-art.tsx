@@ -12,7 +12,7 @@ function CurrentCourseCard({ current, className }: { current: CurrentCourse; cla
   const percent = wholePercent(current.course_percent_complete);
   const active = current.course_video_active;
   const to = active
-    ? `/videos/${active.video_slug}?course=${encodeURIComponent(current.course_slug)}`
+    ? `/videos/${active.video_slug}?course=${encodeURIComponent(current.course_slug)}&t=${Math.floor(active.video_play_start_time)}`
     : `/courses/${current.course_slug}`;
   return (
     <Link
@@ -37,7 +37,7 @@ function CurrentCourseCard({ current, className }: { current: CurrentCourse; cla
       </span>
       {active ? (
         <span className="mt-1 block text-sm font-semibold text-brand-700">
-          Resume: {active.video_title} <span aria-hidden="true">→</span>
+          Continue: {active.video_title} <span aria-hidden="true">→</span>
         </span>
       ) : null}
     </Link>

@@ -23,6 +23,7 @@ const current: CurrentCourse = {
     video_premium: false,
     video_duration: 16,
     course_video_part: null,
+    video_play_start_time: 0,
     video_last_played: new Date(),
   },
 };
@@ -37,7 +38,7 @@ describe('the home hero card', () => {
     const card = screen.getByTestId('current-course');
     expect(card.textContent).toContain('Beginner Guitar Course');
     expect(card.textContent).toContain('13% complete');
-    expect(card.getAttribute('href')).toBe('/videos/first-chords-em-and-g?course=beginner-guitar-course');
+    expect(card.getAttribute('href')).toBe('/videos/first-chords-em-and-g?course=beginner-guitar-course&t=0');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('13');
     expect(document.body.textContent).not.toContain('38%');
   });

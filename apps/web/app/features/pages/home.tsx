@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   formatPence,
+  type LearnerProgress,
   type CourseSummary,
   type CurrentCourse,
   type CurrentUser,
@@ -9,6 +10,7 @@ import {
   type VideoSummary,
 } from '@fretline/contract';
 import { Badge } from '../../components/ui/badge';
+import { CourseProgressLine, ProgressMark } from '../../components/ui/progress-mark';
 import { Container } from '../../components/ui/container';
 import { LinkButton } from '../../components/ui/link-button';
 import { HomeHeroArt } from './home-hero-art';
@@ -30,6 +32,8 @@ export interface HomeData {
   currentCourse: CurrentCourse | null;
   /** Published lessons and songs in the catalogue; null when the catalogue cannot answer. */
   lessonCount: number | null;
+  /** The signed-in learner's progress (GET videos/me/progress); null for a visitor or when it cannot answer. */
+  progress?: LearnerProgress | null;
 }
 
 /** How many lessons and songs the catalogue holds, from the facet counts of an unfiltered list. */
@@ -53,6 +57,21 @@ export interface HomePageProps extends HomeData {
   user: CurrentUser;
   name: string;
   teacherName: string;
+  /** "Continue: {lesson}" (docs/product.md#learning-progress), composed by the route; leads the page when given. */
+  continueCard?: React.ReactNode;
+  /** The first-visit quiz (docs/product.md#first-steps), composed by the route. */
+  firstSteps?: React.ReactNode;
+}
+
+/** Where a lesson opens from Continue: in its course, at the second the resume rules give. */
+function continueTo(progress: LearnerProgress | null | undefined): { to: string; title: string } | null {
+  const item = progress?.continue;
+  if (!item) return null;
+  const t = Math.floor(item.video.video_play_start_time);
+  return {
+    to: `/videos/${item.video.video_slug}?course=${encodeURIComponent(item.course.course_slug)}&t=${t}`,
+    title: item.video.video_title ?? 'your lesson',
+  };
 }
 
 function SectionHeading({ eyebrow, title, lead, id }: { eyebrow: string; title: string; lead?: string; id: string }) {
@@ -67,12 +86,26 @@ function SectionHeading({ eyebrow, title, lead, id }: { eyebrow: string; title: 
   );
 }
 
-function Hero({ user, name, currentCourse }: { user: CurrentUser; name: string; currentCourse: CurrentCourse | null }) {
+function Hero({
+  user,
+  name,
+  currentCourse,
+  progress,
+  continueCard,
+}: {
+  user: CurrentUser;
+  name: string;
+  currentCourse: CurrentCourse | null;
+  progress: LearnerProgress | null | undefined;
+  continueCard: React.ReactNode;
+}) {
   const member = user.has_aaa_membership;
+  const next = continueTo(progress);
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <Container width="wide" className="grid items-center gap-14 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:py-24">
         <div>
+          {continueCard ? <div className="mb-6 max-w-xl">{continueCard}</div> : null}
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
             <span className="size-2 rounded-full bg-brand-500" aria-hidden="true" />
             Guitar lessons with {name}
@@ -85,9 +118,13 @@ function Hero({ user, name, currentCourse }: { user: CurrentUser; name: string; 
             playing, with a teacher who remembers exactly what it feels like to start.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {member ? (
-              <LinkButton to={currentCourse ? `/courses/${currentCourse.course_slug}` : '/courses'} size="lg">
+            {next ? (
+              <LinkButton to={next.to} size="lg" data-testid="hero-continue">
                 Continue learning
+              </LinkButton>
+            ) : member ? (
+              <LinkButton to={currentCourse ? `/courses/${currentCourse.course_slug}` : '/courses'} size="lg">
+                {currentCourse ? 'Back to your course' : 'Choose a course'}
               </LinkButton>
             ) : (
               <LinkButton to="/membership" size="lg">
@@ -136,7 +173,7 @@ function CourseArt({ course }: { course: CourseSummary }) {
   );
 }
 
-function FeaturedCourses({ courses }: { courses: CourseSummary[] }) {
+function FeaturedCourses({ courses, progress }: { courses: CourseSummary[]; progress: LearnerProgress | null | undefined }) {
   if (courses.length === 0) return null;
   return (
     <section aria-labelledby="home-courses" className="py-16 sm:py-24">
@@ -168,6 +205,7 @@ function FeaturedCourses({ courses }: { courses: CourseSummary[] }) {
                   {course.course_excerpt ? (
                     <p className="mt-2 line-clamp-3 text-[15px] leading-relaxed text-stone-600">{course.course_excerpt}</p>
                   ) : null}
+                  <CourseCardProgress progress={progress} idCourse={course.id_course} />
                   <span className="mt-auto pt-4 text-sm font-semibold text-brand-700">
                     View course <span aria-hidden="true">→</span>
                   </span>
@@ -178,6 +216,20 @@ function FeaturedCourses({ courses }: { courses: CourseSummary[] }) {
         </ul>
       </Container>
     </section>
+  );
+}
+
+/** A started course's percent and lessons done on its card (docs/product.md#learning-progress). */
+function CourseCardProgress({ progress, idCourse }: { progress: LearnerProgress | null | undefined; idCourse: number }) {
+  const mine = progress?.courses.find((c) => c.id_course === idCourse);
+  if (!mine || (!mine.course_lessons_done && !mine.course_video_active)) return null;
+  return (
+    <CourseProgressLine
+      className="mt-4"
+      percent={mine.course_percent_complete}
+      done={mine.course_lessons_done}
+      total={mine.course_lessons_total}
+    />
   );
 }
 
@@ -222,7 +274,7 @@ function HowItWorks({ name }: { name: string }) {
   );
 }
 
-function FreeVideos({ videos }: { videos: VideoSummary[] }) {
+function FreeVideos({ videos, progress }: { videos: VideoSummary[]; progress: LearnerProgress | null | undefined }) {
   if (videos.length === 0) return null;
   return (
     <section aria-labelledby="home-videos" className="py-16 sm:py-24">
@@ -256,6 +308,7 @@ function FreeVideos({ videos }: { videos: VideoSummary[] }) {
                   <span className="absolute top-2 left-2">
                     {video.video_premium ? <Badge tone="brand">Members</Badge> : <Badge tone="success">Free</Badge>}
                   </span>
+                  <VideoCardProgress progress={progress} idVideo={video.id_video} />
                 </div>
                 <p className="mt-3 text-xs font-bold tracking-wider text-stone-500 uppercase">
                   {video.video_category === 'Song' && video.video_artist ? `Song by ${video.video_artist}` : video.video_category}
@@ -267,6 +320,17 @@ function FreeVideos({ videos }: { videos: VideoSummary[] }) {
         </ul>
       </Container>
     </section>
+  );
+}
+
+/** A video's done tick or percent watched on its card. */
+function VideoCardProgress({ progress, idVideo }: { progress: LearnerProgress | null | undefined; idVideo: number }) {
+  const mine = progress?.videos.find((v) => v.id_video === idVideo);
+  if (!mine) return null;
+  return mine.video_play_completed ? (
+    <ProgressMark className="absolute right-2 bottom-2" percent={100} done />
+  ) : (
+    <ProgressMark className="absolute inset-x-0 bottom-0" percent={mine.video_play_watched_percent} done={false} />
   );
 }
 
@@ -464,13 +528,32 @@ function Faq({ name }: { name: string }) {
   );
 }
 
-export function HomePage({ user, name, teacherName, courses, videos, product, currentCourse, lessonCount }: HomePageProps) {
+export function HomePage({
+  user,
+  name,
+  teacherName,
+  courses,
+  videos,
+  product,
+  currentCourse,
+  lessonCount,
+  progress,
+  continueCard,
+  firstSteps,
+}: HomePageProps) {
   return (
     <>
-      <Hero user={user} name={name} currentCourse={currentCourse} />
-      <FeaturedCourses courses={courses} />
+      <Hero user={user} name={name} currentCourse={currentCourse} progress={progress} continueCard={continueCard} />
+      {firstSteps ? (
+        <div id="first-steps" className="scroll-mt-20">
+          <Container width="wide" className="pt-4 sm:pt-8">
+            {firstSteps}
+          </Container>
+        </div>
+      ) : null}
+      <FeaturedCourses courses={courses} progress={progress} />
       <HowItWorks name={name} />
-      <FreeVideos videos={videos} />
+      <FreeVideos videos={videos} progress={progress} />
       <MembershipPitch product={product} user={user} lessonCount={lessonCount} />
       <MeetTeacher name={name} teacherName={teacherName} />
       <Faq name={name} />

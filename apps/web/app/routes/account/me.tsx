@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { fullName } from '@fretline/contract';
-import { Badge, Button, Card, Container } from '../../components/ui';
+import { Badge, Button, Card, Container, CourseProgressLine } from '../../components/ui';
+import { ContinueCard } from '../../features/learning/continue-card';
+import { FirstStepsCard } from '../../features/learning/first-steps';
+import { loadProgress } from '../../features/learning/load-progress.server';
+import { lessonHref } from '../../features/learning/progress-lookup';
+import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { useLogout } from '../../lib/logout';
 import { requireMe } from '../../features/account/require-user.server';
@@ -10,7 +15,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({ title: 'Your account', description: 'Your Fretline account.', path: '/me', matches, noIndex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await requireMe(request) };
+  const user = await requireMe(request);
+  // Progress and the quiz are extras: a failing call hides its part, never the account page.
+  const [progress, firstSteps] = await Promise.all([
+    loadProgress(request),
+    getServerApi(request)
+      .call('videos.getFirstSteps')
+      .then((r) => r.first_steps)
+      .catch(() => null),
+  ]);
+  return { user, progress, firstSteps };
 }
 
 const LINKS = [
@@ -25,13 +39,26 @@ const LINKS = [
 
 /** /me (product.md#pages): profile letter, full name, membership status and every account page. */
 export default function Me({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, progress, firstSteps } = loaderData;
+  const next = progress?.continue;
+  // Courses the learner has started, the one touched last first (docs/product.md#learning-progress).
+  const started = (progress?.courses ?? [])
+    .filter((c) => c.course_lessons_done > 0 || c.course_video_active)
+    .sort((a, b) => (b.video_last_played?.getTime() ?? 0) - (a.video_last_played?.getTime() ?? 0));
   const { logout, loggingOut } = useLogout();
   const name = fullName(user);
   const letter = (user.first_name?.trim().charAt(0) || user.email?.charAt(0) || '?').toUpperCase();
 
   return (
     <Container width="narrow" className="py-10 sm:py-14">
+      {next ? (
+        <div className="mb-6">
+          <ContinueCard
+            item={next}
+            percent={started.find((c) => c.id_course === next.course.id_course)?.course_percent_complete}
+          />
+        </div>
+      ) : null}
       <Card>
         <div className="flex items-center gap-4">
           <span
@@ -69,6 +96,41 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Card>
+      {started.length ? (
+        <section aria-labelledby="me-courses" className="mt-6">
+          <h2 id="me-courses" className="mb-3 text-lg font-bold text-ink-900">
+            Your courses
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2" data-testid="my-courses">
+            {started.map((c) => (
+              <li key={c.id_course} className="rounded-2xl border border-stone-200 bg-white p-4">
+                <Link to={`/courses/${c.course_slug}`} className="font-semibold text-ink-900 hover:text-brand-700">
+                  {c.course_title}
+                </Link>
+                <CourseProgressLine
+                  className="mt-2"
+                  percent={c.course_percent_complete}
+                  done={c.course_lessons_done}
+                  total={c.course_lessons_total}
+                />
+                {c.course_video_active ? (
+                  <Link
+                    to={lessonHref(c.course_slug, c.course_video_active.video_slug, c.course_video_active.video_play_start_time)}
+                    className="mt-2 inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline underline-offset-4"
+                  >
+                    Next: {c.course_video_active.video_title}
+                  </Link>
+                ) : (
+                  <p className="mt-2 text-sm font-semibold text-emerald-700">Course complete</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="mt-6">
+        <FirstStepsCard signedIn initial={firstSteps} />
+      </div>
       <nav aria-label="Account pages" className="mt-6">
         <ul className="grid gap-3 sm:grid-cols-2">
           {LINKS.map((link) => (

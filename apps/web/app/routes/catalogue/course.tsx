@@ -4,6 +4,7 @@ import type { CallData } from '@fretline/contract/api-schemas';
 import { Container, LinkButton } from '../../components/ui';
 import { CourseOutline } from '../../features/catalogue/course-outline';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
+import { lessonHref } from '../../features/learning/progress-lookup';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
@@ -54,6 +55,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const active = course.course_video_active;
   const first = course.course_videos[0] ?? course.course_songs[0];
   const slug = course.course_slug;
+  const total = course.course_videos.length + course.course_songs.length;
+  const doneCount = [...course.course_videos, ...course.course_songs].filter((e) => watched.has(e.id_video)).length;
+  const allDone = total > 0 && doneCount === total;
 
   return (
     <div>
@@ -92,14 +96,19 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-2xl text-lg text-stone-100">{course.course_excerpt}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {active ? (
+              // The lesson the resume rules pick, at the second they give (docs/product.md#learning-progress).
               <LinkButton
-                to={`/videos/${active.video_slug}?course=${encodeURIComponent(slug)}`}
+                to={lessonHref(slug, active.video_slug, active.video_play_start_time)}
                 size="lg"
                 className={heroButton}
                 data-testid="resume-course"
               >
                 Resume: {active.video_title}
               </LinkButton>
+            ) : allDone ? (
+              <p className="inline-flex min-h-12 items-center rounded-full bg-emerald-600 px-6 text-lg font-semibold text-white">
+                Course complete
+              </p>
             ) : first ? (
               <LinkButton to={`/videos/${first.video_slug}?course=${encodeURIComponent(slug)}`} size="lg" className={heroButton}>
                 Start the course
@@ -114,6 +123,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           {user.id_user !== null ? (
             <div className="mt-6 max-w-md rounded-xl bg-white/95 p-4 text-ink-900">
               <ProgressBar percent={course.course_percent_complete} />
+              <p className="mt-2 text-sm text-stone-600" data-testid="lessons-done">
+                {doneCount} of {total} lessons done
+              </p>
             </div>
           ) : null}
         </Container>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { Container } from '../../components/ui';
+import { Container, CourseProgressLine } from '../../components/ui';
+import { loadProgress } from '../../features/learning/load-progress.server';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/courses';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { courses } = await getServerApi(request).call('videos.listCourses');
-  return { courses };
+  const [{ courses }, progress] = await Promise.all([getServerApi(request).call('videos.listCourses'), loadProgress(request)]);
+  return { courses, progress };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,6 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
+  const mine = new Map((loaderData.progress?.courses ?? []).map((c) => [c.id_course, c]));
   return (
     <Container className="py-8 sm:py-12">
       <header className="mb-8">
@@ -49,6 +51,19 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 </p>
                 <h2 className="text-xl font-bold text-ink-900 group-hover:text-brand-700">{course.course_title}</h2>
                 <p className="text-stone-600">{course.course_excerpt}</p>
+                {(() => {
+                  // The promise above kept (docs/product.md#learning-progress): how far through a started course is.
+                  const p = mine.get(course.id_course);
+                  if (!p || (!p.course_lessons_done && !p.course_video_active)) return null;
+                  return (
+                    <CourseProgressLine
+                      className="mt-auto pt-3"
+                      percent={p.course_percent_complete}
+                      done={p.course_lessons_done}
+                      total={p.course_lessons_total}
+                    />
+                  );
+                })()}
               </div>
             </Link>
           </li>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SAVED_VIDEOS_PAGE_SIZE, formatPracticeTime, type SavedVideo } from '@fretline/contract';
-import { Button, Container, EmptyState, LinkButton } from '../../components/ui';
+import { Button, Container, EmptyState, LinkButton, ProgressMark } from '../../components/ui';
 import { requireMe } from '../../features/account/require-user.server';
+import { loadProgress } from '../../features/learning/load-progress.server';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
@@ -12,8 +13,11 @@ import type { Route } from './+types/my-list';
 export async function loader({ request }: Route.LoaderArgs) {
   // Guards read first: a visitor goes to /login and comes back here afterwards (product.md#pages).
   await requireMe(request);
-  const page = await getServerApi(request).call('videos.listSaved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: 0 });
-  return { page };
+  const [page, progress] = await Promise.all([
+    getServerApi(request).call('videos.listSaved', { limit: SAVED_VIDEOS_PAGE_SIZE, offset: 0 }),
+    loadProgress(request),
+  ]);
+  return { page, progress };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,6 +32,8 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
   const [total, setTotal] = useState(loaderData.page.total);
   const [busy, setBusy] = useState<number | 'more' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Each entry's own mark (docs/product.md#learning-progress): done, or how much is watched.
+  const mine = new Map((loaderData.progress?.videos ?? []).map((p) => [p.id_video, p]));
 
   const loadMore = async () => {
     setBusy('more');
@@ -78,10 +84,19 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
               className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
             >
               <Link to={entry.video_route} className="group focus-visible:-outline-offset-2">
-                <div className="aspect-video bg-stone-100">
+                <div className="relative aspect-video bg-stone-100">
                   {entry.video_image_url ? (
                     <img src={entry.video_image_url} alt="" className="size-full object-cover" loading="lazy" />
                   ) : null}
+                  {mine.get(entry.id_video)?.video_play_completed ? (
+                    <ProgressMark className="absolute bottom-2 left-2" percent={100} done />
+                  ) : (
+                    <ProgressMark
+                      className="absolute inset-x-0 bottom-0"
+                      percent={mine.get(entry.id_video)?.video_play_watched_percent ?? 0}
+                      done={false}
+                    />
+                  )}
                 </div>
                 <div className="p-4 pb-2">
                   <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{entry.video_subtitle}</p>

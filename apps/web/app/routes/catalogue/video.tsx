@@ -4,6 +4,10 @@ import { data, Link, redirect } from 'react-router';
 import {
   type PreviewAudience,
   TOKEN_COOKIE_NAME,
+  formatWatchedRanges,
+  resumeStartTime,
+  subtractWatchedRanges,
+  type WatchedRange,
   videoExcerpt,
   videoSubtitle,
   type Course,
@@ -15,6 +19,7 @@ import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
+import { DoneButton } from '../../features/learning/done-button';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
@@ -198,14 +203,18 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
   const signedIn = preview ? preview !== 'visitor' : user.id_user !== null;
   const playId = useRef<number | null>(video.id_video_play);
+  // What this page had played when the learner marked the lesson not done: not counted again (docs/product.md#learning-progress).
+  const forgotten = useRef<WatchedRange[]>([]);
+  const lastPlayed = useRef<WatchedRange[]>([]);
   const inCourse = video.video_course;
   const courseQuery = inCourse ? `?course=${encodeURIComponent(inCourse.course_slug)}` : '';
   const next = upNext(video);
   const excerpt = pageExcerpt(video);
 
   // ADR 0016: progress goes to the API while playing; a failed report is retried by the next one.
-  const reportProgress = ({ totalTime, currentTime }: PlayerProgress) => {
+  const reportProgress = ({ totalTime, currentTime, watched }: PlayerProgress) => {
     if (!signedIn || preview) return;
+    lastPlayed.current = watched;
     api
       .call('videos.recordProgress', {
         params: { videoSlug: video.video_slug },
@@ -214,6 +223,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           ...(playId.current ? { id_video_play: playId.current } : {}),
           video_play_total_time: totalTime.toFixed(2),
           video_play_current_time: currentTime.toFixed(2),
+          video_play_watched: formatWatchedRanges(subtractWatchedRanges(watched, forgotten.current)),
         },
       })
       .then((res) => {
@@ -243,7 +253,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         <PracticePlayer
           video={video}
           signedIn={signedIn}
-          startAt={momentAt ?? video.video_play_current_time}
+          // A saved moment, else where the learner left off, or 0 with less than 10 s left (docs/product.md#learning-progress).
+          startAt={momentAt ?? resumeStartTime(video.video_play_current_time, video.video_play_total_time)}
           onProgress={reportProgress}
           onMirrorChange={setMirror}
           youtube={(onFrame) =>
@@ -305,7 +316,18 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             {excerpt ? <p className="text-stone-700">{excerpt}</p> : null}
-            <SaveButton idVideo={video.id_video} saved={video.saved_to_my_list} signedIn={signedIn} />
+            <div className="flex flex-wrap items-start gap-3">
+              <SaveButton idVideo={video.id_video} saved={video.saved_to_my_list} signedIn={signedIn} />
+              {signedIn && !preview && !video.video_locked ? (
+                <DoneButton
+                  video={video}
+                  courseSlug={inCourse?.course_slug}
+                  onChange={(done) => {
+                    if (!done) forgotten.current = lastPlayed.current;
+                  }}
+                />
+              ) : null}
+            </div>
           </header>
 
           {inCourse && (video.video_course_video_prev || next) ? (

@@ -4,6 +4,7 @@ import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet } from '@fretlin
 import { Button, Container, cx, EmptyState, LinkButton, selectClasses, Spinner } from '../../components/ui';
 import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/active-filters';
 import { VideoGrid } from '../../features/catalogue/video-card';
+import { loadProgress } from '../../features/learning/load-progress.server';
 import { FACET_LABELS, VideoFilters } from '../../features/catalogue/video-filters';
 import { recordAction } from '../../lib/analytics';
 import { api } from '../../lib/api.client';
@@ -41,8 +42,11 @@ function listQuery(params: URLSearchParams): Record<string, string> {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery(url.searchParams);
-  const page = await getServerApi(request).call('videos.listVideos', { query, limit: PAGE_SIZE, offset: 0 });
-  return { page, query };
+  const [page, progress] = await Promise.all([
+    getServerApi(request).call('videos.listVideos', { query, limit: PAGE_SIZE, offset: 0 }),
+    loadProgress(request),
+  ]);
+  return { page, query, progress };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -196,7 +200,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
 
       <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
         {videos.length ? (
-          <VideoGrid videos={videos} />
+          <VideoGrid videos={videos} progress={loaderData.progress?.videos} />
         ) : (
           <EmptyState
             title="No videos match those filters"

@@ -1,5 +1,8 @@
-import { MEMBERSHIP_PRODUCT_SLUG, TOKEN_COOKIE_NAME } from '@fretline/contract';
+import { MEMBERSHIP_PRODUCT_SLUG, TOKEN_COOKIE_NAME, type FirstSteps } from '@fretline/contract';
 import { catalogueLessonCount, HomePage, homeSeo, type HomeData } from '../../features/pages/home';
+import { ContinueCard } from '../../features/learning/continue-card';
+import { FirstStepsCard } from '../../features/learning/first-steps';
+import { loadProgress } from '../../features/learning/load-progress.server';
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
@@ -7,14 +10,17 @@ import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
 
 /** Each section's data is optional: a failing call hides its section rather than the page. */
-export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
+export async function loader({ request }: Route.LoaderArgs): Promise<HomeData & { firstSteps: FirstSteps | null }> {
   const api = getServerApi(request);
-  const [courses, videos, product, current] = await Promise.allSettled([
+  const signedIn = Boolean(readRequestCookie(request, TOKEN_COOKIE_NAME));
+  const [courses, videos, product, current, progress, firstSteps] = await Promise.allSettled([
     api.call('videos.listCourses'),
     api.call('videos.listVideos', { limit: 8, order: '-video_created' }),
     api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
     // A visitor has no course of their own: no call to make.
-    readRequestCookie(request, TOKEN_COOKIE_NAME) ? api.call('videos.getCurrentCourse') : Promise.resolve({ course: null }),
+    signedIn ? api.call('videos.getCurrentCourse') : Promise.resolve({ course: null }),
+    loadProgress(request),
+    signedIn ? api.call('videos.getFirstSteps') : Promise.resolve(null),
   ]);
   return {
     courses:
@@ -25,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs): Promise<HomeData> {
     product: product.status === 'fulfilled' ? (product.value.subscription_product ?? null) : null,
     currentCourse: current.status === 'fulfilled' ? (current.value.course ?? null) : null,
     lessonCount: videos.status === 'fulfilled' ? catalogueLessonCount(videos.value.facets) : null,
+    progress: progress.status === 'fulfilled' ? progress.value : null,
+    firstSteps: firstSteps.status === 'fulfilled' ? (firstSteps.value?.first_steps ?? null) : null,
   };
 }
 
@@ -33,5 +41,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { user, teacherDisplayName, teacherName } = useRootData();
-  return <HomePage {...loaderData} user={user} name={teacherDisplayName} teacherName={teacherName} />;
+  const { firstSteps, ...data } = loaderData;
+  const signedIn = user.id_user !== null;
+  const next = data.progress?.continue;
+  const percent = next
+    ? data.progress?.courses.find((c) => c.id_course === next.course.id_course)?.course_percent_complete
+    : undefined;
+  return (
+    <HomePage
+      {...data}
+      user={user}
+      name={teacherDisplayName}
+      teacherName={teacherName}
+      continueCard={next ? <ContinueCard item={next} percent={percent} /> : null}
+      firstSteps={<FirstStepsCard signedIn={signedIn} initial={firstSteps} />}
+    />
+  );
 }

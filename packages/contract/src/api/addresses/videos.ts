@@ -20,4 +20,12 @@ export const videosAddresses = {
   'videos.getPractice': { method: 'GET', path: '/videos/videos/:videoSlug/practice' },
   'videos.putPractice': { method: 'PUT', path: '/videos/videos/:videoSlug/practice' },
   'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
+  // The learner's progress and first steps (docs/product.md#learning-progress, ADR 0064).
+  'videos.getProgress': { method: 'GET', path: '/videos/me/progress' },
+  'videos.markDone': { method: 'PUT', path: '/videos/videos/:videoSlug/done' },
+  'videos.markNotDone': { method: 'DELETE', path: '/videos/videos/:videoSlug/done' },
+  'videos.getFirstSteps': { method: 'GET', path: '/videos/me/first-steps' },
+  'videos.putFirstSteps': { method: 'PUT', path: '/videos/me/first-steps' },
+  'videos.dismissFirstSteps': { method: 'PUT', path: '/videos/me/first-steps/dismissed' },
+  'videos.recommendFirstSteps': { method: 'GET', path: '/videos/first-steps/recommendation' },
 } as const satisfies Record<string, CallAddress>;

@@ -23,6 +23,12 @@ import {
   VideoSlugParamsSchema,
 } from '../../calls/videos.ts';
 import { PracticeQuerySchema, PracticeResponseSchema, PracticeSettingsBodySchema } from '../../calls/practice.ts';
+import {
+  FirstStepsAnswersSchema,
+  FirstStepsRecommendationResponseSchema,
+  FirstStepsResponseSchema,
+  ProgressResponseSchema,
+} from '../../calls/progress.ts';
 import { NoContentSchema } from '../../wire/envelope.ts';
 import type { SchemasFor } from '../call.ts';
 import type { videosAddresses } from '../addresses/videos.ts';
@@ -101,5 +107,35 @@ export const videosSchemas = {
   'videos.getSitemap': {
     summary: 'Paths of published videos, courses and live streams for sitemap.xml',
     response: SitemapResponseSchema,
+  },
+  // The learner's progress and first steps (docs/product.md#learning-progress, ADR 0064).
+  'videos.getProgress': {
+    summary:
+      "The caller's progress: every course (percent, lessons done, next lesson), videos played or marked, the continue item",
+    response: ProgressResponseSchema,
+  },
+  'videos.markDone': {
+    summary: 'Mark a video done for the caller (moves the course resume point)',
+    params: VideoSlugParamsSchema,
+    query: VideoQuerySchema,
+    response: VideoResponseSchema,
+  },
+  'videos.markNotDone': {
+    summary: 'Mark a video not done for the caller: its watched seconds count again from nothing',
+    params: VideoSlugParamsSchema,
+    query: VideoQuerySchema,
+    response: VideoResponseSchema,
+  },
+  'videos.getFirstSteps': { summary: "The caller's first-visit quiz and its recommendation", response: FirstStepsResponseSchema },
+  'videos.putFirstSteps': {
+    summary: "Store the caller's quiz answers and show the recommendation again",
+    body: FirstStepsAnswersSchema,
+    response: FirstStepsResponseSchema,
+  },
+  'videos.dismissFirstSteps': { summary: 'Hide the first-steps card for the caller', response: FirstStepsResponseSchema },
+  'videos.recommendFirstSteps': {
+    summary: "The quiz's recommendation for answers kept in a visitor's browser",
+    query: FirstStepsAnswersSchema,
+    response: FirstStepsRecommendationResponseSchema,
   },
 } satisfies SchemasFor<typeof videosAddresses>;
