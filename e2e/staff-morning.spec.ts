@@ -125,9 +125,12 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   const base = server.url;
   const stamp = Date.now().toString(36);
   const api = await playwrightRequest.newContext({ baseURL: base });
-  const [memberToken, learnerToken, staffToken, editorToken] = await Promise.all(
-    ['member@example.com', 'learner@example.com', 'staff@example.com', 'editor@example.com'].map((email) => signIn(base, email)),
-  );
+  const [memberToken, learnerToken, staffToken, editorToken] = await Promise.all([
+    signIn(base, 'member@example.com'),
+    signIn(base, 'learner@example.com'),
+    signIn(base, 'staff@example.com'),
+    signIn(base, 'editor@example.com'),
+  ]);
 
   // Overnight: four new questions, and yesterday's thread a member has just answered by e-mail.
   const words = ['capo', 'strings', 'invoice', 'tuning'].map((w) => `${w}${stamp}`);
