@@ -139,7 +139,7 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await writeIn(api, `Can I get an ${words[2]} for my company?`, { email: `invoice-${stamp}@example.com` });
   await writeIn(api, `Is drop D ${words[3]} covered anywhere?`, { email: `tuning-${stamp}@example.com` });
   const mailed = `metronome${stamp}`;
-  const idMailed = await writeIn(api, `Where is the ${mailed} in the practice player?`, { token: learnerToken });
+  const idMailed = await writeIn(api, `Where is the ${mailed} in the practice player?`, { token: learnerToken, name: 'Lee' });
   const answered = await api.post(`/api/messages/staff/threads/${idMailed}/messages`, {
     headers: { authorization: `Bearer ${staffToken}` },
     data: { message_content: 'Under the speed slider, on the right.' },
