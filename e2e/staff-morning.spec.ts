@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createTransport } from 'nodemailer';
+import { connect } from 'node:net';
 import { signIn, useToken, waitForMail } from './support/auth.ts';
 import { freePort, startServer, type ChildServer } from './support/server.ts';
 
@@ -42,6 +42,62 @@ async function writeIn(api: APIRequestContext, message: string, from: { token?: 
   return ((await res.json()) as { data: { thread: { id_thread: number } } }).data.thread.id_thread;
 }
 
+/**
+ * The member's mail server handing their answer to the product's SMTP listener: one plain SMTP
+ * conversation, each command waiting for the listener's final reply line.
+ */
+async function sendMail(port: number, mail: { from: string; to: string; text: string }) {
+  const socket = connect(port, '127.0.0.1');
+  let buffer = '';
+  // Final reply lines not yet asked for (the greeting may come first), and the askers still waiting.
+  const lines: string[] = [];
+  const waiting: Array<(line: string) => void> = [];
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      // "250-" continues a reply; "250 " ends it.
+      if (!/^\d{3} /.test(line)) continue;
+      const next = waiting.shift();
+      if (next) next(line);
+      else lines.push(line);
+    }
+  });
+  const reply = () =>
+    new Promise<string>((resolve) => {
+      const line = lines.shift();
+      if (line === undefined) waiting.push(resolve);
+      else resolve(line);
+    });
+  const say = async (command: string, expected: string) => {
+    const answer = reply();
+    socket.write(`${command}\r\n`);
+    expect(await answer).toMatch(new RegExp(`^${expected}`));
+  };
+  expect(await reply()).toMatch(/^220/);
+  await say('EHLO mail.example.com', '250');
+  await say(`MAIL FROM:<${mail.from}>`, '250');
+  await say(`RCPT TO:<${mail.to}>`, '250');
+  await say('DATA', '354');
+  await say(
+    [
+      `From: ${mail.from}`,
+      `To: ${mail.to}`,
+      'Subject: Re: New reply',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      mail.text,
+      '.',
+    ].join('\r\n'),
+    '250',
+  );
+  await say('QUIT', '221');
+  socket.end();
+}
+
 /** Opens the one open thread that has `word`, through the inbox's search. */
 async function openThread(page: Page, word: string) {
   // Below 1536 px a thread takes the whole width; its back link returns to the list.
@@ -69,9 +125,12 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   const base = server.url;
   const stamp = Date.now().toString(36);
   const api = await playwrightRequest.newContext({ baseURL: base });
-  const [memberToken, learnerToken, staffToken, editorToken] = await Promise.all(
-    ['member@example.com', 'learner@example.com', 'staff@example.com', 'editor@example.com'].map((email) => signIn(base, email)),
-  );
+  const [memberToken, learnerToken, staffToken, editorToken] = await Promise.all([
+    signIn(base, 'member@example.com'),
+    signIn(base, 'learner@example.com'),
+    signIn(base, 'staff@example.com'),
+    signIn(base, 'editor@example.com'),
+  ]);
 
   // Overnight: four new questions, and yesterday's thread a member has just answered by e-mail.
   const words = ['capo', 'strings', 'invoice', 'tuning'].map((w) => `${w}${stamp}`);
@@ -80,7 +139,7 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await writeIn(api, `Can I get an ${words[2]} for my company?`, { email: `invoice-${stamp}@example.com` });
   await writeIn(api, `Is drop D ${words[3]} covered anywhere?`, { email: `tuning-${stamp}@example.com` });
   const mailed = `metronome${stamp}`;
-  const idMailed = await writeIn(api, `Where is the ${mailed} in the practice player?`, { token: learnerToken });
+  const idMailed = await writeIn(api, `Where is the ${mailed} in the practice player?`, { token: learnerToken, name: 'Lee' });
   const answered = await api.post(`/api/messages/staff/threads/${idMailed}/messages`, {
     headers: { authorization: `Bearer ${staffToken}` },
     data: { message_content: 'Under the speed slider, on the right.' },
@@ -89,11 +148,10 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   const mail = await waitForMail(api, 'learner@example.com', /New reply/);
   const replyTo = (mail as unknown as { headers: Record<string, string> }).headers['Reply-To'];
   expect(replyTo).toMatch(new RegExp(`^reply\\+${idMailed}\\.[\\w-]+@${DOMAIN.replaceAll('.', '\\.')}$`));
-  await createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true }).sendMail({
+  await sendMail(smtpPort, {
     from: 'learner@example.com',
-    to: replyTo,
-    subject: 'Re: New reply',
-    text: `Found it, thanks! Can it count in 6/8?\n\nOn Wed, Fretline wrote:\n> Under the speed slider, on the right.`,
+    to: replyTo!,
+    text: `Found it, thanks! Can it count in 6/8?\r\n\r\nOn Wed, Fretline wrote:\r\n> Under the speed slider, on the right.`,
   });
 
   // The member of staff, at 1280 px, in the inbox.
