@@ -425,7 +425,7 @@ export const liveQuestions = videosSchema.table(
       .notNull()
       .references(() => users.idUser, { onDelete: 'cascade' }),
     questionText: text('question_text').notNull(),
-    questionCreated: created(),
+    questionCreated: timestamp('question_created', { withTimezone: true }).notNull().defaultNow(),
     questionAnswered: timestamp('question_answered', { withTimezone: true }),
     /** Seconds into the recording when it was answered (the replay chapter's moment), and that recording's run. */
     questionMoment: doublePrecision('question_moment'),
