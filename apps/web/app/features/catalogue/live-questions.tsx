@@ -70,12 +70,13 @@ export function LiveQuestions({ slug, signedIn, open }: { slug: string; signedIn
   useEffect(() => {
     if (!signedIn) return;
     let alive = true;
-    const read = () =>
+    const read = () => {
       api.call('videos.listMyLiveQuestions', { params: { streamSlug: slug } }).then(
         (answer) => alive && setMine(answer.questions),
         () => undefined,
       );
-    void read();
+    };
+    read();
     const timer = open ? setInterval(read, POLL_MS * 2) : null;
     return () => {
       alive = false;
