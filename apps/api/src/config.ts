@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   // The media pipeline's tools (ADR 0057): ffmpeg and ffprobe on PATH unless these name them.
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  // RTMP live ingest (ADR 0063): the port this instance takes encoders on (0 = off; 1935 by
+  // default, off in tests), the host name encoders are told to push to (the site's host when
+  // unset), and how long a dropped encoder has to come back to the same stream.
+  LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  LIVE_INGEST_HOST: z.string().min(1).optional(),
+  LIVE_RECONNECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // Uploads go to this S3 bucket instead of MEDIA_DIR, so every instance serves them (ADR 0059).
   // The SDK's own variables configure it: AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.
   MEDIA_BUCKET: z.string().min(3).optional(),
@@ -68,8 +74,13 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR' | 'SHUTDOWN_DRAIN_MS'> & {
+export type Config = Omit<
+  z.infer<typeof EnvSchema>,
+  'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR' | 'SHUTDOWN_DRAIN_MS' | 'LIVE_RTMP_PORT' | 'LIVE_INGEST_HOST'
+> & {
   SITE_URL: string;
+  LIVE_RTMP_PORT: number;
+  LIVE_INGEST_HOST: string;
   SECRET_KEY: string;
   MEDIA_DIR: string;
   TRUST_PROXY: TrustProxy;
@@ -117,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     SECRET_KEY: e.SECRET_KEY ?? readOrCreateDevSecret(e.DATA_DIR),
     MEDIA_DIR: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
+    LIVE_RTMP_PORT: e.LIVE_RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
+    LIVE_INGEST_HOST: e.LIVE_INGEST_HOST ?? new URL(e.SITE_URL ?? 'http://localhost').hostname,
     // A balancer polls health every few seconds; nothing drains in development (ADR 0042).
     SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
     isProduction,

@@ -301,8 +301,34 @@ export const EditorLiveStreamSchema = z.object({
   stream_updated: DateSchema,
   /** Earlier slugs whose /live/<slug> URLs redirect (301) to this stream. */
   stream_slug_history: z.array(z.string()),
+  /**
+   * RTMP ingest (ADR 0063): the address an encoder (OBS) pushes to, and the secret stream key,
+   * shown to the Staff group only (null for others, and the address null when this server cannot
+   * take a live stream, with the reason in stream_ingest_help).
+   */
+  stream_ingest_url: z.string().nullable(),
+  stream_key: z.string().nullable(),
+  stream_ingest_help: z.string().nullable(),
+  stream_on_air: z.enum(['idle', 'live', 'reconnecting', 'ended']),
 });
 export type EditorLiveStream = z.infer<typeof EditorLiveStreamSchema>;
+
+/** A question in the staff queue (ADR 0063), with who asked. */
+export const EditorLiveQuestionSchema = z.object({
+  id_live_question: IdSchema,
+  question_text: z.string(),
+  question_created: DateSchema,
+  question_answered: DateSchema.nullable(),
+  question_moment: z.number().nullable(),
+  asker_name: z.string(),
+});
+export type EditorLiveQuestion = z.infer<typeof EditorLiveQuestionSchema>;
+export const EditorLiveQuestionParamsSchema = z.object({
+  idLiveStream: EditorIdParamSchema,
+  idLiveQuestion: EditorIdParamSchema,
+});
+export const EditorLiveQuestionListResponseSchema = envelope('questions', z.array(EditorLiveQuestionSchema));
+export const EditorLiveQuestionResponseSchema = envelope('question', EditorLiveQuestionSchema);
 
 /**
  * POST and PUT (full replace) of a live stream. Times are UTC wire dates (product.md#calls); the end must

@@ -162,10 +162,41 @@ export const LiveStreamSchema = z.object({
   stream_poster_signed: TextSchema,
   stream_manifest_signed: TextSchema,
   stream_replay: z.object({ video_slug: SlugSchema, video_title: TextSchema }).nullable(),
+  /**
+   * RTMP ingest (ADR 0063): `live` while the teacher's encoder sends, `reconnecting` while a dropped
+   * encoder may come back, `ended` once the run is over, `idle` before.
+   */
+  stream_on_air: z.enum(['idle', 'live', 'reconnecting', 'ended']),
+  /** The run is over and its replay is being processed (the page says so until it is published). */
+  stream_replay_preparing: z.boolean(),
   /** On the single read for a signed-in viewer: whether they asked for the reminder e-mail. */
   stream_reminder: z.boolean().optional(),
 });
 export type LiveStream = z.infer<typeof LiveStreamSchema>;
+
+// ── Questions during a live lesson (ADR 0063) ──────────────────────────────────────────────────
+
+export const LIVE_QUESTION_MAX = 500;
+
+export const LiveQuestionSchema = z.object({
+  id_live_question: IdSchema,
+  question_text: z.string(),
+  question_created: DateSchema,
+  question_answered: DateSchema.nullable(),
+  /** Seconds into the replay where it was answered (its chapter), when it was answered on air. */
+  question_moment: z.number().nullable(),
+});
+export type LiveQuestion = z.infer<typeof LiveQuestionSchema>;
+
+export const LiveQuestionBodySchema = z.object({
+  question_text: z
+    .string({ error: 'Write your question.' })
+    .trim()
+    .min(1, 'Write your question.')
+    .max(LIVE_QUESTION_MAX, `Keep it under ${LIVE_QUESTION_MAX} characters.`),
+});
+export const LiveQuestionResponseSchema = envelope('question', LiveQuestionSchema);
+export const LiveQuestionListResponseSchema = envelope('questions', z.array(LiveQuestionSchema));
 
 /** A time zone name the runtime knows (`Europe/London`), as the browser reports it. */
 const TimeZoneSchema = z

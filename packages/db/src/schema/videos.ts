@@ -401,8 +401,58 @@ export const liveStreams = videosSchema.table(
     streamPublished: boolean('stream_published').notNull().default(true),
     idVideoReplay: integer('id_video_replay').references(() => videos.idVideo, { onDelete: 'set null' }),
     streamUpdated: created(),
+    /** The secret RTMP stream key (ADR 0063): the encoder's only credential, regenerable by Staff. */
+    streamKey: text('stream_key'),
+    /** RTMP ingest (ADR 0063): idle, live, reconnecting (an encoder may come back), ended. */
+    ingestState: text('ingest_state').notNull().default('idle'),
+    /** The instance that takes this stream's RTMP now, and its last sign of life (one ingester per stream). */
+    ingestInstance: text('ingest_instance'),
+    ingestSeen: timestamp('ingest_seen', { withTimezone: true }),
+    /** When the current encoder connection started, and the seconds recorded by earlier connections. */
+    ingestPartStarted: timestamp('ingest_part_started', { withTimezone: true }),
+    ingestRecordedSeconds: doublePrecision('ingest_recorded_seconds').notNull().default(0),
+    /** This run's folder token, the live HLS playlist viewers play now (a media path), and the run's recorded parts. */
+    ingestRun: text('ingest_run'),
+    ingestPlaylist: text('ingest_playlist'),
+    ingestParts: text('ingest_parts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whether the replay is made and published when the teacher stops (the default). */
+    streamAutoReplay: boolean('stream_auto_replay').notNull().default(true),
   },
-  (t) => [uniqueIndex('live_streams_slug_key').on(t.streamSlug), index('live_streams_starts_idx').on(t.streamStarts)],
+  (t) => [
+    uniqueIndex('live_streams_slug_key').on(t.streamSlug),
+    index('live_streams_starts_idx').on(t.streamStarts),
+    uniqueIndex('live_streams_key_key').on(t.streamKey),
+  ],
+);
+
+/**
+ * A viewer's question during a live stream (ADR 0063). Staff mark it answered; the answer's moment
+ * (seconds into the recording) becomes a chapter of the replay, and the asker is told by e-mail.
+ */
+export const liveQuestions = videosSchema.table(
+  'live_questions',
+  {
+    idLiveQuestion: serial('id_live_question').primaryKey(),
+    idLiveStream: integer('id_live_stream')
+      .notNull()
+      .references(() => liveStreams.idLiveStream, { onDelete: 'cascade' }),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    questionText: text('question_text').notNull(),
+    questionCreated: timestamp('question_created', { withTimezone: true }).notNull().defaultNow(),
+    questionAnswered: timestamp('question_answered', { withTimezone: true }),
+    /** Seconds into the recording when it was answered (the replay chapter's moment), and that recording's run. */
+    questionMoment: doublePrecision('question_moment'),
+    questionRun: text('question_run'),
+  },
+  (t) => [
+    index('live_questions_stream_idx').on(t.idLiveStream, t.questionCreated),
+    index('live_questions_user_idx').on(t.idUser, t.questionCreated),
+  ],
 );
 
 export const freeResources = videosSchema.table(

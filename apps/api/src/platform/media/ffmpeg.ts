@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -307,5 +307,87 @@ export async function makePreviewClip(
       options.outFile,
     ],
     { signal: options.signal },
+  );
+}
+
+/** One encoder connection's live output (ADR 0063): FLV in on `input`, HLS and a recording out. */
+export interface LiveHlsRun {
+  input: NodeJS.WritableStream;
+  /** Resolves when ffmpeg has written its last segment and closed the recording. */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/** Live HLS: two-second segments, a window of six, old segments deleted (ADR 0063). */
+export const LIVE_SEGMENT_SECONDS = 2;
+export const LIVE_WINDOW_SEGMENTS = 6;
+
+/**
+ * Remuxes an encoder's FLV (H.264 and AAC, as OBS sends) without re-encoding into a live HLS
+ * playlist in `dir` (`index.m3u8`, `seg_NNNNN.ts`, a short window, so viewers sit at the live
+ * edge) and a whole MPEG-TS recording at `recording`, from which the replay is made.
+ */
+export function startLiveHls(tools: MediaTools, dir: string, recording: string): LiveHlsRun {
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'flv',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(LIVE_SEGMENT_SECONDS),
+    '-hls_list_size',
+    String(LIVE_WINDOW_SEGMENTS),
+    '-hls_flags',
+    'delete_segments+temp_file+independent_segments',
+    '-hls_segment_filename',
+    path.join(dir, 'seg_%05d.ts'),
+    path.join(dir, 'index.m3u8'),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'mpegts',
+    recording,
+  ];
+  const child = spawn(tools.ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  // A publisher that goes while ffmpeg is still reading is normal: its pipe closes.
+  child.stdin.on('error', () => {});
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0 || signal) resolve();
+      else reject(new Error(`ffmpeg exited with ${code}: ${lastLines(stderr)}`));
+    });
+  });
+  return { input: child.stdin, done, stop: () => child.kill('SIGTERM') };
+}
+
+/** Joins a live run's recordings (MPEG-TS) into one MP4 without re-encoding: the replay's source. */
+export async function joinRecordings(tools: MediaTools, parts: string[], out: string, signal?: AbortSignal): Promise<void> {
+  const list = `${out}.txt`;
+  await writeFile(list, parts.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join('\n') + '\n');
+  await run(
+    tools.ffmpeg,
+    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-movflags', '+faststart', out],
+    { signal },
   );
 }

@@ -15,9 +15,13 @@ export {
   MediaInputError,
   extractPosterFrames,
   findMediaTools,
+  joinRecordings,
   ladderFor,
+  startLiveHls,
+  LIVE_SEGMENT_SECONDS,
   makePreviewClip,
   probeMedia,
   transcodeToHls,
   type MediaTools,
 } from './ffmpeg.ts';
+export { startRtmpServer, type RtmpPublish, type RtmpServer } from './rtmp-server.ts';

@@ -24,7 +24,9 @@ export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): vo
     const type = contentTypeFor(mediaPath);
     // Cacheable by the browser until the link expires; private because the URL is the permission.
     const maxAge = Math.max(0, exp - Math.floor(app.clock().getTime() / 1000));
-    reply.header('Cache-Control', `private, max-age=${maxAge}`);
+    // A live playlist changes every segment (ADR 0063): never kept, or the player would stop at its first window.
+    const live = mediaPath.startsWith('live/') && mediaPath.endsWith('.m3u8');
+    reply.header('Cache-Control', live ? 'private, no-cache' : `private, max-age=${maxAge}`);
     reply.header('X-Content-Type-Options', 'nosniff');
     // An SVG opened directly must not run script (uploads may one day include SVGs).
     if (type.startsWith('image/svg')) reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");

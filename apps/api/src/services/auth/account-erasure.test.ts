@@ -350,6 +350,17 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     reminder_created: 'not-personal',
     reminder_sent: 'not-personal',
   },
+  // A question asked during a live lesson (ADR 0063): the row goes with the account.
+  'videos.live_questions': {
+    id_live_question: 'not-personal',
+    id_live_stream: 'not-personal',
+    id_user: 'erased',
+    question_text: 'erased',
+    question_created: 'not-personal',
+    question_answered: 'not-personal',
+    question_moment: 'not-personal',
+    question_run: 'not-personal',
+  },
   // A learner's practice settings (product.md#practice): erased with the account.
   'videos.practice_settings': {
     id_user: 'erased',
@@ -412,6 +423,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
   ...content('videos.live_streams', [
     'id_live_stream stream_slug stream_title stream_description stream_starts stream_ends stream_manifest stream_poster',
     'stream_premium stream_published id_video_replay streamUpdated',
+    'stream_key ingest_state ingest_instance ingest_seen ingest_part_started ingest_recorded_seconds ingest_run',
+    'ingest_playlist ingest_parts stream_auto_replay',
   ]),
   ...content('videos.free_resources', [
     'id_free_resource resource_slug resource_title resource_description resource_path resource_extension resource_image',
@@ -581,6 +594,9 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     await t.db.insert(tables.firstSteps).values({ idUser, firstStepsLevel: 'new', firstStepsGoals: 'songs' });
     const [live] = await t.db.select({ id: tables.liveStreams.idLiveStream }).from(tables.liveStreams).limit(1);
     await t.db.insert(tables.liveStreamReminders).values({ idUser, idLiveStream: live!.id, reminderTimeZone: 'Europe/Paris' });
+    await t.db
+      .insert(tables.liveQuestions)
+      .values({ idUser, idLiveStream: live!.id, questionText: `${FIRST} asks about barre chords` });
     await t.db
       .insert(tables.savedVideos)
       .values({ idUser, idVideo: video!.id, savedTime: 42, savedNote: `${FIRST} practise this` });

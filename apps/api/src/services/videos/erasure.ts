@@ -1,12 +1,17 @@
 import { eq, tables, type Database } from '@fretline/db';
 import type { PersonalDataEraser } from '../../platform/erasure.ts';
 
-/** Account deletion (ADR 0046): the learner's course progress, play positions, My List, live lesson reminders and practice settings and first-visit quiz go (ADR 0064). */
+/**
+ * Account deletion (ADR 0046): the learner's course progress, play positions, My List, live lesson
+ * reminders, questions asked in live lessons, practice settings and first-visit quiz go (ADR 0064);
+ * a question already made a replay chapter stays there as the teacher's content (ADR 0063).
+ */
 export const eraseVideosPersonalData: PersonalDataEraser = async (db: Database, { idUser }) => {
   await db.delete(tables.courseProgress).where(eq(tables.courseProgress.idUser, idUser));
   await db.delete(tables.videoPlays).where(eq(tables.videoPlays.idUser, idUser));
   await db.delete(tables.savedVideos).where(eq(tables.savedVideos.idUser, idUser));
   await db.delete(tables.liveStreamReminders).where(eq(tables.liveStreamReminders.idUser, idUser));
+  await db.delete(tables.liveQuestions).where(eq(tables.liveQuestions.idUser, idUser));
   await db.delete(tables.practiceSettings).where(eq(tables.practiceSettings.idUser, idUser));
   await db.delete(tables.firstSteps).where(eq(tables.firstSteps.idUser, idUser));
 };

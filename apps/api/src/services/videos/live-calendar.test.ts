@@ -17,6 +17,8 @@ const stream: LiveStream = {
   stream_poster_signed: null,
   stream_manifest_signed: null,
   stream_replay: null,
+  stream_on_air: 'idle',
+  stream_replay_preparing: false,
 };
 
 describe('the live lesson calendar file', () => {

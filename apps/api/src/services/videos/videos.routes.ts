@@ -20,6 +20,8 @@ import { getCourse, getCurrentCourse, listCourses } from './courses.service.ts';
 import { listFreeResources } from './free-resources.service.ts';
 import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
 import { liveStreamCalendar } from './live-calendar.ts';
+import { registerLiveIngest } from './live-ingest.service.ts';
+import { askQuestion, listMyQuestions } from './live-questions.service.ts';
 import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
 import { getPractice, putPractice } from './practice.service.ts';
 import { getProgress, markDone, recordProgress } from './progress.service.ts';
@@ -38,6 +40,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   if (!tools) app.log.warn('ffmpeg not found (PATH or FFMPEG_PATH): uploaded videos cannot be processed into HLS');
   registerStreamProcessing(app, store, tools);
   registerLiveReminders(app);
+  // ADR 0063: the RTMP listener (when ffmpeg is here and LIVE_RTMP_PORT is not 0) and the job that ends a run.
+  const ingest = registerLiveIngest(app, store, tools);
   // Content editing (ADR 0037): the Editor group's calls, in one scope so that every
   // successful write empties this process's catalogue memories before the editor sees the answer
   // (ADR 0018), whichever editor made it.
@@ -65,7 +69,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store, tools });
     await editor.register(videoScheduleRoutes, { prefix: '/editor/videos', store });
     await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
-    await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store });
+    await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store, ingest });
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
   });
 
@@ -181,6 +185,22 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
       now: app.clock(),
     });
     return { data: { reminder: { stream_reminder: remind } } };
+  });
+
+  route(app, 'videos.askLiveQuestion', { access: 'user' }, async (request, reply) => {
+    const viewer = await signedInViewer(request);
+    const question = await askQuestion(app.db, {
+      slug: request.params.streamSlug,
+      viewer,
+      text: request.body.question_text,
+      now: app.clock(),
+    });
+    return reply.code(201).send({ data: { question } });
+  });
+
+  route(app, 'videos.listMyLiveQuestions', { access: 'user' }, async (request) => {
+    const auth = requireUser(request);
+    return { data: { questions: await listMyQuestions(app.db, request.params.streamSlug, auth.user.idUser) } };
   });
 
   // "Add to calendar" (product.md#pages, /live). Not a declared call (ADR 0052): it answers an

@@ -9,6 +9,7 @@ import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import { ReminderButton } from '../../features/catalogue/reminder-button';
+import { LiveQuestions, StartsIn, useLiveStreamWatch } from '../../features/catalogue/live-questions';
 import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/live-stream';
 
@@ -48,6 +49,9 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
   // names that day too.
   const timeZone = useTimeZone();
   const when = formatTimeRangeInZone(stream.stream_starts, stream.stream_ends, timeZone);
+  // "Starts in…", "live now" and "replay" follow the teacher's encoder without a reload (ADR 0063).
+  useLiveStreamWatch(stream);
+  const questionsOpen = stream.stream_status === 'live' && !stream.stream_locked;
 
   let stage: React.ReactNode;
   if (stream.stream_status === 'live' && stream.stream_locked)
@@ -63,6 +67,7 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
     stage = (
       <Suspense fallback={<div className="aspect-video rounded-2xl bg-ink-900" />}>
         <StreamPlayer
+          key={stream.stream_manifest_signed.split('?')[0]}
           src={stream.stream_manifest_signed}
           poster={stream.stream_poster_signed}
           title={stream.stream_title ?? 'Live lesson'}
@@ -84,8 +89,20 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
         {/* The poster's own lettering must not show through the status text: blurred, under a scrim. */}
         <div aria-hidden="true" data-testid="banner-scrim" className="absolute inset-0 bg-ink-900/70" />
         <div className="relative flex aspect-video flex-col items-center justify-center gap-3 p-6 text-center">
-          <p className="text-xl font-bold sm:text-2xl">
-            {stream.stream_status === 'upcoming' ? 'Starts soon' : 'This stream has ended'}
+          <p className="text-xl font-bold sm:text-2xl" data-testid="live-stage-status">
+            {stream.stream_status === 'upcoming' ? (
+              <StartsIn starts={stream.stream_starts} />
+            ) : stream.stream_status === 'live' ? (
+              stream.stream_on_air === 'reconnecting' ? (
+                'The teacher’s connection dropped: back in a moment'
+              ) : (
+                'The teacher is about to start'
+              )
+            ) : stream.stream_replay_preparing ? (
+              'This stream has ended: its replay is being prepared'
+            ) : (
+              'This stream has ended'
+            )}
           </p>
           <p className="text-stone-100">{when}</p>
           {stream.stream_status === 'past' && stream.stream_replay ? (
@@ -142,8 +159,13 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
             Live lessons are taught in real time. Have your guitar tuned and within reach before the start, and a pick if you use
             one.
           </p>
-          <p>Have a question about the lesson? Send it to the teacher from your messages.</p>
-          <p>Every stream is recorded and published as a Live Replay, so you can go back over anything you missed.</p>
+          <p>
+            Every stream is recorded and published as a Live Replay, so you can go back over anything you missed; each question
+            the teacher answers is a chapter of it.
+          </p>
+          {stream.stream_status !== 'past' ? (
+            <LiveQuestions slug={stream.stream_slug} signedIn={user.id_user !== null} open={questionsOpen} />
+          ) : null}
         </aside>
       </div>
     </Container>

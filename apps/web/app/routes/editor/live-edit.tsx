@@ -4,6 +4,7 @@ import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
 import { liveStreamEntity, loadReplayOptions } from '../../features/editor/live-stream/live-stream-actions.server';
 import { LiveStreamForm } from '../../features/editor/live-stream/live-stream-form';
+import { LiveIngestPanel } from '../../features/editor/live-stream/live-ingest-panel';
 import { seoMeta } from '../../lib/seo';
 import { liveStreamKind } from '../../features/editor/live-stream/live-stream-kind';
 import type { Route } from './+types/live-edit';
@@ -47,6 +48,7 @@ export default function EditLiveStream({ loaderData, actionData }: Route.Compone
         result={actionData}
         notice={problem ? null : done}
       />
+      <LiveIngestPanel stream={stream} />
     </EditEntryPage>
   );
 }

@@ -40,6 +40,12 @@ export const editorAddresses = {
   'editor.updateLiveStream': { method: 'PUT', path: '/videos/editor/live-streams/:idLiveStream' },
   'editor.setLiveStreamPublished': { method: 'PUT', path: '/videos/editor/live-streams/:idLiveStream/published' },
   'editor.deleteLiveStream': { method: 'DELETE', path: '/videos/editor/live-streams/:idLiveStream' },
+  'editor.regenerateLiveStreamKey': { method: 'POST', path: '/videos/editor/live-streams/:idLiveStream/key' },
+  'editor.listLiveQuestions': { method: 'GET', path: '/videos/editor/live-streams/:idLiveStream/questions' },
+  'editor.answerLiveQuestion': {
+    method: 'POST',
+    path: '/videos/editor/live-streams/:idLiveStream/questions/:idLiveQuestion/answer',
+  },
 
   'editor.listFreeResources': { method: 'GET', path: '/videos/editor/free-resources' },
   'editor.getFreeResource': { method: 'GET', path: '/videos/editor/free-resources/:idFreeResource' },

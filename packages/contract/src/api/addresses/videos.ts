@@ -15,6 +15,8 @@ export const videosAddresses = {
   'videos.listLiveStreams': { method: 'GET', path: '/videos/live' },
   'videos.getLiveStream': { method: 'GET', path: '/videos/live/:streamSlug' },
   'videos.setLiveStreamReminder': { method: 'PUT', path: '/videos/live/:streamSlug/reminder' },
+  'videos.askLiveQuestion': { method: 'POST', path: '/videos/live/:streamSlug/questions' },
+  'videos.listMyLiveQuestions': { method: 'GET', path: '/videos/live/:streamSlug/questions' },
   'videos.listFreeResources': { method: 'GET', path: '/videos/free-resources' },
   // The practice player's settings, per person, video and screen class (product.md#practice).
   'videos.getPractice': { method: 'GET', path: '/videos/videos/:videoSlug/practice' },

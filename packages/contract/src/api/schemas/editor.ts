@@ -29,6 +29,9 @@ import {
   EditorFreeResourcePublishBodySchema,
   EditorFreeResourceResponseSchema,
   EditorLiveStreamBodySchema,
+  EditorLiveQuestionListResponseSchema,
+  EditorLiveQuestionParamsSchema,
+  EditorLiveQuestionResponseSchema,
   EditorLiveStreamIdParamsSchema,
   EditorLiveStreamListQuerySchema,
   EditorLiveStreamListResponseSchema,
@@ -207,6 +210,21 @@ export const editorSchemas = {
     params: EditorLiveStreamIdParamsSchema,
     response: NoContentSchema,
     status: 204,
+  },
+  'editor.regenerateLiveStreamKey': {
+    summary: 'Make a new secret stream key (Staff group); the old one stops working at once',
+    params: EditorLiveStreamIdParamsSchema,
+    response: EditorLiveStreamResponseSchema,
+  },
+  'editor.listLiveQuestions': {
+    summary: "A live stream's questions, oldest first, answered ones included",
+    params: EditorLiveStreamIdParamsSchema,
+    response: EditorLiveQuestionListResponseSchema,
+  },
+  'editor.answerLiveQuestion': {
+    summary: 'Mark a question answered: a chapter of the replay at this moment, and an e-mail to the asker',
+    params: EditorLiveQuestionParamsSchema,
+    response: EditorLiveQuestionResponseSchema,
   },
 
   'editor.listFreeResources': {

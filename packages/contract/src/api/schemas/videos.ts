@@ -6,6 +6,9 @@ import {
   LiveStreamResponseSchema,
   LiveStreamReminderBodySchema,
   LiveStreamReminderResponseSchema,
+  LiveQuestionBodySchema,
+  LiveQuestionListResponseSchema,
+  LiveQuestionResponseSchema,
   CourseResponseSchema,
   CourseSlugParamsSchema,
   SavedBodySchema,
@@ -87,6 +90,18 @@ export const videosSchemas = {
     params: StreamSlugParamsSchema,
     body: LiveStreamReminderBodySchema,
     response: LiveStreamReminderResponseSchema,
+  },
+  'videos.askLiveQuestion': {
+    summary: 'Send a question to the teacher during a live lesson (signed in; rate limited)',
+    params: StreamSlugParamsSchema,
+    body: LiveQuestionBodySchema,
+    response: LiveQuestionResponseSchema,
+    status: 201,
+  },
+  'videos.listMyLiveQuestions': {
+    summary: "The signed-in viewer's own questions on a live lesson, answered or not",
+    params: StreamSlugParamsSchema,
+    response: LiveQuestionListResponseSchema,
   },
   'videos.listFreeResources': {
     summary: 'Free downloads (signed URLs) and the free lessons',

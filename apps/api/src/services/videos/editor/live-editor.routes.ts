@@ -1,5 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasRoleGroup, type EditorLiveStream } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
+import type { LiveIngest } from '../live-ingest.service.ts';
+import * as questions from '../live-questions.service.ts';
 import { route, type CallRouteOptions } from '../../../plugins/calls.ts';
 import { editorContextFor } from './editor-routes.ts';
 import * as service from './live-editor.service.ts';
@@ -8,34 +12,80 @@ import * as service from './live-editor.service.ts';
  * /api/videos/editor/live-streams (content editing, ADR 0037): the Editor group (product.md#roles)
  * creates, edits, publishes and deletes live streams. Group checked first; changes audited.
  */
-export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
+export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest: LiveIngest }> = async (
+  app,
+  { store, ingest },
+) => {
   const options: CallRouteOptions = { access: 'Editor', schema: { tags: ['live streams editor'] } };
   const editorContext = editorContextFor(app, store);
 
-  route(app, 'editor.listLiveStreams', options, async (request) => ({
-    data: await service.listEditorStreams(editorContext(request), request.query),
-  }));
+  /** The ingest address for everyone in the group; the secret key for the Staff group only (ADR 0063). */
+  async function withIngest(request: FastifyRequest, stream: EditorLiveStream): Promise<EditorLiveStream> {
+    const staff = hasRoleGroup(request.auth?.user.roles ?? [], 'Staff');
+    const key = staff ? (stream.stream_key ?? (await service.ensureStreamKey(app.db, stream.id_live_stream))) : null;
+    return { ...stream, stream_ingest_url: ingest.ingestUrl, stream_ingest_help: ingest.help, stream_key: key };
+  }
+
+  route(app, 'editor.listLiveStreams', options, async (request) => {
+    const page = await service.listEditorStreams(editorContext(request), request.query);
+    // The list never carries keys: one stream's page does.
+    return {
+      data: { ...page, streams: page.streams.map((s) => ({ ...s, stream_key: null, stream_ingest_url: ingest.ingestUrl })) },
+    };
+  });
 
   route(app, 'editor.getLiveStream', options, async (request) => ({
-    data: { stream: await service.getEditorStream(editorContext(request), request.params.idLiveStream) },
+    data: {
+      stream: await withIngest(request, await service.getEditorStream(editorContext(request), request.params.idLiveStream)),
+    },
   }));
 
   route(app, 'editor.createLiveStream', options, async (request, reply) => {
     const stream = await service.createStream(editorContext(request), request.body);
-    return reply.code(201).send({ data: { stream } });
+    return reply.code(201).send({ data: { stream: await withIngest(request, stream) } });
   });
 
   route(app, 'editor.updateLiveStream', options, async (request) => ({
-    data: { stream: await service.updateStream(editorContext(request), request.params.idLiveStream, request.body) },
+    data: {
+      stream: await withIngest(
+        request,
+        await service.updateStream(editorContext(request), request.params.idLiveStream, request.body),
+      ),
+    },
   }));
 
   route(app, 'editor.setLiveStreamPublished', options, async (request) => ({
     data: {
-      stream: await service.setStreamPublished(
-        editorContext(request),
-        request.params.idLiveStream,
-        request.body.stream_published,
+      stream: await withIngest(
+        request,
+        await service.setStreamPublished(editorContext(request), request.params.idLiveStream, request.body.stream_published),
       ),
+    },
+  }));
+
+  // Staff and above only (ADR 0063): the key is the encoder's only credential.
+  route(
+    app,
+    'editor.regenerateLiveStreamKey',
+    { access: 'Staff', schema: { tags: ['live streams editor'] } },
+    async (request) => ({
+      data: {
+        stream: await withIngest(request, await service.regenerateStreamKey(editorContext(request), request.params.idLiveStream)),
+      },
+    }),
+  );
+
+  route(app, 'editor.listLiveQuestions', options, async (request) => ({
+    data: { questions: await questions.listStreamQuestions(app.db, request.params.idLiveStream) },
+  }));
+
+  route(app, 'editor.answerLiveQuestion', options, async (request) => ({
+    data: {
+      question: await questions.answerQuestion(app, {
+        idLiveStream: request.params.idLiveStream,
+        idLiveQuestion: request.params.idLiveQuestion,
+        auth: request.auth,
+      }),
     },
   }));
 

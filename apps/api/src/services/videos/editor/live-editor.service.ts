@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
 import { cleanHtml, diffFields, withSlugRace } from './courses-editor.service.ts';
 import * as repo from './live-editor.repository.ts';
+import { newStreamKey } from '../live-ingest.service.ts';
 import type { EditorContext } from './videos-editor.service.ts';
 
 const STREAM_NOT_FOUND_TEXT = 'That live stream cannot be found; it may have been deleted.';
@@ -39,7 +40,16 @@ function toEditorStream(ctx: ReadContext, row: repo.StreamWithReplay, slugHistor
         : null,
     stream_updated: s.streamUpdated,
     stream_slug_history: slugHistory,
+    // The routes fill the ingest address and show the key to the Staff group only (ADR 0063).
+    stream_ingest_url: null,
+    stream_key: s.streamKey,
+    stream_ingest_help: null,
+    stream_on_air: onAir(s.ingestState),
   };
+}
+
+export function onAir(state: string): EditorLiveStream['stream_on_air'] {
+  return state === 'live' || state === 'reconnecting' || state === 'ended' ? state : 'idle';
 }
 
 export async function listEditorStreams(ctx: ReadContext, query: { limit?: number | undefined; offset?: number | undefined }) {
@@ -94,7 +104,12 @@ export async function createStream(ctx: EditorContext, body: EditorLiveStreamBod
     ctx.db.transaction(async (tx) => {
       await requireFreeSlug(tx, body.stream_slug, null);
       await requireReplayExists(tx, body.id_video_replay);
-      const idLiveStream = await repo.insertStream(tx, { ...columns, streamPublished: false, streamUpdated: ctx.now });
+      const idLiveStream = await repo.insertStream(tx, {
+        ...columns,
+        streamPublished: false,
+        streamUpdated: ctx.now,
+        streamKey: newStreamKey(),
+      });
       await recordAudit(
         tx,
         ctx.auth,
@@ -112,7 +127,47 @@ export async function createStream(ctx: EditorContext, body: EditorLiveStreamBod
   return getEditorStream(ctx, id);
 }
 
-const UPDATE_SKIP = ['stream_updated', 'stream_poster_signed', 'stream_replay', 'stream_slug_history'] as const;
+const UPDATE_SKIP = [
+  'stream_updated',
+  'stream_poster_signed',
+  'stream_replay',
+  'stream_slug_history',
+  'stream_ingest_url',
+  'stream_key',
+  'stream_ingest_help',
+  'stream_on_air',
+] as const;
+
+/** A new secret key (ADR 0063): the old one stops working at once; audited without the key itself. */
+export async function regenerateStreamKey(ctx: EditorContext, idLiveStream: number): Promise<EditorLiveStream> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.findStream(tx, idLiveStream, true);
+    if (!current) throw streamNotFound();
+    await repo.updateStream(tx, idLiveStream, { streamKey: newStreamKey() });
+    await recordAudit(
+      tx,
+      ctx.auth,
+      {
+        action: 'live_stream.regenerate_key',
+        targetType: TARGET,
+        targetId: idLiveStream,
+        diff: { stream_title: current.streamTitle },
+      },
+      ctx.now,
+    );
+  });
+  return getEditorStream(ctx, idLiveStream);
+}
+
+/** A stream made before keys existed gets one the first time the Staff group reads it. */
+export async function ensureStreamKey(db: Database, idLiveStream: number): Promise<string | null> {
+  const current = await repo.findStream(db, idLiveStream);
+  if (!current) return null;
+  if (current.streamKey) return current.streamKey;
+  const key = newStreamKey();
+  await repo.updateStream(db, idLiveStream, { streamKey: key });
+  return key;
+}
 
 /** PUT: replaces the stream's fields; a new slug keeps /live/<old> redirecting (301). */
 export async function updateStream(

@@ -17,6 +17,7 @@ export type StreamColumns = Partial<
     | 'streamWidth'
     | 'streamHeight'
     | 'streamBitrate'
+    | 'videoPublished'
   >
 >;
 

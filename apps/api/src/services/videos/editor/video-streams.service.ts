@@ -31,16 +31,23 @@ const PROGRESS_EVERY_MS = 1000;
 interface StreamJobPayload {
   idVideo: number;
   source: string;
+  /** A live stream's replay (ADR 0063) is published as soon as it plays. */
+  publishWhenReady?: boolean;
 }
 
 /** Where a video's renditions live: one folder per processing run, so a new run never overwrites what viewers play. */
 const streamsRoot = (idVideo: number) => `streams/${idVideo}`;
 
 /** Queues processing of `source` for a video, in the caller's transaction (the row and the job commit together). */
-export async function queueStreamProcessing(db: Database, idVideo: number, source: string): Promise<void> {
+export async function queueStreamProcessing(
+  db: Database,
+  idVideo: number,
+  source: string,
+  options: { publishWhenReady?: boolean } = {},
+): Promise<void> {
   await enqueueJob(db, {
     type: STREAM_JOB_TYPE,
-    payload: { idVideo, source } satisfies StreamJobPayload,
+    payload: { idVideo, source, ...(options.publishWhenReady ? { publishWhenReady: true } : {}) } satisfies StreamJobPayload,
     maxAttempts: STREAM_MAX_ATTEMPTS,
   });
 }
@@ -181,6 +188,7 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
       streamWidth: probe.width,
       streamHeight: probe.height,
       streamBitrate: probe.bitrate || null,
+      ...(payload.publishWhenReady ? { videoPublished: true } : {}),
     });
     if (!done) {
       await store.removeFolder(folder);

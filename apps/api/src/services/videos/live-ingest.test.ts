@@ -1,0 +1,225 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EditorLiveQuestion, EditorLiveStream, LiveQuestion, LiveStream } from '@fretline/contract';
+import { eq, tables } from '@fretline/db';
+import { runDueJobs } from '../../platform/jobs/index.ts';
+import { findMediaTools } from '../../platform/media/index.ts';
+import { createEditorCalls, type EditorTestBody } from '../../../test/editor-helpers.ts';
+import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+
+// RTMP live ingest, questions and the replay (ADR 0063), with a real encoder: ffmpeg pushes a
+// generated picture and tone to the app's RTMP port.
+
+type Body = EditorTestBody<{
+  stream: EditorLiveStream & LiveStream;
+  question: LiveQuestion & EditorLiveQuestion;
+  questions: EditorLiveQuestion[];
+}>;
+
+const tools = findMediaTools({});
+const RTMP_PORT = 5160;
+const BASE = '/api/videos/editor/live-streams';
+
+let t: TestApp;
+let mediaDir: string;
+let admin: Awaited<ReturnType<typeof createUserWithSession>>;
+let editor: Awaited<ReturnType<typeof createUserWithSession>>;
+let member: Awaited<ReturnType<typeof createUserWithSession>>;
+let asker: Awaited<ReturnType<typeof createUserWithSession>>;
+const { call } = createEditorCalls(() => t);
+
+/** ffmpeg as an encoder: `seconds` of test picture and tone, pushed in real time to `key`. */
+function push(key: string, seconds: number): Promise<number> {
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=320x240:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '25',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-f',
+    'flv',
+    `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(tools!.ffmpeg, args, { stdio: 'ignore' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function until<T>(read: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const streamRow = async (id: number) =>
+  (await t.db.select().from(tables.liveStreams).where(eq(tables.liveStreams.idLiveStream, id)))[0]!;
+
+async function createLiveStream(slug: string): Promise<EditorLiveStream> {
+  const now = Date.now();
+  const res = await call('POST', BASE, editor.token, {
+    stream_title: 'Blues Jam Live',
+    stream_slug: slug,
+    stream_description: 'Shuffle in A.',
+    stream_starts: new Date(now - 60_000).toISOString(),
+    stream_ends: new Date(now + 3_600_000).toISOString(),
+    stream_premium: false,
+    id_video_replay: '',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const stream = res.json<Body>().data.stream;
+  const published = await call('PUT', `${BASE}/${stream.id_live_stream}/published`, editor.token, { stream_published: true });
+  expect(published.statusCode).toBe(200);
+  return stream;
+}
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(path.join(tmpdir(), 'fretline-live-'));
+  t = await createTestApp({ config: { LIVE_RTMP_PORT: RTMP_PORT, LIVE_RECONNECT_SECONDS: 1, MEDIA_DIR: mediaDir } });
+  admin = await createUserWithSession(t.db, { roles: ['Admin'] });
+  editor = await createUserWithSession(t.db, { roles: ['Editor'] });
+  member = await createUserWithSession(t.db, { firstName: 'Robin' });
+  asker = await createUserWithSession(t.db, { firstName: 'Sam' });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!tools)('live ingest', () => {
+  it('shows the key to the Staff group only, and regenerates it for them only', async () => {
+    const stream = await createLiveStream('keys-live');
+    const asAdmin = (await call('GET', `${BASE}/${stream.id_live_stream}`, admin.token)).json<Body>().data.stream;
+    expect(asAdmin.stream_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(asAdmin.stream_ingest_url).toBe(`rtmp://localhost:${RTMP_PORT}/live`);
+    const asEditor = (await call('GET', `${BASE}/${stream.id_live_stream}`, editor.token)).json<Body>().data.stream;
+    expect(asEditor.stream_key).toBeNull();
+    expect(asEditor.stream_ingest_url).toBe(asAdmin.stream_ingest_url);
+
+    expect((await call('POST', `${BASE}/${stream.id_live_stream}/key`, editor.token)).statusCode).toBe(403);
+    expect((await call('POST', `${BASE}/${stream.id_live_stream}/key`)).statusCode).toBe(401);
+    expect((await call('POST', `${BASE}/999999/key`, admin.token)).statusCode).toBe(404);
+    const again = await call('POST', `${BASE}/${stream.id_live_stream}/key`, admin.token);
+    expect(again.statusCode).toBe(200);
+    const renewed = again.json<Body>().data.stream.stream_key;
+    expect(renewed).not.toBe(asAdmin.stream_key);
+
+    // The old key is refused: the encoder is cut off and nothing is recorded.
+    expect(await push(asAdmin.stream_key!, 2)).not.toBe(0);
+    expect((await streamRow(stream.id_live_stream)).ingestState).toBe('idle');
+  }, 30_000);
+
+  it('refuses bad questions, signed-out askers and floods', async () => {
+    const stream = await createLiveStream('questions-live');
+    const url = `/api/videos/live/${stream.stream_slug}/questions`;
+    expect((await call('POST', url, undefined, { question_text: 'Hi?' })).statusCode).toBe(401);
+    const empty = await call('POST', url, member.token, { question_text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<Body>().errors[0]?.message).toBe('Write your question.');
+    expect(
+      (await call('POST', '/api/videos/live/no-such-stream/questions', member.token, { question_text: 'Hi?' })).statusCode,
+    ).toBe(404);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call('POST', url, member.token, { question_text: `Question ${i}` })).statusCode).toBe(201);
+    }
+    const flood = await call('POST', url, member.token, { question_text: 'One more' });
+    expect(flood.statusCode).toBe(429);
+    // Someone else's stream id in the answer path is not found.
+    const [q] = (await call('GET', `${BASE}/${stream.id_live_stream}/questions`, editor.token)).json<Body>().data.questions;
+    expect((await call('POST', `${BASE}/999999/questions/${q!.id_live_question}/answer`, editor.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `${BASE}/${stream.id_live_stream}/questions/${q!.id_live_question}/answer`, member.token)).statusCode,
+    ).toBe(403);
+  });
+
+  it('takes a pushed stream live, answers a question as a chapter, and publishes the replay', async () => {
+    const stream = await createLiveStream('jam-live');
+    const key = (await call('GET', `${BASE}/${stream.id_live_stream}`, admin.token)).json<Body>().data.stream.stream_key!;
+    const ask = await call('POST', `/api/videos/live/${stream.stream_slug}/questions`, asker.token, {
+      question_text: 'Which scale over the IV chord?',
+    });
+    expect(ask.statusCode, ask.body).toBe(201);
+    const idQuestion = ask.json<Body>().data.question.id_live_question;
+
+    const pushed = push(key, 8);
+    const live = await until(async () => {
+      const s = (await call('GET', `/api/videos/live/${stream.stream_slug}`)).json<Body>().data.stream;
+      return s.stream_on_air === 'live' && s.stream_manifest_signed ? s : null;
+    });
+    expect(live.stream_status).toBe('live');
+    // The signed live playlist names signed segments the store has; it is never cached.
+    const playlist = await until(async () => {
+      const res = await t.app.inject({ url: live.stream_manifest_signed! });
+      return res.statusCode === 200 && res.body.includes('seg_') ? res : null;
+    });
+    expect(playlist.headers['cache-control']).toBe('private, no-cache');
+    expect(playlist.body).not.toContain('#EXT-X-ENDLIST');
+    const segment = playlist.body.split('\n').find((line) => line.includes('seg_'))!;
+    const segUrl = new URL(segment, `http://x${live.stream_manifest_signed!}`);
+    expect((await t.app.inject({ url: `${segUrl.pathname}${segUrl.search}` })).statusCode).toBe(200);
+
+    // A second encoder on the same key is refused while the first sends.
+    expect(await push(key, 1)).not.toBe(0);
+
+    await new Promise((r) => setTimeout(r, 1500));
+    const answered = await call('POST', `${BASE}/${stream.id_live_stream}/questions/${idQuestion}/answer`, editor.token);
+    expect(answered.statusCode, answered.body).toBe(200);
+    const moment = answered.json<Body>().data.question.question_moment!;
+    expect(moment).toBeGreaterThan(0);
+    expect((await call('POST', `${BASE}/${stream.id_live_stream}/questions/${idQuestion}/answer`, editor.token)).statusCode).toBe(
+      409,
+    );
+    const mails = await t.db.select().from(tables.jobs).where(eq(tables.jobs.type, 'mail.send'));
+    expect(JSON.stringify(mails.map((m) => m.payload))).toContain('Your question was answered: Blues Jam Live');
+
+    expect(await pushed).toBe(0);
+    await until(async () => (await streamRow(stream.id_live_stream)).ingestState === 'reconnecting');
+    // After the reconnect window the run ends: the replay is joined, processed and published.
+    const ended = await until(async () => {
+      await runDueJobs(t.app);
+      const row = await streamRow(stream.id_live_stream);
+      return row.ingestState === 'ended' && row.idVideoReplay ? row : null;
+    });
+    await runDueJobs(t.app);
+    const [video] = await t.db.select().from(tables.videos).where(eq(tables.videos.idVideo, ended.idVideoReplay!));
+    expect(video).toMatchObject({
+      videoCategory: 'Live Replay',
+      videoPublished: true,
+      streamStatus: 'ready',
+      videoSlug: 'jam-live-replay',
+    });
+    expect(video!.streamDuration).toBeGreaterThanOrEqual(6);
+    const chapters = await t.db.select().from(tables.videoChapters).where(eq(tables.videoChapters.idVideo, video!.idVideo));
+    expect(chapters).toEqual([expect.objectContaining({ chapterTitle: 'Which scale over the IV chord?', chapterTime: moment })]);
+    const after = (await call('GET', `/api/videos/live/${stream.stream_slug}`)).json<Body>().data.stream;
+    expect(after).toMatchObject({
+      stream_status: 'past',
+      stream_on_air: 'ended',
+      stream_replay: { video_slug: 'jam-live-replay' },
+    });
+  }, 90_000);
+});
