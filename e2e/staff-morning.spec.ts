@@ -100,7 +100,7 @@ async function sendMail(port: number, mail: { from: string; to: string; text: st
 
 /** Opens the one open thread that has `word`, through the inbox's search. */
 async function openThread(page: Page, word: string) {
-  // Below 1536 px a thread takes the whole width; its back link returns to the list.
+  // Below 1280 px a thread takes the whole width; its back link returns to the list.
   const back = page.getByRole('link', { name: '← All conversations' });
   if (await back.isVisible()) await back.click();
   await page.getByRole('link', { name: 'All open' }).click();

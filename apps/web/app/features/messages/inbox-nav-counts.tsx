@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { THREAD_POLL_MS, type StaffInboxCounts } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 import { usePoll } from '../../lib/use-poll';
+import { UNREAD_CHANGED_EVENT } from './unread-changed';
 
 /**
  * The staff navigation's inbox counts (ADR 0060): conversations waiting for an answer, and those
  * assigned to the reader. Read after the page has loaded and polled like the inbox list, so the
- * console's pages never wait on it.
+ * console's pages never wait on it; a change made in this tab reloads them at once.
  */
 export function InboxNavCounts() {
   const [counts, setCounts] = useState<StaffInboxCounts | null>(null);
@@ -15,7 +16,11 @@ export function InboxNavCounts() {
     setCounts(res.counts);
   };
   useEffect(() => {
-    load().catch(() => undefined);
+    const reload = () => void load().catch(() => undefined);
+    reload();
+    // A reply or a status change in this tab moves the counts before the next poll.
+    window.addEventListener(UNREAD_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(UNREAD_CHANGED_EVENT, reload);
   }, []);
   usePoll(load, THREAD_POLL_MS);
   if (!counts) return null;

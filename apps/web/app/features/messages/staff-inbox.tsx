@@ -9,6 +9,7 @@ import { useShortcuts } from './inbox-shortcuts';
 import { ReplyingWarning, StaffComposer, useComposerState, useReplying } from './staff-composer';
 import { MemberContextCard, SavedRepliesCard } from './staff-context';
 import { ProfileLetter } from './thread-list';
+import { announceUnreadChanged } from './unread-changed';
 
 function senderName(t: StaffThread): string {
   return displayName(t.sender, 'Unknown sender');
@@ -67,7 +68,18 @@ interface PanelProps {
 }
 
 /** A helpdesk thread for staff: sender details, membership, status, assignment and the reply box. */
-export function StaffThreadPanel({ thread: initialThread, messages, staff, onChanged, idUserSelf = null }: PanelProps) {
+export function StaffThreadPanel({
+  thread: initialThread,
+  messages,
+  staff,
+  onChanged: onListChanged,
+  idUserSelf = null,
+}: PanelProps) {
+  // A reply, an assignment or a status change moves the navigation's counts too.
+  const onChanged = () => {
+    onListChanged();
+    announceUnreadChanged();
+  };
   const [thread, setThread] = useState(initialThread);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -248,7 +260,7 @@ export function StaffThreadPanel({ thread: initialThread, messages, staff, onCha
           />
         </Card>
       </div>
-      <aside aria-label="Sender and saved replies" className="flex flex-col gap-4 lg:w-72 lg:shrink-0 xl:w-80">
+      <aside aria-label="Sender and saved replies" className="flex flex-col gap-4 lg:w-72 lg:shrink-0 xl:w-64 2xl:w-80">
         <SavedRepliesCard
           idThread={thread.id_thread}
           onInsert={(text, missing) => {

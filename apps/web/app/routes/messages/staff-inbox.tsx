@@ -96,8 +96,8 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
   });
 
   return (
-    <div className="flex flex-col gap-6 2xl:flex-row">
-      <section className={cx('2xl:w-96 2xl:shrink-0', params.idThread && 'hidden 2xl:block')} aria-label="Helpdesk threads">
+    <div className="flex flex-col gap-6 xl:flex-row">
+      <section className={cx('xl:w-72 xl:shrink-0 2xl:w-96', params.idThread && 'hidden xl:block')} aria-label="Helpdesk threads">
         <div className="flex items-baseline justify-between gap-3">
           <h1 className="text-2xl font-extrabold tracking-tight text-ink-900">Helpdesk inbox</h1>
           <button
@@ -187,10 +187,10 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
-      <section className={cx('min-w-0 flex-1', !params.idThread && 'hidden 2xl:block')}>
+      <section className={cx('min-w-0 flex-1', !params.idThread && 'hidden xl:block')}>
         {params.idThread ? (
           <>
-            <div className="mb-3 flex items-center justify-between gap-3 2xl:hidden">
+            <div className="mb-3 flex items-center justify-between gap-3 xl:hidden">
               <Link to={`/staff/inbox${qs ? `?${qs}` : ''}`} className="text-sm font-semibold text-brand-700">
                 ← All conversations
               </Link>
