@@ -10,3 +10,4 @@ export * from './trial-offer.ts';
 export * from './practice.ts';
 export * from './chords.ts';
 export * from './chord-library.ts';
+export * from './practice-log.ts';

@@ -22,6 +22,15 @@ import { getLiveStream, listLiveStreams } from './live-streams.service.ts';
 import { liveStreamCalendar } from './live-calendar.ts';
 import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
 import { getPractice, putPractice } from './practice.service.ts';
+import {
+  getKnownChords,
+  listChordChanges,
+  listPracticeSessions,
+  logPracticeSession,
+  putKnownChords,
+  putPracticeGoal,
+  saveChordChanges,
+} from './practice-log.service.ts';
 import { recordProgress } from './progress.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
@@ -195,4 +204,35 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   }));
 
   route(app, 'videos.getSitemap', { access: 'public' }, async () => ({ data: await getSitemap(context()) }));
+
+  // The practice log, One Minute Changes and Chords I know (product.md#practice-log): own data only.
+  route(app, 'videos.listPracticeSessions', { access: 'user' }, async (request) => ({
+    data: await listPracticeSessions(context(), requireUser(request).user.idUser),
+  }));
+
+  route(app, 'videos.logPracticeSession', { access: 'user' }, async (request, reply) => {
+    const session = await logPracticeSession(context(), requireUser(request).user.idUser, request.body);
+    return reply.code(201).send({ data: { session } });
+  });
+
+  route(app, 'videos.putPracticeGoal', { access: 'user' }, async (request) => ({
+    data: { goal: await putPracticeGoal(context(), requireUser(request).user.idUser, request.body) },
+  }));
+
+  route(app, 'videos.listChordChanges', { access: 'user' }, async (request) => ({
+    data: { rounds: await listChordChanges(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.saveChordChanges', { access: 'user' }, async (request, reply) => {
+    const round = await saveChordChanges(context(), requireUser(request).user.idUser, request.body);
+    return reply.code(201).send({ data: { round } });
+  });
+
+  route(app, 'videos.getKnownChords', { access: 'user' }, async (request) => ({
+    data: { chords: await getKnownChords(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.putKnownChords', { access: 'user' }, async (request) => ({
+    data: { chords: await putKnownChords(context(), requireUser(request).user.idUser, request.body.chords) },
+  }));
 };

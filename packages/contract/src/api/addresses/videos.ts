@@ -20,4 +20,12 @@ export const videosAddresses = {
   'videos.getPractice': { method: 'GET', path: '/videos/videos/:videoSlug/practice' },
   'videos.putPractice': { method: 'PUT', path: '/videos/videos/:videoSlug/practice' },
   'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
+  // The practice log, One Minute Changes and Chords I know (product.md#practice-log).
+  'videos.listPracticeSessions': { method: 'GET', path: '/videos/me/practice-sessions' },
+  'videos.logPracticeSession': { method: 'POST', path: '/videos/me/practice-sessions' },
+  'videos.putPracticeGoal': { method: 'PUT', path: '/videos/me/practice-goal' },
+  'videos.listChordChanges': { method: 'GET', path: '/videos/me/chord-changes' },
+  'videos.saveChordChanges': { method: 'POST', path: '/videos/me/chord-changes' },
+  'videos.getKnownChords': { method: 'GET', path: '/videos/me/chords' },
+  'videos.putKnownChords': { method: 'PUT', path: '/videos/me/chords' },
 } as const satisfies Record<string, CallAddress>;
