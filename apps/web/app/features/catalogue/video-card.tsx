@@ -12,7 +12,7 @@ function formatDuration(seconds: number): string {
 }
 
 /** One video in a grid: poster, title, subtitle (product.md#entities) and whether it is free or for members. */
-function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: string }) {
+function VideoCard({ video, courseSlug, note }: { video: VideoSummary; courseSlug?: string; note?: string }) {
   const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
   return (
     <PreloadLink
@@ -46,17 +46,27 @@ function VideoCard({ video, courseSlug }: { video: VideoSummary; courseSlug?: st
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{videoSubtitle(video)}</p>
         <h3 className="font-semibold leading-snug text-ink-900 group-hover:text-brand-700">{video.video_title}</h3>
         {video.video_difficulty ? <p className="mt-auto pt-2 text-sm text-stone-500">{video.video_difficulty}</p> : null}
+        {note ? <p className="text-sm font-semibold text-brand-800">{note}</p> : null}
       </div>
     </PreloadLink>
   );
 }
 
-export function VideoGrid({ videos, courseSlug }: { videos: VideoSummary[]; courseSlug?: string }) {
+/** `notes`: a line per video id under its card, e.g. the chord a song still needs (product.md#chords-i-know). */
+export function VideoGrid({
+  videos,
+  courseSlug,
+  notes,
+}: {
+  videos: VideoSummary[];
+  courseSlug?: string;
+  notes?: ReadonlyMap<number, string>;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {videos.map((video) => (
         <li key={video.id_video}>
-          <VideoCard video={video} courseSlug={courseSlug} />
+          <VideoCard video={video} courseSlug={courseSlug} note={notes?.get(video.id_video)} />
         </li>
       ))}
     </ul>

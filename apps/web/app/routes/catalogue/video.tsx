@@ -15,6 +15,7 @@ import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
+import { PracticeTimer } from '../../features/practice/practice-timer';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
@@ -338,6 +339,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="space-y-4">
+          {/* The practice timer logs minutes against this lesson (product.md#practice-log). */}
+          {signedIn && !preview && !video.video_locked ? <PracticeTimer idVideo={video.id_video} /> : null}
           {inCourse ? (
             <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
               <CourseCard course={inCourse} label="Part of the course" />
