@@ -11,7 +11,7 @@ const LINKS = [
 /** The practice tools, one tab each (product.md#practice-log). */
 export function PracticeLinks({ current }: { current: string }) {
   return (
-    <nav aria-label="Practice tools" className="-mx-1 overflow-x-auto">
+    <nav aria-label="Practice tools" className="-mx-1 max-w-full overflow-x-auto">
       <ul className="flex gap-1 px-1">
         {LINKS.map((link) => (
           <li key={link.to}>

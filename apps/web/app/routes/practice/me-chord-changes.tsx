@@ -149,7 +149,7 @@ export default function MeChordChanges({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 rounded-2xl bg-stone-50 p-4 text-center">
             <p className="text-sm font-semibold text-stone-600">Time left</p>
             <p className="font-mono text-5xl font-extrabold tabular-nums text-ink-900" data-testid="changes-time" aria-live="off">
-              0:{String(left).padStart(2, '0')}
+              {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
             </p>
             <p className="mt-2 text-sm font-semibold text-stone-600">Changes</p>
             <p className="text-5xl font-extrabold tabular-nums text-brand-700" data-testid="changes-count">
