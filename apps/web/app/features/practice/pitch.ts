@@ -3,7 +3,7 @@
  * in equal temperament with A4 = 440 Hz, the tunings offered, and tap tempo.
  */
 
-export const A4_HZ = 440;
+const A4_HZ = 440;
 const A4_MIDI = 69;
 const NAMES = ['C', 'C♯', 'D', 'E♭', 'E', 'F', 'F♯', 'G', 'A♭', 'A', 'B♭', 'B'] as const;
 /** Within this many cents a string is in tune: about what an ear can tell apart. */
