@@ -7,6 +7,7 @@ import { membershipRoutes } from './routes/membership/routes';
 import { messagesRoutes } from './routes/messages/routes';
 import { shellRoutes } from './routes/shell/routes';
 import { staffRoutes } from './routes/staff/routes';
+import { practiceRoutes } from './routes/practice/routes';
 
 const areas: AreaRoutes[] = [
   shellRoutes,
@@ -16,6 +17,7 @@ const areas: AreaRoutes[] = [
   messagesRoutes,
   staffRoutes,
   editorRoutes,
+  practiceRoutes,
 ];
 const all = (key: keyof AreaRoutes) => areas.flatMap((a) => a[key] ?? []);
 

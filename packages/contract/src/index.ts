@@ -29,3 +29,4 @@ export * from './calls/analytics.ts';
 export * from './calls/platform.ts';
 export * from './calls/practice.ts';
 export * from './calls/progress.ts';
+export * from './calls/practice-log.ts';

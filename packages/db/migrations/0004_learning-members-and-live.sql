@@ -1,3 +1,12 @@
+CREATE TABLE "videos"."chord_changes" (
+	"id_chord_change" serial PRIMARY KEY NOT NULL,
+	"id_user" integer NOT NULL,
+	"chord_a" text NOT NULL,
+	"chord_b" text NOT NULL,
+	"changes" integer NOT NULL,
+	"changes_created" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "videos"."first_steps" (
 	"id_user" integer PRIMARY KEY NOT NULL,
 	"first_steps_level" text,
@@ -6,6 +15,13 @@ CREATE TABLE "videos"."first_steps" (
 	"first_steps_goals" text DEFAULT '' NOT NULL,
 	"first_steps_dismissed" boolean DEFAULT false NOT NULL,
 	"first_steps_updated" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "videos"."known_chords" (
+	"id_user" integer NOT NULL,
+	"chord_key" text NOT NULL,
+	"known" boolean NOT NULL,
+	CONSTRAINT "known_chords_id_user_chord_key_pk" PRIMARY KEY("id_user","chord_key")
 );
 --> statement-breakpoint
 CREATE TABLE "videos"."live_questions" (
@@ -17,6 +33,22 @@ CREATE TABLE "videos"."live_questions" (
 	"question_answered" timestamp with time zone,
 	"question_moment" double precision,
 	"question_run" text
+);
+--> statement-breakpoint
+CREATE TABLE "videos"."practice_goals" (
+	"id_user" integer PRIMARY KEY NOT NULL,
+	"goal_minutes" integer NOT NULL,
+	"goal_days" integer NOT NULL,
+	"goal_updated" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "videos"."practice_sessions" (
+	"id_practice_session" serial PRIMARY KEY NOT NULL,
+	"id_user" integer NOT NULL,
+	"id_video" integer,
+	"practice_seconds" integer NOT NULL,
+	"practised_on" date NOT NULL,
+	"practice_created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "videos"."live_streams" ADD COLUMN "stream_key" text;--> statement-breakpoint
@@ -31,9 +63,16 @@ ALTER TABLE "videos"."live_streams" ADD COLUMN "ingest_parts" text[] DEFAULT '{}
 ALTER TABLE "videos"."live_streams" ADD COLUMN "stream_auto_replay" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos"."video_plays" ADD COLUMN "video_play_watched" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos"."video_plays" ADD COLUMN "video_play_watched_time" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "videos"."chord_changes" ADD CONSTRAINT "chord_changes_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."first_steps" ADD CONSTRAINT "first_steps_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "videos"."known_chords" ADD CONSTRAINT "known_chords_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."live_questions" ADD CONSTRAINT "live_questions_id_live_stream_live_streams_id_live_stream_fk" FOREIGN KEY ("id_live_stream") REFERENCES "videos"."live_streams"("id_live_stream") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."live_questions" ADD CONSTRAINT "live_questions_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "videos"."practice_goals" ADD CONSTRAINT "practice_goals_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "videos"."practice_sessions" ADD CONSTRAINT "practice_sessions_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "videos"."practice_sessions" ADD CONSTRAINT "practice_sessions_id_video_videos_id_video_fk" FOREIGN KEY ("id_video") REFERENCES "videos"."videos"("id_video") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "chord_changes_user_idx" ON "videos"."chord_changes" USING btree ("id_user","changes_created");--> statement-breakpoint
 CREATE INDEX "live_questions_stream_idx" ON "videos"."live_questions" USING btree ("id_live_stream","question_created");--> statement-breakpoint
 CREATE INDEX "live_questions_user_idx" ON "videos"."live_questions" USING btree ("id_user","question_created");--> statement-breakpoint
+CREATE INDEX "practice_sessions_user_day_idx" ON "videos"."practice_sessions" USING btree ("id_user","practised_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "live_streams_key_key" ON "videos"."live_streams" USING btree ("stream_key");

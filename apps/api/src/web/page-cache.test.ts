@@ -268,6 +268,17 @@ describe('page cache rules (ADR 0056)', () => {
     expect(visitorVariant(request({ method: 'POST' }))).toBeNull();
   });
 
+  it('never stores or answers a personal filter (product.md#chords-i-know)', () => {
+    for (const url of [
+      '/videos?playable=now',
+      '/videos?genre=Pop&playable=one-away',
+      '/videos.data?playable=now',
+      '/videos?PLAYABLE',
+    ])
+      expect(visitorVariant(request({ url }))).toBeNull();
+    expect(visitorVariant(request({ url: '/videos?search=playable' }))).not.toBeNull();
+  });
+
   it('keys by origin, path, query, consent and flags', () => {
     const key = (over: Partial<VariantRequest>) => visitorVariant(request(over))!.key;
     expect(key({})).toBe(key({ cookie: `${FLAGS}; correlation=x` }));

@@ -85,6 +85,9 @@ function assignFlags(raw: string | undefined, random: () => number): { values: R
   return { values, changed };
 }
 
+/** Query parameters whose answer depends on who asks: `playable` on /videos. */
+const PERSONAL_QUERY = /[?&]playable(=|&|$)/i;
+
 export interface VariantRequest {
   method: string;
   url: string;
@@ -106,6 +109,8 @@ export function visitorVariant(request: VariantRequest, random: () => number = M
   const queryAt = request.url.indexOf('?');
   const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
   if (!CACHEABLE_PATH.test(pathname)) return null;
+  // A personal filter (product.md#chords-i-know) is never read from or kept in the cache.
+  if (queryAt >= 0 && PERSONAL_QUERY.test(request.url.slice(queryAt))) return null;
   const cookies = parseCookieHeader(request.cookie);
   if (!cookies) return null;
   const consent: string[] = [];

@@ -15,6 +15,7 @@ import { VideoSchema, VideoSummarySchema } from '../entities/video.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 import { SAVED_NOTE_MAX } from '../derived/practice.ts';
 import { parseWatchedRanges, WATCHED_RANGES_MAX } from '../derived/progress.ts';
+import { PLAYABLE_FILTERS } from '../derived/practice-log.ts';
 
 /** The facets /videos filters by (Video fields, product.md#entities), in the order the page shows them. */
 export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
@@ -50,6 +51,8 @@ export const VideoListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   filter: z.string().max(2000).optional(),
   order: z.string().max(40).optional(),
+  // Personal (product.md#chords-i-know): songs the caller can play now, or with one chord more.
+  playable: z.enum(PLAYABLE_FILTERS, { error: 'Use now or one-away for playable.' }).optional(),
   ...paging,
 });
 export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
@@ -65,7 +68,15 @@ export const VideoFacetsSchema = z.object(
 export type VideoFacets = z.infer<typeof VideoFacetsSchema>;
 
 export const VideoListResponseSchema = z.object({
-  data: z.object({ videos: z.array(VideoSummarySchema), total: z.number().int(), facets: VideoFacetsSchema }),
+  data: z.object({
+    videos: z.array(VideoSummarySchema),
+    total: z.number().int(),
+    facets: VideoFacetsSchema,
+    /** With playable=one-away: the chord each listed song still needs (product.md#chords-i-know). */
+    missing_chords: z
+      .array(z.object({ id_video: IdSchema, chord_key: z.string().nullable(), chord_name: z.string() }))
+      .optional(),
+  }),
 });
 
 export const VideoSlugParamsSchema = z.object({ videoSlug: SlugSchema.max(200) });

@@ -11,3 +11,4 @@ export * from './practice.ts';
 export * from './chords.ts';
 export * from './chord-library.ts';
 export * from './progress.ts';
+export * from './practice-log.ts';

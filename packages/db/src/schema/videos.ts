@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -540,3 +541,65 @@ export const videoSchedules = videosSchema.table('video_schedules', {
   idUserScheduled: integer('id_user_scheduled').references(() => users.idUser, { onDelete: 'set null' }),
   scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The practice log (product.md#practice-log): minutes a learner practised on a day, against a
+ * lesson or none. `practised_on` is the learner's own calendar day, as their browser says it.
+ */
+export const practiceSessions = videosSchema.table(
+  'practice_sessions',
+  {
+    idPracticeSession: serial('id_practice_session').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    // The lesson practised; a deleted lesson keeps the minutes in the log.
+    idVideo: integer('id_video').references(() => videos.idVideo, { onDelete: 'set null' }),
+    practiceSeconds: integer('practice_seconds').notNull(),
+    practisedOn: date('practised_on', { mode: 'string' }).notNull(),
+    practiceCreated: timestamp('practice_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('practice_sessions_user_day_idx').on(t.idUser, t.practisedOn)],
+);
+
+/** A learner's weekly practice goal (product.md#practice-log): minutes a day, on how many days a week. */
+export const practiceGoals = videosSchema.table('practice_goals', {
+  idUser: integer('id_user')
+    .primaryKey()
+    .references(() => users.idUser, { onDelete: 'cascade' }),
+  goalMinutes: integer('goal_minutes').notNull(),
+  goalDays: integer('goal_days').notNull(),
+  goalUpdated: timestamp('goal_updated', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One Minute Changes rounds (product.md#one-minute-changes): a pair of library chords and the count. */
+export const chordChanges = videosSchema.table(
+  'chord_changes',
+  {
+    idChordChange: serial('id_chord_change').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    chordA: text('chord_a').notNull(),
+    chordB: text('chord_b').notNull(),
+    changes: integer('changes').notNull(),
+    changesCreated: timestamp('changes_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chord_changes_user_idx').on(t.idUser, t.changesCreated)],
+);
+
+/**
+ * Chords I know (product.md#chords-i-know): the learner's own changes to the chords their done
+ * lessons teach. `known` true is a chord added by hand, false one removed by hand.
+ */
+export const knownChords = videosSchema.table(
+  'known_chords',
+  {
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    chordKey: text('chord_key').notNull(),
+    known: boolean('known').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idUser, t.chordKey] })],
+);

@@ -484,6 +484,7 @@ const DEMO_SHAPES: Record<string, { chordFrets: string; chordFingers: string; ch
   E5: { chordFrets: '0 2 2 x x x', chordFingers: '0 1 2 0 0 0', chordKey: 'e5' },
   A5: { chordFrets: 'x 0 2 2 x x', chordFingers: '0 0 1 2 0 0', chordKey: 'a5' },
   D5: { chordFrets: 'x 5 7 7 x x', chordFingers: '0 1 3 4 0 0', chordKey: 'd5' },
+  F: { chordFrets: '1 3 3 2 1 1', chordFingers: '1 3 4 2 1 1', chordKey: 'f-barre' },
 };
 const libraryShape = (name: string) => DEMO_SHAPES[name] ?? {};
 

@@ -387,6 +387,30 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     first_steps_dismissed: 'not-personal',
     firstStepsUpdated: 'not-personal',
   },
+  // The practice log, goal, One Minute Changes and Chords I know (product.md#practice-log): erased with the account.
+  'videos.practice_sessions': {
+    id_practice_session: 'not-personal',
+    id_user: 'erased',
+    id_video: 'not-personal',
+    practice_seconds: 'not-personal',
+    practised_on: 'not-personal',
+    practice_created: 'not-personal',
+  },
+  'videos.practice_goals': {
+    id_user: 'erased',
+    goal_minutes: 'not-personal',
+    goal_days: 'not-personal',
+    goal_updated: 'not-personal',
+  },
+  'videos.chord_changes': {
+    id_chord_change: 'not-personal',
+    id_user: 'erased',
+    chord_a: 'not-personal',
+    chord_b: 'not-personal',
+    changes: 'not-personal',
+    changes_created: 'not-personal',
+  },
+  'videos.known_chords': { id_user: 'erased', chord_key: 'not-personal', known: 'not-personal' },
   // The catalogue: published content written by the teacher and editors (testimonials included).
   ...content('videos.courses', [
     'id_course course_slug course_archetype course_title course_description course_excerpt course_order course_image',
@@ -612,6 +636,12 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
       practiceCountIn: 0,
       practiceMirror: true,
     });
+    await t.db
+      .insert(tables.practiceSessions)
+      .values({ idUser, idVideo: video!.id, practiceSeconds: 600, practisedOn: '2026-01-05' });
+    await t.db.insert(tables.practiceGoals).values({ idUser, goalMinutes: 20, goalDays: 4 });
+    await t.db.insert(tables.chordChanges).values({ idUser, chordA: 'c', chordB: 'g', changes: 31 });
+    await t.db.insert(tables.knownChords).values({ idUser, chordKey: 'f-barre', known: true });
 
     // Finance: a subscription with a card, an invoice, a billing address and a cancellation answer.
     const [plan] = await t.db

@@ -3,8 +3,9 @@ import type { PersonalDataEraser } from '../../platform/erasure.ts';
 
 /**
  * Account deletion (ADR 0046): the learner's course progress, play positions, My List, live lesson
- * reminders, questions asked in live lessons, practice settings and first-visit quiz go (ADR 0064);
- * a question already made a replay chapter stays there as the teacher's content (ADR 0063).
+ * reminders, questions asked in live lessons, practice settings, practice log and goal, chord-change
+ * rounds, known chords and first-visit quiz go (ADR 0064, ADR 0065); a question already made a
+ * replay chapter stays there as the teacher's content (ADR 0063).
  */
 export const eraseVideosPersonalData: PersonalDataEraser = async (db: Database, { idUser }) => {
   await db.delete(tables.courseProgress).where(eq(tables.courseProgress.idUser, idUser));
@@ -14,4 +15,8 @@ export const eraseVideosPersonalData: PersonalDataEraser = async (db: Database, 
   await db.delete(tables.liveQuestions).where(eq(tables.liveQuestions.idUser, idUser));
   await db.delete(tables.practiceSettings).where(eq(tables.practiceSettings.idUser, idUser));
   await db.delete(tables.firstSteps).where(eq(tables.firstSteps.idUser, idUser));
+  await db.delete(tables.practiceSessions).where(eq(tables.practiceSessions.idUser, idUser));
+  await db.delete(tables.practiceGoals).where(eq(tables.practiceGoals.idUser, idUser));
+  await db.delete(tables.chordChanges).where(eq(tables.chordChanges.idUser, idUser));
+  await db.delete(tables.knownChords).where(eq(tables.knownChords.idUser, idUser));
 };

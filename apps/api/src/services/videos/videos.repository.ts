@@ -1,5 +1,5 @@
 import { and, asc, type Database, desc, eq, getTableColumns, inArray, sql, type SQL, tables } from '@fretline/db';
-import { VIDEO_DIFFICULTY_ORDER } from '@fretline/contract';
+import { CHORD_LIBRARY, chordNameKeys, type PlayableFilter, VIDEO_DIFFICULTY_ORDER } from '@fretline/contract';
 import type { VideoFacet } from '@fretline/contract';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
@@ -41,6 +41,44 @@ export interface VideoListCriteria {
   tags: string[];
   search: string | undefined;
   includeUnpublished: boolean;
+  /** Personal (product.md#chords-i-know): the caller's known chord keys and the filter asked for. */
+  playable?: { filter: PlayableFilter; known: string[] };
+}
+
+/**
+ * Which library chord a lesson's chord row is, in SQL: the same rule as the contract's
+ * chordIdentity (its key when it is a library key, else the library chord of that name), and for a
+ * chord outside the library its own lower-cased text, which no learner can know.
+ */
+function chordIdentitySql(alias: string): SQL {
+  const key = sql.raw(`${alias}.chord_key`);
+  const text = sql`lower(trim(${sql.raw(`${alias}.chord_text`)}))`;
+  const keys = sql.join(
+    CHORD_LIBRARY.map((chord) => sql`${chord.key}`),
+    sql`, `,
+  );
+  const byName = sql.join(
+    chordNameKeys().map(([name, k]) => sql`when ${name} then ${k}`),
+    sql` `,
+  );
+  return sql`coalesce(case when ${key} in (${keys}) then ${key} end, case ${text} ${byName} end, 'text:' || ${text})`;
+}
+
+/**
+ * The playable rule (product.md#chords-i-know) as a condition: the song has chords, and the number
+ * of its distinct chords the caller does not know is 0 (play now) or 1 (one chord away). One
+ * correlated count over the chords' (id_video, order) index per listed video.
+ */
+function playableCondition({ filter, known }: { filter: PlayableFilter; known: string[] }): SQL {
+  const identity = chordIdentitySql('pc');
+  const unknown = known.length
+    ? sql`${identity} not in (${sql.join(
+        known.map((key) => sql`${key}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+  const missing = sql`(select count(distinct ${identity}) from ${tables.videoChords} pc where pc.id_video = ${v.idVideo} and ${unknown})`;
+  return sql`(exists (select 1 from ${tables.videoChords} pe where pe.id_video = ${v.idVideo}) and ${missing} = ${filter === 'now' ? 0 : 1})`;
 }
 
 /** Folds accents and case the way the generated search columns do (SEARCH_ACCENTS in the schema). */
@@ -116,6 +154,7 @@ function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | u
     parts.push(sql`exists (select 1 from ${tables.videoTags} t where t.id_video = ${v.idVideo} and t.tag_slug = ${tag})`);
   }
   if (criteria.search) parts.push(searchParts(criteria.search).match);
+  if (criteria.playable) parts.push(playableCondition(criteria.playable));
   return parts.length ? and(...parts) : undefined;
 }
 

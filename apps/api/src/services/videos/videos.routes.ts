@@ -26,6 +26,15 @@ import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-
 import { getPractice, putPractice } from './practice.service.ts';
 import { getProgress, markDone, recordProgress } from './progress.service.ts';
 import { dismissFirstSteps, getFirstSteps, putFirstSteps, recommendFirstSteps } from './first-steps.service.ts';
+import {
+  getKnownChords,
+  listChordChanges,
+  listPracticeSessions,
+  logPracticeSession,
+  putKnownChords,
+  putPracticeGoal,
+  saveChordChanges,
+} from './practice-log.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
@@ -251,5 +260,36 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
 
   route(app, 'videos.recommendFirstSteps', { access: 'public' }, async (request) => ({
     data: { recommendation: await recommendFirstSteps(context(), request.query) },
+  }));
+
+  // The practice log, One Minute Changes and Chords I know (product.md#practice-log): own data only.
+  route(app, 'videos.listPracticeSessions', { access: 'user' }, async (request) => ({
+    data: await listPracticeSessions(context(), requireUser(request).user.idUser),
+  }));
+
+  route(app, 'videos.logPracticeSession', { access: 'user' }, async (request, reply) => {
+    const session = await logPracticeSession(context(), requireUser(request).user.idUser, request.body);
+    return reply.code(201).send({ data: { session } });
+  });
+
+  route(app, 'videos.putPracticeGoal', { access: 'user' }, async (request) => ({
+    data: { goal: await putPracticeGoal(context(), requireUser(request).user.idUser, request.body) },
+  }));
+
+  route(app, 'videos.listChordChanges', { access: 'user' }, async (request) => ({
+    data: { rounds: await listChordChanges(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.saveChordChanges', { access: 'user' }, async (request, reply) => {
+    const round = await saveChordChanges(context(), requireUser(request).user.idUser, request.body);
+    return reply.code(201).send({ data: { round } });
+  });
+
+  route(app, 'videos.getKnownChords', { access: 'user' }, async (request) => ({
+    data: { chords: await getKnownChords(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.putKnownChords', { access: 'user' }, async (request) => ({
+    data: { chords: await putKnownChords(context(), requireUser(request).user.idUser, request.body.chords) },
   }));
 };

@@ -1,4 +1,8 @@
 import {
+  chordIdentity,
+  libraryChord,
+  missingChords,
+  type PlayableFilter,
   type PreviewAudience,
   type Video,
   VIDEO_FACETS,
@@ -13,7 +17,9 @@ import {
   type VideoSummary,
 } from '@fretline/contract';
 import { signedMediaUrl } from '../../platform/media/index.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { badRequest, notFound, unauthorized } from '../../plugins/errors.ts';
+import { findChordsOfVideos } from './practice-log.repository.ts';
+import { getKnownChords } from './practice-log.service.ts';
 import { isVideoLocked, previewSections, type Viewer } from './lock-rules.ts';
 import { CatalogueCache } from './catalogue-cache.ts';
 import { sanitizeSectionHtml, VIDEO_NOT_FOUND, type VideosContext } from './videos.context.ts';
@@ -177,6 +183,7 @@ export async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: Vide
 
 export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
   const parsed = parseVideoListQuery(query);
+  if (query.playable) return listPlayableVideos(ctx, viewer, parsed, query.playable);
   const [page, facets] = await Promise.all([
     pageCache.get(ctx.db, JSON.stringify(parsed), async () => {
       const [rows, total] = await Promise.all([
@@ -188,6 +195,49 @@ export async function listVideos(ctx: VideosContext, viewer: Viewer, query: Vide
     getFacets(ctx, parsed.criteria),
   ]);
   return { videos: await forViewer(ctx, viewer, page.videos), total: page.total, facets };
+}
+
+/**
+ * "Songs I can play now" and "one chord away" (product.md#chords-i-know): the list narrowed by the
+ * caller's known chords, with the other filters and search as usual. Personal, so nothing here is
+ * remembered in the catalogue memories; with one-away each song names the chord it still needs.
+ */
+async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: ParsedListQuery, filter: PlayableFilter) {
+  if (viewer.idUser === null) throw unauthorized('Sign in to see the songs you can play.');
+  const known = (await getKnownChords(ctx, viewer.idUser)).map((chord) => chord.chord_key);
+  const criteria: VideoListCriteria = { ...parsed.criteria, playable: { filter, known } };
+  const [rows, total, facetRows] = await Promise.all([
+    findVideoRows(ctx.db, criteria, parsed.order, parsed.limit, parsed.offset),
+    countVideos(ctx.db, criteria),
+    countFacets(ctx.db, criteria),
+  ]);
+  const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
+  for (const row of facetRows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
+  const videos = await toSummaries(ctx, viewer, rows);
+  if (filter === 'now') return { videos, total, facets };
+  const knownSet = new Set(known);
+  const chordsOf = new Map<number, { key: string | null; text: string }[]>();
+  for (const chord of await findChordsOfVideos(
+    ctx.db,
+    rows.map((row) => row.idVideo),
+  )) {
+    chordsOf.set(chord.idVideo, [...(chordsOf.get(chord.idVideo) ?? []), { key: chord.key, text: chord.text }]);
+  }
+  const missing_chords = rows.flatMap((row) => {
+    const chords = chordsOf.get(row.idVideo) ?? [];
+    const [first] = missingChords(chords, knownSet) ?? [];
+    if (!first) return [];
+    const library = libraryChord(first);
+    const text = chords.find((chord) => chordIdentity(chord.key, chord.text) === first)?.text;
+    return [
+      {
+        id_video: row.idVideo,
+        chord_key: library?.key ?? null,
+        chord_name: library?.name ?? text ?? first.replace(/^text:/, ''),
+      },
+    ];
+  });
+  return { videos, total, facets, missing_chords };
 }
 
 // A video page's shared reads, remembered like list pages (ADR 0018).

@@ -12,7 +12,17 @@ function formatDuration(seconds: number): string {
 }
 
 /** One video in a grid: poster, title, subtitle (product.md#entities) and whether it is free or for members. */
-function VideoCard({ video, courseSlug, mine }: { video: VideoSummary; courseSlug?: string; mine?: VideoProgress }) {
+function VideoCard({
+  video,
+  courseSlug,
+  mine,
+  note,
+}: {
+  video: VideoSummary;
+  courseSlug?: string;
+  mine?: VideoProgress;
+  note?: string;
+}) {
   const to = `/videos/${video.video_slug}${courseSlug ? `?course=${encodeURIComponent(courseSlug)}` : ''}`;
   return (
     <PreloadLink
@@ -54,27 +64,31 @@ function VideoCard({ video, courseSlug, mine }: { video: VideoSummary; courseSlu
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{videoSubtitle(video)}</p>
         <h3 className="font-semibold leading-snug text-ink-900 group-hover:text-brand-700">{video.video_title}</h3>
         {video.video_difficulty ? <p className="mt-auto pt-2 text-sm text-stone-500">{video.video_difficulty}</p> : null}
+        {note ? <p className="text-sm font-semibold text-brand-800">{note}</p> : null}
       </div>
     </PreloadLink>
   );
 }
 
+/** `notes`: a line per video id under its card, e.g. the chord a song still needs (product.md#chords-i-know). */
 export function VideoGrid({
   videos,
   courseSlug,
   progress,
+  notes,
 }: {
   videos: VideoSummary[];
   courseSlug?: string;
   /** The signed-in learner's videos played or marked (GET videos/me/progress). */
   progress?: readonly VideoProgress[] | null;
+  notes?: ReadonlyMap<number, string>;
 }) {
   const mine = new Map((progress ?? []).map((p) => [p.id_video, p]));
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {videos.map((video) => (
         <li key={video.id_video}>
-          <VideoCard video={video} courseSlug={courseSlug} mine={mine.get(video.id_video)} />
+          <VideoCard video={video} courseSlug={courseSlug} mine={mine.get(video.id_video)} note={notes?.get(video.id_video)} />
         </li>
       ))}
     </ul>

@@ -20,6 +20,7 @@ import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
 import { DoneButton } from '../../features/learning/done-button';
+import { PracticeTimer } from '../../features/practice/practice-timer';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
@@ -360,6 +361,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="space-y-4">
+          {/* The practice timer logs minutes against this lesson (product.md#practice-log). */}
+          {signedIn && !preview && !video.video_locked ? <PracticeTimer idVideo={video.id_video} /> : null}
           {inCourse ? (
             <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
               <CourseCard course={inCourse} label="Part of the course" />

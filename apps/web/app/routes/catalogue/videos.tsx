@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { Link, useNavigation, useSearchParams } from 'react-router';
 import { SONG_SEARCH_DEBOUNCE_MS, VIDEO_FACETS, type VideoFacet } from '@fretline/contract';
 import { Button, Container, cx, EmptyState, LinkButton, selectClasses, Spinner } from '../../components/ui';
 import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/active-filters';
@@ -32,7 +32,7 @@ const SONG_SEARCH_ACTION = 'song_search';
 /** The list query from the page URL: facets, `tags` (legacy tag URLs, product.md#pages), `search` and the sort (`order`). */
 function listQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of [...VIDEO_FACETS, 'tags', 'search', 'order'] as const) {
+  for (const key of [...VIDEO_FACETS, 'tags', 'search', 'order', 'playable'] as const) {
     const value = params.get(key)?.trim();
     if (value) query[key] = value;
   }
@@ -42,12 +42,29 @@ function listQuery(params: URLSearchParams): Record<string, string> {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery(url.searchParams);
-  const [page, progress] = await Promise.all([
-    getServerApi(request).call('videos.listVideos', { query, limit: PAGE_SIZE, offset: 0 }),
-    loadProgress(request),
-  ]);
-  return { page, query, progress };
+  const client = getServerApi(request);
+  const listPage = async () => {
+    try {
+      const page = await client.call('videos.listVideos', { query, limit: PAGE_SIZE, offset: 0 });
+      return { page, query, playableNeedsSignIn: false };
+    } catch (err) {
+      // The playable filters are personal (product.md#chords-i-know): a visitor sees every video and a way to sign in.
+      if (!(query.playable && err instanceof ApiError && err.status === 401)) throw err;
+      const { playable: _playable, ...rest } = query;
+      const page = await client.call('videos.listVideos', { query: rest, limit: PAGE_SIZE, offset: 0 });
+      return { page, query: rest as Record<string, string>, playableNeedsSignIn: true };
+    }
+  };
+  const [list, progress] = await Promise.all([listPage(), loadProgress(request)]);
+  return { ...list, progress };
 }
+
+/** The personal filters of the list (product.md#chords-i-know). */
+const PLAYABLE_OPTIONS = [
+  { value: '', label: 'All videos' },
+  { value: 'now', label: 'Songs I can play now' },
+  { value: 'one-away', label: 'One chord away' },
+];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -58,10 +75,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
-  const { page, query } = loaderData;
+  const { page, query, playableNeedsSignIn } = loaderData;
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const [videos, setVideos] = useState(page.videos);
+  const [moreMissing, setMoreMissing] = useState<NonNullable<typeof page.missing_chords>>([]);
   const [search, setSearch] = useState(query.search ?? '');
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +93,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   // A new first page (filters changed) replaces whatever was loaded before.
   useEffect(() => {
     setVideos(page.videos);
+    setMoreMissing([]);
     setError(null);
   }, [page]);
 
@@ -135,6 +154,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     try {
       const more = await api.call('videos.listVideos', { query, limit: PAGE_SIZE, offset: videos.length });
       setVideos((current) => [...current, ...more.videos]);
+      setMoreMissing((current) => [...current, ...(more.missing_chords ?? [])]);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Something went wrong, please try again or contact support.');
     } finally {
@@ -151,6 +171,11 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   }));
   if (shown.tags) active.push({ key: 'tags', label: `Tag: ${shown.tags}` });
   if (shown.search) active.push({ key: 'search', label: `Search: "${shown.search}"` });
+  const playableLabel = PLAYABLE_OPTIONS.find((option) => option.value && option.value === shown.playable)?.label;
+  if (playableLabel) active.push({ key: 'playable', label: playableLabel });
+  const missing = new Map(
+    [...(page.missing_chords ?? []), ...moreMissing].map((m) => [m.id_video, `Needs one more chord: ${m.chord_name}`]),
+  );
 
   return (
     <Container className="py-8 sm:py-12">
@@ -171,6 +196,39 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
         />
         <ActiveFilters filters={active} onRemove={removeFilter} onClearAll={forgetSearch} emptyFocusRef={searchInput} />
       </search>
+
+      <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label="Songs for the chords you know">
+        {PLAYABLE_OPTIONS.map((option) => {
+          const current = (shown.playable ?? '') === option.value;
+          return (
+            <button
+              key={option.value || 'all'}
+              type="button"
+              aria-pressed={current}
+              onClick={() => update({ playable: option.value })}
+              className={cx(
+                'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold',
+                current
+                  ? 'bg-ink-900 text-white'
+                  : 'border border-stone-300 bg-white text-ink-900 hover:border-brand-300 hover:bg-brand-50',
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+        <Link to="/me/chords" className="inline-flex min-h-10 items-center px-2 text-sm font-semibold text-brand-700 underline">
+          Chords I know
+        </Link>
+      </div>
+      {playableNeedsSignIn ? (
+        <p role="status" className="mb-4 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-ink-900">
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Sign in
+          </Link>{' '}
+          to see the songs you can play with the chords you know.
+        </p>
+      ) : null}
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
         <span aria-live="polite" className="flex items-center gap-2">
@@ -200,7 +258,18 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
 
       <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
         {videos.length ? (
-          <VideoGrid videos={videos} progress={loaderData.progress?.videos} />
+          <VideoGrid videos={videos} progress={loaderData.progress?.videos} notes={missing} />
+        ) : query.playable ? (
+          <EmptyState
+            title={query.playable === 'now' ? 'No songs with only your chords yet' : 'No songs one chord away'}
+            action={
+              <LinkButton to="/me/chords" variant="secondary">
+                Add the chords you know
+              </LinkButton>
+            }
+          >
+            Songs show here once you know every chord they use (or all but one). Finish lessons or add chords by hand.
+          </EmptyState>
         ) : (
           <EmptyState
             title="No videos match those filters"

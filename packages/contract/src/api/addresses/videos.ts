@@ -30,4 +30,12 @@ export const videosAddresses = {
   'videos.putFirstSteps': { method: 'PUT', path: '/videos/me/first-steps' },
   'videos.dismissFirstSteps': { method: 'PUT', path: '/videos/me/first-steps/dismissed' },
   'videos.recommendFirstSteps': { method: 'GET', path: '/videos/first-steps/recommendation' },
+  // The practice log, One Minute Changes and Chords I know (product.md#practice-log).
+  'videos.listPracticeSessions': { method: 'GET', path: '/videos/me/practice-sessions' },
+  'videos.logPracticeSession': { method: 'POST', path: '/videos/me/practice-sessions' },
+  'videos.putPracticeGoal': { method: 'PUT', path: '/videos/me/practice-goal' },
+  'videos.listChordChanges': { method: 'GET', path: '/videos/me/chord-changes' },
+  'videos.saveChordChanges': { method: 'POST', path: '/videos/me/chord-changes' },
+  'videos.getKnownChords': { method: 'GET', path: '/videos/me/chords' },
+  'videos.putKnownChords': { method: 'PUT', path: '/videos/me/chords' },
 } as const satisfies Record<string, CallAddress>;

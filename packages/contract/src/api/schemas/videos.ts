@@ -32,6 +32,18 @@ import {
   FirstStepsResponseSchema,
   ProgressResponseSchema,
 } from '../../calls/progress.ts';
+import {
+  ChordChangeResponseSchema,
+  ChordChangesBodySchema,
+  ChordChangesResponseSchema,
+  KnownChordsBodySchema,
+  KnownChordsResponseSchema,
+  PracticeGoalBodySchema,
+  PracticeGoalResponseSchema,
+  PracticeSessionBodySchema,
+  PracticeSessionResponseSchema,
+  PracticeSessionsResponseSchema,
+} from '../../calls/practice-log.ts';
 import { NoContentSchema } from '../../wire/envelope.ts';
 import type { SchemasFor } from '../call.ts';
 import type { videosAddresses } from '../addresses/videos.ts';
@@ -152,5 +164,39 @@ export const videosSchemas = {
     summary: "The quiz's recommendation for answers kept in a visitor's browser",
     query: FirstStepsAnswersSchema,
     response: FirstStepsRecommendationResponseSchema,
+  },
+  'videos.listPracticeSessions': {
+    summary: "The caller's practice log: latest sessions, seconds per day for the charts, and the weekly goal",
+    response: PracticeSessionsResponseSchema,
+  },
+  'videos.logPracticeSession': {
+    summary: 'Log seconds practised on a day (not in the future), against a lesson or none',
+    body: PracticeSessionBodySchema,
+    response: PracticeSessionResponseSchema,
+    status: 201,
+  },
+  'videos.putPracticeGoal': {
+    summary: "Set the caller's weekly practice goal: minutes a day, on how many days",
+    body: PracticeGoalBodySchema,
+    response: PracticeGoalResponseSchema,
+  },
+  'videos.listChordChanges': {
+    summary: "The caller's One Minute Changes rounds, oldest first",
+    response: ChordChangesResponseSchema,
+  },
+  'videos.saveChordChanges': {
+    summary: 'Save a One Minute Changes round: two library chords and the changes counted',
+    body: ChordChangesBodySchema,
+    response: ChordChangeResponseSchema,
+    status: 201,
+  },
+  'videos.getKnownChords': {
+    summary: 'The chords the caller knows: taught by lessons done, plus added by hand, less removed by hand',
+    response: KnownChordsResponseSchema,
+  },
+  'videos.putKnownChords': {
+    summary: 'Say which library chords the caller knows now; the difference from their lessons is kept as by hand',
+    body: KnownChordsBodySchema,
+    response: KnownChordsResponseSchema,
   },
 } satisfies SchemasFor<typeof videosAddresses>;

@@ -1,0 +1,160 @@
+import {
+  addDays,
+  chordIdentity,
+  knownChordKeys,
+  PRACTICE_BACKDATE_DAYS,
+  PRACTICE_CHART_WEEKS,
+  PRACTICE_DAY_SECONDS_MAX,
+  PRACTICE_GOAL_DEFAULT,
+  weekStart,
+  type ChordChangeRound,
+  type ChordChangesBody,
+  type KnownChord,
+  type PracticeSession,
+  type PracticeSessionBody,
+} from '@fretline/contract';
+import { badRequest } from '../../plugins/errors.ts';
+import {
+  findChordChanges,
+  findChordsByHand,
+  findDays,
+  findGoal,
+  findPublishedVideo,
+  findSessions,
+  findTaughtChords,
+  insertChordChanges,
+  insertSession,
+  replaceChordsByHand,
+  secondsOnDay,
+  upsertGoal,
+} from './practice-log.repository.ts';
+import type { VideosContext } from './videos.context.ts';
+
+// The practice log, One Minute Changes and Chords I know (product.md#practice-log,
+// product.md#one-minute-changes, product.md#chords-i-know). The caller's own rows only.
+
+const LATEST_SESSIONS = 20;
+const ROUNDS_KEPT = 500;
+/** The furthest ahead of UTC a time zone runs: the latest calendar day anyone can be on. */
+const ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export async function listPracticeSessions(ctx: VideosContext, idUser: number) {
+  // A week more than the charts show, and a day ahead: the learner's zone decides their today.
+  const today = utcDay(new Date(ctx.now.getTime() + ZONE_AHEAD_MS));
+  const from = addDays(weekStart(today), -7 * PRACTICE_CHART_WEEKS);
+  const [sessions, days, goal] = await Promise.all([
+    findSessions(ctx.db, idUser, LATEST_SESSIONS),
+    findDays(ctx.db, idUser, from),
+    findGoal(ctx.db, idUser),
+  ]);
+  return {
+    sessions: sessions.map((row): PracticeSession => ({
+      id_practice_session: row.idPracticeSession,
+      id_video: row.idVideo,
+      video_title: row.videoTitle,
+      video_slug: row.videoSlug,
+      practice_seconds: row.practiceSeconds,
+      practised_on: row.practisedOn,
+    })),
+    days,
+    goal: goal ? { goal_minutes: goal.goalMinutes, goal_days: goal.goalDays } : { ...PRACTICE_GOAL_DEFAULT },
+  };
+}
+
+export async function logPracticeSession(
+  ctx: VideosContext,
+  idUser: number,
+  body: PracticeSessionBody,
+): Promise<PracticeSession> {
+  const latest = utcDay(new Date(ctx.now.getTime() + ZONE_AHEAD_MS));
+  if (body.practised_on > latest) throw badRequest('That day has not come yet: log practice you have done.', 'practised_on');
+  if (body.practised_on < addDays(utcDay(ctx.now), -PRACTICE_BACKDATE_DAYS)) {
+    throw badRequest('That day is more than a year ago.', 'practised_on');
+  }
+  const video = body.id_video === null ? null : await findPublishedVideo(ctx.db, body.id_video);
+  if (body.id_video !== null && !video) throw badRequest('That lesson does not exist.', 'id_video');
+  const already = await secondsOnDay(ctx.db, idUser, body.practised_on);
+  if (already + body.seconds > PRACTICE_DAY_SECONDS_MAX) {
+    throw badRequest('A day has only 24 hours: that is more practice than the day can hold.', 'seconds');
+  }
+  const id = await insertSession(ctx.db, {
+    idUser,
+    idVideo: video?.idVideo ?? null,
+    practiceSeconds: body.seconds,
+    practisedOn: body.practised_on,
+    practiceCreated: ctx.now,
+  });
+  return {
+    id_practice_session: id,
+    id_video: video?.idVideo ?? null,
+    video_title: video?.title ?? null,
+    video_slug: video?.slug ?? null,
+    practice_seconds: body.seconds,
+    practised_on: body.practised_on,
+  };
+}
+
+export async function putPracticeGoal(ctx: VideosContext, idUser: number, goal: { goal_minutes: number; goal_days: number }) {
+  await upsertGoal(ctx.db, idUser, goal.goal_minutes, goal.goal_days, ctx.now);
+  return goal;
+}
+
+function toRound(row: Awaited<ReturnType<typeof insertChordChanges>>): ChordChangeRound {
+  return {
+    id_chord_change: row.idChordChange,
+    chord_a: row.chordA,
+    chord_b: row.chordB,
+    changes: row.changes,
+    changes_created: row.changesCreated,
+  };
+}
+
+export async function listChordChanges(ctx: VideosContext, idUser: number): Promise<ChordChangeRound[]> {
+  return (await findChordChanges(ctx.db, idUser, ROUNDS_KEPT)).map(toRound);
+}
+
+/** A pair is one pair whichever chord came first: kept in library order, so its history is one line. */
+export async function saveChordChanges(ctx: VideosContext, idUser: number, body: ChordChangesBody): Promise<ChordChangeRound> {
+  const [chordA, chordB] = [body.chord_a, body.chord_b].sort();
+  return toRound(
+    await insertChordChanges(ctx.db, {
+      idUser,
+      chordA: chordA!,
+      chordB: chordB!,
+      changes: body.changes,
+      changesCreated: ctx.now,
+    }),
+  );
+}
+
+async function taughtKeys(ctx: VideosContext, idUser: number): Promise<Set<string>> {
+  const taught = new Set<string>();
+  for (const chord of await findTaughtChords(ctx.db, idUser)) {
+    const key = chordIdentity(chord.key, chord.text);
+    if (key) taught.add(key);
+  }
+  return taught;
+}
+
+/** Known chords (product.md#chords-i-know): taught by lessons done, plus added, less removed by hand. */
+export async function getKnownChords(ctx: VideosContext, idUser: number): Promise<KnownChord[]> {
+  const [taught, byHand] = await Promise.all([taughtKeys(ctx, idUser), findChordsByHand(ctx.db, idUser)]);
+  return knownChordKeys(taught, byHand);
+}
+
+/** PUT: the chords known now; what differs from the lessons done is kept as added or removed by hand. */
+export async function putKnownChords(ctx: VideosContext, idUser: number, keys: string[]): Promise<KnownChord[]> {
+  const taught = await taughtKeys(ctx, idUser);
+  const wanted = new Set(keys);
+  const rows = [
+    ...keys.filter((key) => !taught.has(key)).map((chordKey) => ({ chordKey, known: true })),
+    ...[...taught].filter((key) => !wanted.has(key)).map((chordKey) => ({ chordKey, known: false })),
+  ];
+  await replaceChordsByHand(ctx.db, idUser, rows);
+  return knownChordKeys(
+    taught,
+    rows.map((row) => ({ chord_key: row.chordKey, known: row.known })),
+  );
+}

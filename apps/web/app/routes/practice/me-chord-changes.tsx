@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { CHORD_CHANGES_MARKS, CHORD_CHANGES_SECONDS, type ChordChangeRound } from '@fretline/contract';
+import { Button, Card, Container, EmptyState } from '../../components/ui';
+import { ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api.client';
+import { getServerApi } from '../../lib/api.server';
+import { useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
+import { requireMe } from '../../features/account/require-user.server';
+import { ChartTable } from '../../features/practice/chart-table';
+import { ChordPicker, chordName } from '../../features/practice/chord-picker';
+import { ChangesChart } from '../../features/practice/practice-charts';
+import { PracticeLinks } from '../../features/practice/practice-links';
+import type { Route } from './+types/me-chord-changes';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: 'One Minute Changes',
+    description: 'Count your chord changes in a minute.',
+    path: '/me/chord-changes',
+    matches,
+    noIndex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireMe(request);
+  return getServerApi(request).call('videos.listChordChanges');
+}
+
+type Phase = 'ready' | 'running' | 'done';
+const pairKey = (a: string, b: string) => [a, b].sort().join('+');
+const shortDate = (date: Date | string) => new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+/**
+ * One Minute Changes (product.md#one-minute-changes): two chords, 60 seconds, a tap or the space
+ * bar for each change; the count is saved when the minute ends and each pair's rounds are charted.
+ * The clock is the browser's (Date.now), so a test drives it with the browser's own fake clock.
+ */
+export default function MeChordChanges({ loaderData }: Route.ComponentProps) {
+  const { rounds } = loaderData;
+  const { user } = useRootData();
+  const revalidator = useRevalidator();
+  const last = rounds[rounds.length - 1];
+  const [chordA, setChordA] = useState(last?.chord_a ?? 'c');
+  const [chordB, setChordB] = useState(last?.chord_b ?? 'g');
+  const [phase, setPhase] = useState<Phase>('ready');
+  const [count, setCount] = useState(0);
+  const [endsAt, setEndsAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const countRef = useRef(0);
+  const tapRef = useRef<HTMLButtonElement>(null);
+
+  const tap = useCallback(() => {
+    countRef.current += 1;
+    setCount(countRef.current);
+  }, []);
+
+  const finish = useCallback(async () => {
+    setPhase('done');
+    const changes = countRef.current;
+    try {
+      await api.call('videos.saveChordChanges', { body: { chord_a: chordA, chord_b: chordB, changes } });
+      setSaved(`Saved: ${changes} ${changes === 1 ? 'change' : 'changes'} from ${chordName(chordA)} to ${chordName(chordB)}.`);
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The round could not be saved. Try again.');
+    }
+  }, [chordA, chordB, revalidator]);
+
+  useEffect(() => {
+    if (phase !== 'running') return;
+    const timer = window.setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= endsAt) {
+        window.clearInterval(timer);
+        void finish();
+      }
+    }, 100);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === ' ' || event.key === 'Enter') {
+        event.preventDefault();
+        if (!event.repeat) tap();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [phase, endsAt, finish, tap]);
+
+  function start() {
+    countRef.current = 0;
+    setCount(0);
+    setSaved(null);
+    setError(null);
+    const at = Date.now();
+    setNow(at);
+    setEndsAt(at + CHORD_CHANGES_SECONDS * 1000);
+    setPhase('running');
+    requestAnimationFrame(() => tapRef.current?.focus());
+  }
+
+  const left = phase === 'running' ? Math.max(0, Math.ceil((endsAt - now) / 1000)) : CHORD_CHANGES_SECONDS;
+  const pairs = groupPairs(rounds, pairKey(chordA, chordB));
+  const sameChord = chordA === chordB;
+
+  return (
+    <Container className="py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">One Minute Changes</h1>
+          <p className="mt-2 max-w-prose text-stone-600">
+            Pick two chords and change between them for a minute. Tap the button, or press the space bar, every time you land the
+            next chord. Thirty a minute is a good start; sixty means the change is yours.
+          </p>
+        </div>
+        <PracticeLinks current="/me/chord-changes" />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ChordPicker
+              label="First chord"
+              value={chordA}
+              onChange={setChordA}
+              disabled={phase === 'running'}
+              mirror={user.left_handed}
+            />
+            <ChordPicker
+              label="Second chord"
+              value={chordB}
+              onChange={setChordB}
+              disabled={phase === 'running'}
+              mirror={user.left_handed}
+            />
+          </div>
+          {sameChord ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+              Pick two different chords.
+            </p>
+          ) : null}
+
+          <div className="mt-6 rounded-2xl bg-stone-50 p-4 text-center">
+            <p className="text-sm font-semibold text-stone-600">Time left</p>
+            <p className="font-mono text-5xl font-extrabold tabular-nums text-ink-900" data-testid="changes-time" aria-live="off">
+              {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+            </p>
+            <p className="mt-2 text-sm font-semibold text-stone-600">Changes</p>
+            <p className="text-5xl font-extrabold tabular-nums text-brand-700" data-testid="changes-count">
+              {count}
+            </p>
+            <p className="sr-only" aria-live="polite">
+              {phase === 'running' && left <= 10 && left % 5 === 0 ? `${left} seconds left` : ''}
+            </p>
+          </div>
+
+          <div className="mt-4 grid gap-3">
+            {phase === 'running' ? (
+              <button
+                ref={tapRef}
+                type="button"
+                onClick={(event) => {
+                  // The space bar and Enter count through the page's key handler; a click from them is not a second change.
+                  if (event.detail !== 0) tap();
+                }}
+                className="min-h-32 select-none rounded-2xl bg-brand-600 text-2xl font-extrabold text-white shadow-sm active:bg-brand-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                style={{ touchAction: 'manipulation' }}
+              >
+                Change!
+                <span className="block text-sm font-medium opacity-90">tap, or press space</span>
+              </button>
+            ) : (
+              <Button size="lg" onClick={start} disabled={sameChord}>
+                {phase === 'done' ? 'Go again' : 'Start the minute'}
+              </Button>
+            )}
+          </div>
+          {saved ? (
+            <p role="status" className="mt-3 font-medium text-emerald-700">
+              {saved}
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="mt-3 font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </Card>
+
+        <div className="space-y-6">
+          {pairs.length ? (
+            pairs.map((pair) => (
+              <Card key={pair.key}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-semibold text-ink-900">
+                    {chordName(pair.a)} ↔ {chordName(pair.b)}
+                  </h2>
+                  <p className="text-sm text-stone-600">
+                    Best {pair.best} · {pair.rounds.length} {pair.rounds.length === 1 ? 'round' : 'rounds'}
+                  </p>
+                </div>
+                <div className="mt-3">
+                  <ChangesChart
+                    data={pair.rounds.map((r, i) => ({ label: `${i + 1}`, changes: r.changes }))}
+                    marks={CHORD_CHANGES_MARKS}
+                  />
+                  <ChartTable
+                    caption={`Changes a minute from ${chordName(pair.a)} to ${chordName(pair.b)}, oldest first`}
+                    columns={['Round', 'Day', 'Changes']}
+                    rows={pair.rounds.map((r, i) => [i + 1, shortDate(r.changes_created), r.changes])}
+                  />
+                </div>
+              </Card>
+            ))
+          ) : (
+            <EmptyState title="No rounds yet">Your first minute starts a chart for that pair of chords.</EmptyState>
+          )}
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+/** Rounds by chord pair, the chosen pair first, then the pair played most recently. */
+function groupPairs(rounds: ChordChangeRound[], chosen: string) {
+  const byPair = new Map<string, { key: string; a: string; b: string; rounds: ChordChangeRound[]; best: number; last: number }>();
+  rounds.forEach((round, i) => {
+    const key = pairKey(round.chord_a, round.chord_b);
+    const pair = byPair.get(key) ?? { key, a: round.chord_a, b: round.chord_b, rounds: [], best: 0, last: 0 };
+    pair.rounds.push(round);
+    pair.best = Math.max(pair.best, round.changes);
+    pair.last = i;
+    byPair.set(key, pair);
+  });
+  return [...byPair.values()].sort((x, y) => (x.key === chosen ? -1 : y.key === chosen ? 1 : y.last - x.last));
+}
