@@ -78,6 +78,11 @@ const EMAIL: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
 };
 
+/** Gives a tag its inline style unless it has one (a lesson card's own paragraphs keep theirs). */
+const styled =
+  (style: string): sanitizeHtml.Transformer =>
+  (tagName, attribs) => ({ tagName, attribs: attribs.style ? attribs : { ...attribs, style } });
+
 /** The body as an e-mail's HTML: inline styles, absolute links, signed images, drawn lesson cards. */
 export function renderMailerBody(body: string, links: MediaLinks): string {
   const site = links.site.replace(/\/$/, '');
@@ -95,14 +100,12 @@ export function renderMailerBody(body: string, links: MediaLinks): string {
   return sanitizeHtml(cards, {
     ...EMAIL,
     transformTags: {
-      p: sanitizeHtml.simpleTransform('p', { style: P }),
-      h3: sanitizeHtml.simpleTransform('h3', { style: 'margin:24px 0 8px;font-size:20px;line-height:1.3' }),
-      h4: sanitizeHtml.simpleTransform('h4', { style: 'margin:20px 0 8px;font-size:17px;line-height:1.3' }),
-      ul: sanitizeHtml.simpleTransform('ul', { style: `${P};padding-left:24px` }),
-      ol: sanitizeHtml.simpleTransform('ol', { style: `${P};padding-left:24px` }),
-      blockquote: sanitizeHtml.simpleTransform('blockquote', {
-        style: 'margin:0 0 16px;padding:4px 16px;border-left:4px solid #fdba74;color:#57534e',
-      }),
+      p: styled(P),
+      h3: styled('margin:24px 0 8px;font-size:20px;line-height:1.3'),
+      h4: styled('margin:20px 0 8px;font-size:17px;line-height:1.3'),
+      ul: styled(`${P};padding-left:24px`),
+      ol: styled(`${P};padding-left:24px`),
+      blockquote: styled('margin:0 0 16px;padding:4px 16px;border-left:4px solid #fdba74;color:#57534e'),
       a: (tagName, attribs) =>
         attribs.href && !attribs.style
           ? { tagName, attribs: { ...attribs, href: absolute(attribs.href), style: 'color:#c2410c' } }
@@ -121,12 +124,20 @@ export function renderMailerBody(body: string, links: MediaLinks): string {
   });
 }
 
-/** The same body with fresh signed URLs for the editor (a stored URL may have expired). */
+/**
+ * The same body with fresh signed URLs for the editor (a stored URL may have expired), and each
+ * lesson card's thumbnail inside it, as the editor draws cards.
+ */
 export function refreshEditorUrls(body: string, mediaUrl: (mediaPath: string) => string | null): string {
-  return body.replace(/<img\b[^>]*>/g, (tag) => {
+  const images = body.replace(/<img\b[^>]*>/g, (tag) => {
     const path = unescape(attr(tag, 'data-media-path'));
     const url = path ? mediaUrl(path) : null;
     return url ? tag.replace(/\ssrc="[^"]*"/, ` src="${escapeHtml(url)}"`) : tag;
+  });
+  return images.replace(/(<div data-lesson-card(?:="[^"]*")?[^>]*>)<\/div>/g, (whole, open: string) => {
+    const path = unescape(attr(open, 'data-image'));
+    const url = path ? mediaUrl(path) : null;
+    return url ? `${open}<img src="${escapeHtml(url)}" alt=""></div>` : whole;
   });
 }
 

@@ -28,8 +28,8 @@ export interface MediaUploadProps {
   hint?: string | undefined;
   /** A signed URL of `defaultValue`, when the page has one, so an existing image shows a preview. */
   defaultUrl?: string | null | undefined;
-  /** Told of every new value: after an upload, a removal or a typed path ('' when cleared). */
-  onChange?: ((mediaPath: string) => void) | undefined;
+  /** Told of every new value: after an upload, a removal or a typed path ('' when cleared), with a URL to show it when known. */
+  onChange?: ((mediaPath: string, url: string | null) => void) | undefined;
 }
 
 // SVG is previewed too (the demo posters and chord diagrams are SVGs): inside an <img> an SVG's
@@ -107,7 +107,7 @@ export function MediaUpload({
   function changeValue(next: string, preview: string | null) {
     setMediaPath(next);
     setPreviewUrl(preview);
-    onChange?.(next);
+    onChange?.(next, preview);
   }
 
   function upload(file: File) {
