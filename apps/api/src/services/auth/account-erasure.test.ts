@@ -765,6 +765,11 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
       headers: { 'List-Unsubscribe': `<http://localhost:3000/unsubscribe/${EMAIL}/x>` },
       category: 'transactional',
     });
+
+    // The weekly digest (ADR 0066): asked for, and one week's delivered.
+    const digest = await t.app.inject({ method: 'PUT', url: '/api/mailers/me/digest', payload: { digest: true }, headers: auth });
+    expect(digest.statusCode).toBe(200);
+    await t.db.insert(tables.digestDeliveries).values({ digestWeek: '2026-11-23', idUser });
     return { idUser, token };
   }
 

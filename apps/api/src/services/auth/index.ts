@@ -15,4 +15,4 @@ export {
   searchMembers,
 } from './members.ts';
 export { listSignInFailures } from './sign-in-failures.ts';
-export { countMailerUnsubscribes, findMailerContacts, listMailerOptInIds, recordUnsubscribes, type MailerContact } from './mailer-audience.ts';
+export { countMailerUnsubscribes, findMailerContacts, listMailerOptInIds } from './mailer-audience.ts';

@@ -16,14 +16,14 @@ export const MAILER_START_JOB = 'mailers.start';
 /** The job that builds and queues one batch of a mailer's messages. */
 export const MAILER_BATCH_JOB = 'mailers.batch';
 /** Messages built per batch job (ADR 0066): small enough for one short transaction. */
-export const MAILER_BATCH_SIZE = 50;
+const MAILER_BATCH_SIZE = 50;
 /** Images and thumbnails in a sent e-mail stay viewable this long (signed media URLs, ADR 0017). */
 const EMAIL_MEDIA_TTL_S = 365 * 24 * 3600;
 
 export const MAILER_NOT_FOUND = 'That mailer cannot be found.';
 export const MAILER_LOCKED = 'This mailer has started sending and can no longer be changed.';
-export const MAILER_SCHEDULE_PAST = 'Pick a time in the future, or send it now.';
-export const COURSE_NOT_FOUND = 'That course cannot be found.';
+const MAILER_SCHEDULE_PAST = 'Pick a time in the future, or send it now.';
+const COURSE_NOT_FOUND = 'That course cannot be found.';
 
 export interface MailersContext {
   app: FastifyInstance;

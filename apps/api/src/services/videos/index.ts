@@ -3,4 +3,4 @@ export { videosRoutes } from './videos.routes.ts';
 export { titlesByPath } from './titles.ts';
 export { eraseVideosPersonalData } from './erasure.ts';
 export { getMemberLearning } from './member-learning.ts';
-export { listCourseLearnerIds, listCourseTitles, listNewLessons, searchLessonCards, type LessonCardRow } from './mailer-content.ts';
+export { listCourseLearnerIds, listCourseTitles, listNewLessons, searchLessonCards } from './mailer-content.ts';
