@@ -16,7 +16,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     api.call('mailers.listCourses', {}),
     id ? api.call('mailers.getMailer', { params: { idMailer: id } }).then((r) => r.mailer) : Promise.resolve(null),
   ]);
-  return { mailer, courses, canUpload: hasRoleGroup(user.roles, 'Editor') };
+  // Sent now (or its time has come): the progress view, which follows it from the start job on.
+  const due =
+    mailer?.mailer_status === 'scheduled' && mailer.mailer_scheduled_at !== null && mailer.mailer_scheduled_at <= new Date();
+  return { mailer, courses, canUpload: hasRoleGroup(user.roles, 'Editor'), due };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -32,13 +35,13 @@ export { StaffErrorBoundary as ErrorBoundary };
 
 /** Compose, preview, test and send one mailer; once it sends, its progress (product.md#mailers). */
 export default function StaffMailer({ loaderData }: Route.ComponentProps) {
-  const { mailer, courses, canUpload } = loaderData;
+  const { mailer, courses, canUpload, due } = loaderData;
   const back = (
     <LinkButton to="/staff/mailers" variant="secondary" size="sm">
       All mailers
     </LinkButton>
   );
-  if (mailer && (mailer.mailer_status === 'sending' || mailer.mailer_status === 'sent')) {
+  if (mailer && (due || mailer.mailer_status === 'sending' || mailer.mailer_status === 'sent')) {
     return (
       <div className="mx-auto max-w-5xl space-y-6">
         <PageHeader

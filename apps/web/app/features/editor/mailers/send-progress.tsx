@@ -5,7 +5,7 @@ import { api } from '../../../lib/api.client';
 import { usePoll } from '../../../lib/use-poll';
 import { formatWhen } from '../console/format';
 
-/** How far a send has got (ADR 0066): a bar and the counts, polled while it runs. */
+/** How far a send has got (ADR 0066): a bar and the counts, polled while it runs (or is due to start). */
 export function SendProgress({ mailer: initial }: { mailer: Mailer }) {
   const [mailer, setMailer] = useState(initial);
   const running = mailer.mailer_status === 'sending' || mailer.mailer_status === 'scheduled';
@@ -20,12 +20,7 @@ export function SendProgress({ mailer: initial }: { mailer: Mailer }) {
   const { recipients, queued, sent, skipped, failed } = mailer.counts;
   const done = recipients - queued;
   const percent = recipients === 0 ? (mailer.mailer_status === 'sent' ? 100 : 0) : Math.round((done / recipients) * 100);
-  const heading =
-    mailer.mailer_status === 'sent'
-      ? 'Sent'
-      : mailer.mailer_status === 'scheduled'
-        ? `Scheduled for ${formatWhen(mailer.mailer_scheduled_at)}`
-        : 'Sending…';
+  const heading = mailer.mailer_status === 'sent' ? 'Sent' : mailer.mailer_status === 'scheduled' ? 'Starting…' : 'Sending…';
   return (
     <Card className="space-y-4" data-testid="send-progress">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
