@@ -22,6 +22,7 @@ import {
 import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
 import { eraseVideosPersonalData, titlesByPath, videosRoutes } from './services/videos/index.ts';
 import { staffRoutes } from './services/staff/index.ts';
+import { eraseMailersPersonalData, mailersRoutes } from './services/mailers/index.ts';
 import { eraseAuditPersonalData } from './platform/audit/index.ts';
 import type { PersonalDataEraser } from './platform/erasure.ts';
 import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports.routes.ts';
@@ -57,6 +58,7 @@ const PERSONAL_DATA_ERASERS: readonly PersonalDataEraser[] = [
   eraseAnalyticsPersonalData,
   eraseAuditPersonalData,
   eraseErrorReportsOf,
+  eraseMailersPersonalData,
 ];
 
 /** MEDIA_BUCKET picks the shared S3 store, else the local folder stays (ADR 0059). */
@@ -142,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes, { prefix: '/finance', provider: paymentProvider });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
+      await api.register(mailersRoutes, { prefix: '/mailers', store: mediaStore });
       // Analytics sits below the services it reports on, so it is handed their counts (ADR 0050).
       await api.register(analyticsReportRoutes, {
         prefix: '/staff/analytics',

@@ -12,7 +12,7 @@ import { getTableConfig, PgTable, tables } from '@fretline/db';
  */
 
 const servicesDir = path.join(import.meta.dirname, 'services');
-const SCHEMAS = ['auth', 'finance', 'messages', 'videos', 'analytics', 'staff', 'platform'];
+const SCHEMAS = ['auth', 'finance', 'messages', 'videos', 'analytics', 'staff', 'platform', 'mailers'];
 
 /** The Drizzle name of every table (`users`, `auditLog`) with its schema and SQL name. */
 const tableSchemas = new Map<string, { schema: string; sqlName: string }>();

@@ -17,6 +17,7 @@ export * from './calls/messages.ts';
 export * from './calls/videos.ts';
 export * from './derived/index.ts';
 export * from './calls/staff.ts';
+export * from './calls/mailers.ts';
 export * from './calls/editor.ts';
 export * from './calls/editor-catalogue.ts';
 export * from './upload-kinds.ts';

@@ -78,3 +78,21 @@ export const passcodes = authSchema.table(
   },
   (t) => [index('passcodes_email_idx').on(t.purpose, t.email, t.idPasscode)],
 );
+
+/**
+ * When someone left a list (ADR 0066): by an unsubscribe link, the one-click header or their
+ * notification settings. The staff figures count mailer unsubscribes in a period.
+ */
+export const unsubscribeEvents = authSchema.table(
+  'unsubscribe_events',
+  {
+    idUnsubscribeEvent: serial('id_unsubscribe_event').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    /** `mailers` or `emails` (every non-essential e-mail). */
+    unsubscribeList: text('unsubscribe_list').notNull(),
+    unsubscribeCreated: timestamp('unsubscribe_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unsubscribe_events_created_idx').on(t.unsubscribeCreated)],
+);

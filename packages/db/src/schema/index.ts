@@ -6,3 +6,4 @@ export * from './finance.ts';
 export * from './analytics.ts';
 export * from './platform.ts';
 export * from './staff.ts';
+export * from './mailers.ts';

@@ -457,6 +457,30 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
   ...content('videos.video_slug_history', ['old_slug id_video changed']),
   ...content('videos.course_slug_history', ['old_slug id_course changed']),
   ...content('videos.live_stream_slug_history', ['old_slug id_live_stream changed']),
+  // Mailers (ADR 0066): the figures keep counting what was sent and who left, by anonymised account.
+  'auth.unsubscribe_events': {
+    id_unsubscribe_event: 'not-personal',
+    id_user: 'account-id',
+    unsubscribe_list: 'not-personal',
+    unsubscribe_created: 'not-personal',
+  },
+  'mailers.mailers': {
+    ...content('mailers.mailers', [
+      'id_mailer mailer_subject mailer_body mailer_audience id_course mailer_status mailer_scheduled_at',
+      'mailer_send_started mailer_send_finished mailer_created mailer_updated',
+    ])['mailers.mailers'],
+    id_user_author: 'account-id',
+  },
+  'mailers.mailer_recipients': {
+    id_mailer: 'not-personal',
+    id_user: 'account-id',
+    recipient_status: 'not-personal',
+    recipient_error: 'not-personal',
+    recipient_updated: 'not-personal',
+  },
+  'mailers.digest_subscribers': { id_user: 'erased', digest_since: 'not-personal' },
+  'mailers.digest_deliveries': { digest_week: 'not-personal', id_user: 'erased', digest_sent: 'not-personal' },
+  ...content('mailers.digest_runs', ['digest_week digest_started']),
 };
 
 function content(table: string, lines: string[]): Record<string, Record<string, Kind>> {
@@ -802,6 +826,11 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
       headers: { 'List-Unsubscribe': `<http://localhost:3000/unsubscribe/${EMAIL}/x>` },
       category: 'transactional',
     });
+
+    // The weekly digest (ADR 0066): asked for, and one week's delivered.
+    const digest = await t.app.inject({ method: 'PUT', url: '/api/mailers/me/digest', payload: { digest: true }, headers: auth });
+    expect(digest.statusCode).toBe(200);
+    await t.db.insert(tables.digestDeliveries).values({ digestWeek: '2026-11-23', idUser });
     return { idUser, token };
   }
 

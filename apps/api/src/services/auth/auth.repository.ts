@@ -152,18 +152,6 @@ export async function updateUser(
   forgetCachedSessions(idUser);
 }
 
-/** Unsubscribe links work without signing in: they act on the address, whichever account holds it. */
-export async function updateNotificationsByEmail(
-  db: Database,
-  email: string,
-  values: Partial<{ notificationsMailers: boolean; notificationsEmails: boolean }>,
-): Promise<void> {
-  await db
-    .update(users)
-    .set(values)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
-}
-
 export async function createSession(
   db: Database,
   values: { idUser: number; tokenHash: string; ip: string; userAgent: string | null; now: Date; expiresAt: Date },

@@ -5,7 +5,8 @@ import { route } from '../../plugins/calls.ts';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PersonalDataEraser } from '../../platform/erasure.ts';
-import { endSession, listSessions, updateNotificationsByEmail, updateUser } from './auth.repository.ts';
+import { endSession, listSessions, updateUser } from './auth.repository.ts';
+import { recordUnsubscribes, takesMailers, unsubscribeByEmail } from './mailer-audience.ts';
 import {
   RateLimitedError,
   deleteAccount,
@@ -108,6 +109,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   /** PUT me/notifications-mailers (product.md#calls): the mailer preference (and optionally every e-mail). */
   route(app, 'auth.updateNotifications', { access: 'user' }, async (request) => {
     const auth = requireUser(request);
+    // Turning mailers off here counts as an unsubscribe in the staff figures (product.md#mailers).
+    if (!request.body.notifications_mailers && (await takesMailers(app.db, auth.user.idUser)))
+      await recordUnsubscribes(app.db, [auth.user.idUser], 'mailers', app.clock());
     await updateUser(app.db, auth.user.idUser, {
       notificationsMailers: request.body.notifications_mailers,
       ...(request.body.notifications_emails !== undefined ? { notificationsEmails: request.body.notifications_emails } : {}),
@@ -164,12 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     // A tampered or incomplete link changes nothing and says so plainly.
     if (!input.success || !isValidUnsubscribeToken(app.config.SECRET_KEY, list, input.data.email, input.data.token))
       throw invalidUnsubscribeLink();
-    const { email } = input.data;
-    await updateNotificationsByEmail(
-      app.db,
-      email,
-      list === 'mailers' ? { notificationsMailers: false } : { notificationsMailers: false, notificationsEmails: false },
-    );
+    await unsubscribeByEmail(app.db, input.data.email, list, app.clock());
     return { data: { success: true as const } };
   };
   route(app, 'auth.unsubscribe', { access: 'public' }, unsubscribe('emails'));

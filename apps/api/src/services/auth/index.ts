@@ -15,3 +15,4 @@ export {
   searchMembers,
 } from './members.ts';
 export { listSignInFailures } from './sign-in-failures.ts';
+export { countMailerUnsubscribes, findMailerContacts, listMailerOptInIds } from './mailer-audience.ts';

@@ -16,6 +16,7 @@ const STAFF_NAV: StaffNavItem[] = [
   { label: 'Inbox', to: '/staff/inbox', groups: ['Staff'] },
   { label: 'Saved replies', to: '/staff/saved-replies', groups: ['Staff'] },
   { label: 'Members', to: '/staff/members', groups: ['Staff'] },
+  { label: 'Mailers', to: '/staff/mailers', groups: ['Staff'] },
   { label: 'Videos', to: '/staff/content/videos', groups: ['Editor'] },
   { label: 'Courses', to: '/staff/content/courses', groups: ['Editor'] },
   { label: 'Live streams', to: '/staff/content/live', groups: ['Editor'] },

@@ -5,8 +5,9 @@ import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
 
 /** /me/notifications (product.md#pages): which e-mails the user gets (PUT me/notifications-mailers). */
-export function NotificationsForm({ user }: { user: Me }) {
+export function NotificationsForm({ user, digest: digestAtLoad }: { user: Me; digest: boolean }) {
   const [mailers, setMailers] = useState(user.notifications_mailers);
+  const [digest, setDigest] = useState(digestAtLoad);
   const [emails, setEmails] = useState(user.notifications_emails);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
@@ -19,6 +20,9 @@ export function NotificationsForm({ user }: { user: Me }) {
       const data = await api.call('auth.updateNotifications', {
         body: { notifications_mailers: mailers ? 'true' : 'false', notifications_emails: emails ? 'true' : 'false' },
       });
+      // The weekly digest of new lessons is a mailer of its own (product.md#mailers).
+      const kept = await api.call('mailers.setDigest', { body: { digest } });
+      setDigest(kept.digest);
       setMailers(data.user.notifications_mailers);
       setEmails(data.user.notifications_emails);
       setMessage({ tone: 'ok', text: 'Your email preferences have been saved.' });
@@ -47,6 +51,22 @@ export function NotificationsForm({ user }: { user: Me }) {
           <span>
             <span className="block font-semibold">News, new lessons and offers</span>
             <span className="block text-sm text-stone-600">Our mailers: a few a month at most.</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-3 pl-8">
+          <input
+            type="checkbox"
+            name="digest"
+            checked={digest}
+            onChange={(e) => setDigest(e.target.checked)}
+            aria-describedby="digest-hint"
+            className="mt-1 size-5 shrink-0 accent-brand-600"
+          />
+          <span>
+            <span className="block font-semibold">Weekly digest of new lessons</span>
+            <span id="digest-hint" className="block text-sm text-stone-600">
+              On Mondays, the lessons added the week before (with mailers on).
+            </span>
           </span>
         </label>
         <label className="flex items-start gap-3">

@@ -9,5 +9,8 @@ export const staffRoutes: AreaRoutes = {
     route('staff/members/:idUser', 'routes/staff/member.tsx', { id: 'staff-members-idUser' }),
     route('staff/audit', 'routes/staff/audit.tsx', { id: 'staff-audit' }),
     route('staff/analytics', 'routes/staff/analytics.tsx', { id: 'staff-analytics' }),
+    route('staff/mailers', 'routes/staff/mailers.tsx', { id: 'staff-mailers' }),
+    route('staff/mailers/new', 'routes/staff/mailer.tsx', { id: 'staff-mailers-new' }),
+    route('staff/mailers/:idMailer', 'routes/staff/mailer.tsx', { id: 'staff-mailers-idMailer' }),
   ],
 };

@@ -5,6 +5,7 @@ import { editorAddresses } from './editor.ts';
 import { financeAddresses } from './finance.ts';
 import { messagesAddresses } from './messages.ts';
 import { platformAddresses } from './platform.ts';
+import { mailersAddresses } from './mailers.ts';
 import { staffAddresses } from './staff.ts';
 import { videosAddresses } from './videos.ts';
 
@@ -24,6 +25,7 @@ export const API_ADDRESSES = {
   ...videosAddresses,
   ...editorAddresses,
   ...staffAddresses,
+  ...mailersAddresses,
 } as const satisfies Record<string, CallAddress>;
 
 export type ApiAddresses = typeof API_ADDRESSES;

@@ -7,6 +7,7 @@ import { editorSchemas } from './editor.ts';
 import { financeSchemas } from './finance.ts';
 import { messagesSchemas } from './messages.ts';
 import { platformSchemas } from './platform.ts';
+import { mailersSchemas } from './mailers.ts';
 import { staffSchemas } from './staff.ts';
 import { videosSchemas } from './videos.ts';
 
@@ -24,6 +25,7 @@ export const CALL_SCHEMAS = {
   ...videosSchemas,
   ...editorSchemas,
   ...staffSchemas,
+  ...mailersSchemas,
 } satisfies { readonly [N in CallName]: CallSchemas };
 
 export type CallSchemaTable = typeof CALL_SCHEMAS;

@@ -18,8 +18,8 @@ export interface MediaUploadProps {
   hint?: string | undefined;
   /** A signed URL of `defaultValue`, when the page has one, so an existing file shows a preview. */
   defaultUrl?: string | null | undefined;
-  /** Told of every new value: after an upload, a pick or a removal ('' when cleared). */
-  onChange?: ((mediaPath: string) => void) | undefined;
+  /** Told of every new value: after an upload, a pick or a removal ('' when cleared), with a URL to show it when known. */
+  onChange?: ((mediaPath: string, url: string | null) => void) | undefined;
 }
 
 // SVG is previewed too (the demo posters and chord diagrams are SVGs): inside an <img> an SVG's
@@ -88,7 +88,7 @@ export function MediaUpload({
 
   function changeValue(next: PickedMedia | null) {
     setMedia(next);
-    onChange?.(next?.media_path ?? '');
+    onChange?.(next?.media_path ?? '', next?.url ?? null);
     announceEdit(box.current);
   }
 

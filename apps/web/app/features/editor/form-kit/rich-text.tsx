@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor, type Extensions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { cx } from '../../../components/ui';
 import { ErrorText, FieldLabel, fieldId, type FieldErrors } from './fields';
@@ -52,7 +52,7 @@ function Tool({
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, extra }: { editor: Editor; extra?: ((editor: Editor) => React.ReactNode) | undefined }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -99,6 +99,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       <Tool editor={editor} label="Link" active={state.link} run={setLink}>
         Link
       </Tool>
+      {extra?.(editor)}
     </div>
   );
 }
@@ -123,6 +124,9 @@ export function RichTextArea({
   defaultValue = '',
   required,
   onChange,
+  extensions = [],
+  toolbarExtra,
+  onHtmlChange,
 }: {
   name: string;
   path?: string;
@@ -133,6 +137,12 @@ export function RichTextArea({
   required?: boolean;
   /** Told of every change (the form's unsaved-changes state). */
   onChange?: () => void;
+  /** More node types beside the allowed marks (the mailers' images and lesson cards, ADR 0066). */
+  extensions?: Extensions;
+  /** More toolbar buttons, after the formatting ones. */
+  toolbarExtra?: (editor: Editor) => React.ReactNode;
+  /** Told of the HTML after every change (a live preview). */
+  onHtmlChange?: (html: string) => void;
 }) {
   const key = path ?? name;
   const id = fieldId(key);
@@ -140,7 +150,7 @@ export function RichTextArea({
   const error = errors[key];
   const [html, setHtml] = useState(() => asHtml(String(defaultValue)));
   const editor = useEditor({
-    extensions: [ALLOWED],
+    extensions: [ALLOWED, ...extensions],
     content: html,
     // Server rendering shows the textarea below; the editor mounts in the browser only.
     immediatelyRender: false,
@@ -156,8 +166,10 @@ export function RichTextArea({
       },
     },
     onUpdate: ({ editor: e }) => {
-      setHtml(e.isEmpty ? '' : e.getHTML());
+      const next = e.isEmpty ? '' : e.getHTML();
+      setHtml(next);
       onChange?.();
+      onHtmlChange?.(next);
     },
   });
   return (
@@ -170,7 +182,7 @@ export function RichTextArea({
             error ? 'border-red-600' : 'border-stone-300',
           )}
         >
-          <Toolbar editor={editor} />
+          <Toolbar editor={editor} extra={toolbarExtra} />
           <EditorContent editor={editor} />
           <input type="hidden" name={name} value={html} />
         </div>

@@ -1,0 +1,472 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, tables, type DbHandle } from '@fretline/db';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import { runDueJobs } from '../../platform/jobs/index.ts';
+import { findDevMail, unsubscribeLinks } from '../../platform/mail/index.ts';
+import { bearer, createTestDatabase, createUserWithSession, TestClock } from '../../../test/test-app.ts';
+import { handleDigest, nextDigestRun } from './digest.service.ts';
+import { mailerFigures } from './index.ts';
+import { createMediaStore } from '../../platform/media/index.ts';
+
+/*
+ * The mailers (product.md#mailers, ADR 0066): audiences, opt-outs read when each message is
+ * built, one copy per person across retries and two job runners on one database, scheduling on
+ * the injected clock, the figures, the weekly digest, and the guards.
+ */
+
+type User = Awaited<ReturnType<typeof createUserWithSession>>;
+
+let handle: DbHandle;
+let drop: () => Promise<void>;
+let app: FastifyInstance;
+let second: FastifyInstance;
+const clock = new TestClock();
+const config = testConfig();
+let staff: User;
+let learner: User;
+const people: Record<string, User> = {};
+let idCourse: number;
+let idProduct: number;
+let idPlan: number;
+
+const db = () => handle.db;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+async function person(key: string, options: { mailers?: boolean } = {}): Promise<User> {
+  const user = await createUserWithSession(db(), { email: `${key}@mailers.example.com` });
+  await db()
+    .update(tables.users)
+    .set({ notificationsMailers: options.mailers ?? true })
+    .where(eq(tables.users.idUser, user.idUser));
+  people[key] = user;
+  return user;
+}
+
+async function subscribe(idUser: number, values: Partial<typeof tables.subscriptions.$inferInsert>) {
+  await db()
+    .insert(tables.subscriptions)
+    .values({
+      idUser,
+      idSubscriptionProduct: idProduct,
+      fkPlanSubscription: idPlan,
+      subscriptionStatus: 'active',
+      provider: 'sandbox',
+      idempotencyKey: `k-${idUser}-${Math.random()}`,
+      initialPaymentMethodId: 'pm_card_visa',
+      ...values,
+    });
+}
+
+beforeAll(async () => {
+  ({ handle, drop } = await createTestDatabase());
+  app = await buildApp({ config, db: handle, clock: () => clock.now() });
+  second = await buildApp({ config, db: handle, clock: () => clock.now() });
+  await Promise.all([app.ready(), second.ready()]);
+  staff = await createUserWithSession(db(), { email: 'writer@mailers.example.com', roles: ['Staff'] });
+  learner = await createUserWithSession(db(), { email: 'nostaff@mailers.example.com' });
+  const [product] = await db()
+    .insert(tables.subscriptionProducts)
+    .values({ subscriptionProductSlug: 'access-all-areas', subscriptionProductName: 'Access All Areas' })
+    .returning();
+  idProduct = product!.idSubscriptionProduct;
+  const [plan] = await db()
+    .insert(tables.subscriptionPlans)
+    .values({
+      fkProductPlan: idProduct,
+      subscriptionPlanName: 'Monthly',
+      subscriptionPlanInterval: 'month',
+      subscriptionPlanPrice: 1000,
+    })
+    .returning();
+  idPlan = plan!.idSubscriptionPlan;
+  const [course] = await db()
+    .insert(tables.courses)
+    .values({ courseSlug: 'blues-basics', courseTitle: 'Blues basics' })
+    .returning();
+  idCourse = course!.idCourse;
+
+  const now = clock.now();
+  const day = 86_400_000;
+  await subscribe((await person('member')).idUser, { currentPeriodEnd: new Date(now.getTime() + 20 * day) });
+  await subscribe((await person('trialist')).idUser, { trialEnd: new Date(now.getTime() + 5 * day) });
+  await subscribe((await person('lapsed')).idUser, {
+    subscriptionStatus: 'cancelled',
+    currentPeriodEnd: new Date(now.getTime() - day),
+  });
+  // Cancelled but paid until next week: still a member.
+  await subscribe((await person('leaving')).idUser, {
+    subscriptionStatus: 'cancelled',
+    currentPeriodEnd: new Date(now.getTime() + 7 * day),
+  });
+  await person('free');
+  // A draft never reached the provider: still a free learner.
+  await subscribe((await person('drafted')).idUser, { subscriptionStatus: 'draft' });
+  await person('quiet', { mailers: false });
+  await subscribe(people.quiet!.idUser, {});
+  await db()
+    .insert(tables.courseProgress)
+    .values([
+      { idUser: people.free!.idUser, idCourse },
+      { idUser: people.member!.idUser, idCourse },
+      { idUser: people.quiet!.idUser, idCourse },
+    ]);
+});
+
+afterAll(async () => {
+  await second.close();
+  await app.close();
+  await drop();
+});
+
+interface MailerBody {
+  id_mailer: number;
+  mailer_status: string;
+  mailer_body: string;
+  counts: { recipients: number; queued: number; sent: number; skipped: number; failed: number };
+}
+
+async function createMailer(body: Record<string, unknown>): Promise<MailerBody> {
+  const res = await call('POST', '/api/mailers/mailers', staff.token, {
+    mailer_subject: 'News from the studio',
+    mailer_body: '<p>Hello <strong>players</strong></p>',
+    mailer_audience: 'all',
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { mailer: MailerBody } }>().data.mailer;
+}
+
+const getMailer = async (id: number) =>
+  (await call('GET', `/api/mailers/mailers/${id}`, staff.token)).json<{ data: { mailer: MailerBody } }>().data.mailer;
+
+const mailsTo = async (key: string, subject: string) =>
+  (await findDevMail(db(), people[key]!.email)).filter((m) => m.subject === subject);
+
+describe('the guards', () => {
+  it('answers 401 signed out and 403 to a learner, and changes nothing', async () => {
+    expect((await call('GET', '/api/mailers/mailers')).statusCode).toBe(401);
+    expect((await call('GET', '/api/mailers/mailers', learner.token)).statusCode).toBe(403);
+    const res = await call('POST', '/api/mailers/mailers', learner.token, {
+      mailer_subject: 'x',
+      mailer_body: 'x',
+      mailer_audience: 'all',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await db().select().from(tables.mailers)).toHaveLength(0);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const noSubject = await call('POST', '/api/mailers/mailers', staff.token, {
+      mailer_subject: ' ',
+      mailer_body: '',
+      mailer_audience: 'all',
+    });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.body).toContain('Give the mailer a subject.');
+    const noCourse = await call('POST', '/api/mailers/mailers', staff.token, {
+      mailer_subject: 'x',
+      mailer_body: '',
+      mailer_audience: 'course',
+    });
+    expect(noCourse.statusCode).toBe(400);
+    expect(noCourse.body).toContain('Choose the course');
+    const badCourse = await call('POST', '/api/mailers/mailers', staff.token, {
+      mailer_subject: 'x',
+      mailer_body: '',
+      mailer_audience: 'course',
+      id_course: 999_999,
+    });
+    expect(badCourse.statusCode).toBe(400);
+    expect(badCourse.body).toContain('That course cannot be found.');
+    expect((await call('GET', '/api/mailers/mailers/999999', staff.token)).statusCode).toBe(404);
+    expect((await call('GET', '/api/mailers/mailers/abc', staff.token)).statusCode).toBe(400);
+    expect(await db().select().from(tables.mailers)).toHaveLength(0);
+  });
+
+  it('keeps what staff may write and drops scripts and unknown markup', async () => {
+    const mailer = await createMailer({
+      mailer_body:
+        '<p onclick="x()">Hi<script>alert(1)</script></p><img src="https://evil.example/x.png" data-media-path="uploads/a.png" onerror="x">' +
+        '<div data-lesson-card="blues-1" data-title="Blues &amp; more" data-image=""><img src="y"><strong>Blues</strong></div><iframe src="x"></iframe>',
+    });
+    expect(mailer.mailer_body).not.toMatch(/script|onclick|onerror|iframe/);
+    expect(mailer.mailer_body).toContain('<div data-lesson-card="blues-1" data-title="Blues &amp; more" data-image></div>');
+    expect(mailer.mailer_body).toMatch(
+      /<img src="\/api\/videos\/media\/uploads\/a\.png\?exp=\d+&amp;sig=[^"]+" data-media-path="uploads\/a.png" \/>/,
+    );
+    expect((await call('DELETE', `/api/mailers/mailers/${mailer.id_mailer}`, staff.token)).statusCode).toBe(204);
+  });
+});
+
+describe('audiences', () => {
+  const count = async (query: string) => {
+    const res = await call('GET', `/api/mailers/audience?${query}`, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { count: number } }>().data.count;
+  };
+
+  it('counts each audience among those who take mailers', async () => {
+    // Opted in: member, trialist, lapsed, leaving, free, drafted; quiet is opted out.
+    expect(await count('mailer_audience=all')).toBe(6);
+    expect(await count('mailer_audience=members')).toBe(2); // member, leaving
+    expect(await count('mailer_audience=trialists')).toBe(1);
+    expect(await count('mailer_audience=lapsed')).toBe(1);
+    expect(await count('mailer_audience=free')).toBe(2); // free, drafted
+    expect(await count(`mailer_audience=course&id_course=${idCourse}`)).toBe(2); // free, member (quiet opted out)
+    expect((await call('GET', '/api/mailers/audience?mailer_audience=everyone', staff.token)).statusCode).toBe(400);
+  });
+
+  it('sends a course mailer to its opted-in learners only, with the RFC 8058 headers', async () => {
+    const mailer = await createMailer({ mailer_subject: 'Course news', mailer_audience: 'course', id_course: idCourse });
+    const res = await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {});
+    expect(res.statusCode, res.body).toBe(200);
+    while ((await runDueJobs(app)) > 0);
+    expect(await mailsTo('free', 'Course news')).toHaveLength(1);
+    expect(await mailsTo('member', 'Course news')).toHaveLength(1);
+    expect(await mailsTo('quiet', 'Course news')).toHaveLength(0);
+    expect(await mailsTo('trialist', 'Course news')).toHaveLength(0);
+    const [mail] = await mailsTo('free', 'Course news');
+    const links = unsubscribeLinks(config, people.free!.email, 'mailers');
+    expect(mail!.headers).toMatchObject(links.listUnsubscribeHeaders);
+    expect(mail!.headers['List-Unsubscribe']).toMatch(/^<http.*\/api\/auth\/me\/unsubscribes\/mailers\?email=.*&token=.*>$/);
+    expect(mail!.html).toContain(links.mailersUrl);
+    const done = await getMailer(mailer.id_mailer);
+    expect(done).toMatchObject({ mailer_status: 'sent', counts: { recipients: 2, sent: 2, queued: 0, skipped: 0, failed: 0 } });
+  });
+
+  it('refuses to change or resend a mailer once it has started', async () => {
+    const [sent] = await db().select().from(tables.mailers).where(eq(tables.mailers.mailerStatus, 'sent'));
+    const again = await call('POST', `/api/mailers/mailers/${sent!.idMailer}/send`, staff.token, {});
+    expect(again.statusCode).toBe(409);
+    const edit = await call('PUT', `/api/mailers/mailers/${sent!.idMailer}`, staff.token, {
+      mailer_subject: 'Changed',
+      mailer_body: '<p>x</p>',
+      mailer_audience: 'all',
+    });
+    expect(edit.statusCode).toBe(409);
+  });
+});
+
+describe('sending', () => {
+  it('reads opt-outs when each message is built, not when the send started', async () => {
+    const mailer = await createMailer({ mailer_subject: 'Members only', mailer_audience: 'members' });
+    await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {});
+    // The start job lists member and leaving…
+    await runDueJobs(app, { types: ['mailers.start'] });
+    expect((await getMailer(mailer.id_mailer)).counts).toMatchObject({ recipients: 2, queued: 2 });
+    // …then "leaving" clicks an unsubscribe link before the batch runs.
+    const links = unsubscribeLinks(config, people.leaving!.email, 'mailers');
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: links.listUnsubscribeHeaders['List-Unsubscribe'].slice(1, -1).replace(/^https?:\/\/[^/]+/, ''),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    while ((await runDueJobs(app)) > 0);
+    expect(await mailsTo('member', 'Members only')).toHaveLength(1);
+    expect(await mailsTo('leaving', 'Members only')).toHaveLength(0);
+    expect((await getMailer(mailer.id_mailer)).counts).toMatchObject({ recipients: 2, sent: 1, skipped: 1, queued: 0 });
+    // The unsubscribe is recorded with its time, once (a second click changes nothing).
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/me/unsubscribes/mailers',
+      payload: {
+        email: people.leaving!.email,
+        token: links.listUnsubscribeHeaders['List-Unsubscribe'].match(/token=([^>&]+)/)![1],
+      },
+    });
+    const events = await db()
+      .select()
+      .from(tables.unsubscribeEvents)
+      .where(eq(tables.unsubscribeEvents.idUser, people.leaving!.idUser));
+    expect(events).toHaveLength(1);
+    // Back in for the tests below.
+    await db().update(tables.users).set({ notificationsMailers: true }).where(eq(tables.users.idUser, people.leaving!.idUser));
+  });
+
+  it('sends everyone exactly one copy when two job runners share the send', async () => {
+    // 130 more opted-in learners: three batches beside the six people above.
+    const many = await db()
+      .insert(tables.users)
+      .values(Array.from({ length: 130 }, (_, i) => ({ email: `crowd-${i}@mailers.example.com`, notificationsMailers: true })))
+      .returning({ idUser: tables.users.idUser });
+    const mailer = await createMailer({ mailer_subject: 'Big send', mailer_audience: 'all' });
+    await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {});
+    // Both runners poll at once, again and again, until nothing is due (mail jobs included).
+    for (;;) {
+      const [a, b] = await Promise.all([runDueJobs(app), runDueJobs(second)]);
+      if (a + b === 0) break;
+    }
+    const total = many.length + 6;
+    const mails = await db()
+      .select({ to: tables.devMail.mailTo })
+      .from(tables.devMail)
+      .where(eq(tables.devMail.subject, 'Big send'));
+    expect(mails).toHaveLength(total);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(total);
+    const done = await getMailer(mailer.id_mailer);
+    expect(done).toMatchObject({ mailer_status: 'sent', counts: { recipients: total, sent: total, queued: 0 } });
+    // A batch job run again (a retry) finds nothing queued and sends nothing.
+    const { handleMailerBatch } = await import('./mailers.service.ts');
+    await handleMailerBatch(app, createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR }), {
+      idMailer: mailer.id_mailer,
+    });
+    while ((await runDueJobs(app)) > 0);
+    expect(await db().select().from(tables.devMail).where(eq(tables.devMail.subject, 'Big send'))).toHaveLength(total);
+  });
+
+  it('sends a scheduled mailer when the clock reaches its time, and not before', async () => {
+    const mailer = await createMailer({ mailer_subject: 'Later', mailer_audience: 'trialists' });
+    const past = await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {
+      mailer_scheduled_at: new Date(clock.now().getTime() - 60_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain('Pick a time in the future');
+    const at = new Date(clock.now().getTime() + 2 * 3_600_000);
+    const res = await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {
+      mailer_scheduled_at: at.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { mailer: MailerBody } }>().data.mailer.mailer_status).toBe('scheduled');
+    while ((await runDueJobs(app)) > 0);
+    expect(await mailsTo('trialist', 'Later')).toHaveLength(0);
+    // Moved to later still: the first job wakes, finds it not due, and leaves it.
+    const later = new Date(at.getTime() + 3_600_000);
+    await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {
+      mailer_scheduled_at: later.toISOString(),
+    });
+    clock.advance(2 * 3_600_000 + 1_000);
+    while ((await runDueJobs(app)) > 0);
+    expect(await mailsTo('trialist', 'Later')).toHaveLength(0);
+    clock.advance(3_600_000);
+    while ((await runDueJobs(app)) > 0);
+    expect(await mailsTo('trialist', 'Later')).toHaveLength(1);
+    expect((await getMailer(mailer.id_mailer)).mailer_status).toBe('sent');
+  });
+
+  it('takes a scheduled mailer back to draft, and then sends nothing', async () => {
+    const mailer = await createMailer({ mailer_subject: 'Never mind', mailer_audience: 'lapsed' });
+    await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, staff.token, {
+      mailer_scheduled_at: new Date(clock.now().getTime() + 60_000).toISOString(),
+    });
+    const back = await call('DELETE', `/api/mailers/mailers/${mailer.id_mailer}/schedule`, staff.token);
+    expect(back.statusCode).toBe(200);
+    clock.advance(120_000);
+    while ((await runDueJobs(app)) > 0);
+    expect(await mailsTo('lapsed', 'Never mind')).toHaveLength(0);
+    expect((await getMailer(mailer.id_mailer)).mailer_status).toBe('draft');
+  });
+
+  it('sends a test to the staff member only, and a preview shows the e-mail', async () => {
+    const mailer = await createMailer({ mailer_subject: 'Try me' });
+    const res = await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/test`, staff.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: { sent_to: string } }>().data.sent_to).toBe(staff.email);
+    while ((await runDueJobs(app)) > 0);
+    const mine = (await findDevMail(db(), staff.email)).filter((m) => m.subject === '[Test] Try me');
+    expect(mine).toHaveLength(1);
+    expect((await getMailer(mailer.id_mailer)).counts.recipients).toBe(0);
+    const preview = await call('POST', '/api/mailers/preview', staff.token, {
+      mailer_subject: 'P',
+      mailer_body: '<p>Hello there</p>',
+    });
+    expect(preview.json<{ data: { html: string } }>().data.html).toContain('Hello there');
+  });
+});
+
+describe('mailerFigures', () => {
+  it('counts sent, failed and unsubscribes in [from, to)', async () => {
+    const from = new Date('2031-01-01T00:00:00Z');
+    const to = new Date('2031-02-01T00:00:00Z');
+    const [m] = await db().insert(tables.mailers).values({ mailerSubject: 'Figures', mailerStatus: 'sent' }).returning();
+    const u = (k: string) => people[k]!.idUser;
+    await db()
+      .insert(tables.mailerRecipients)
+      .values([
+        { idMailer: m!.idMailer, idUser: u('member'), recipientStatus: 'sent', recipientUpdated: from },
+        {
+          idMailer: m!.idMailer,
+          idUser: u('trialist'),
+          recipientStatus: 'sent',
+          recipientUpdated: new Date('2031-01-31T23:59:59Z'),
+        },
+        {
+          idMailer: m!.idMailer,
+          idUser: u('free'),
+          recipientStatus: 'failed',
+          recipientUpdated: new Date('2031-01-15T00:00:00Z'),
+        },
+        { idMailer: m!.idMailer, idUser: u('lapsed'), recipientStatus: 'sent', recipientUpdated: to }, // outside
+        { idMailer: m!.idMailer, idUser: u('drafted'), recipientStatus: 'skipped', recipientUpdated: from }, // not counted
+      ]);
+    await db()
+      .insert(tables.unsubscribeEvents)
+      .values([
+        { idUser: u('member'), unsubscribeList: 'mailers', unsubscribeCreated: new Date('2031-01-10T00:00:00Z') },
+        { idUser: u('free'), unsubscribeList: 'emails', unsubscribeCreated: new Date('2031-01-20T00:00:00Z') },
+        { idUser: u('free'), unsubscribeList: 'mailers', unsubscribeCreated: new Date('2030-12-31T23:59:59Z') }, // outside
+      ]);
+    expect(await mailerFigures(db(), { from, to })).toEqual({ sent: 2, failed: 1, unsubscribes: 2 });
+  });
+});
+
+describe('the weekly digest', () => {
+  it('takes and stops the digest for the signed-in user only', async () => {
+    expect((await call('GET', '/api/mailers/me/digest')).statusCode).toBe(401);
+    const on = await call('PUT', '/api/mailers/me/digest', people.free!.token, { digest: true });
+    expect(on.json<{ data: { digest: boolean } }>().data.digest).toBe(true);
+    expect(
+      (await call('GET', '/api/mailers/me/digest', people.member!.token)).json<{ data: { digest: boolean } }>().data.digest,
+    ).toBe(false);
+    expect((await call('PUT', '/api/mailers/me/digest', people.free!.token, { digest: 'maybe' })).statusCode).toBe(400);
+    await call('PUT', '/api/mailers/me/digest', people.quiet!.token, { digest: true });
+  });
+
+  it('sends the week’s new lessons once per person and week, whoever runs it', async () => {
+    const { week, runAt } = nextDigestRun(clock.now());
+    const monday = new Date(`${week}T00:00:00Z`);
+    await db()
+      .insert(tables.videos)
+      .values([
+        {
+          videoSlug: 'new-riff',
+          videoTitle: 'A new riff',
+          videoCategory: 'lesson',
+          videoCreated: new Date(monday.getTime() - 2 * 86_400_000),
+        },
+        {
+          videoSlug: 'old-riff',
+          videoTitle: 'An old riff',
+          videoCategory: 'lesson',
+          videoCreated: new Date(monday.getTime() - 9 * 86_400_000),
+        },
+      ]);
+    clock.advance(runAt.getTime() - clock.now().getTime() + 1_000);
+    const store = createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR });
+    await Promise.all([handleDigest(app, store, { week }), handleDigest(second, store, { week })]);
+    await handleDigest(app, store, { week });
+    while ((await runDueJobs(app)) > 0);
+    const digests = (await findDevMail(db(), people.free!.email)).filter((m) => m.subject === 'A new lesson this week');
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.html).toContain('A new riff');
+    expect(digests[0]!.html).not.toContain('An old riff');
+    expect(digests[0]!.html).toContain('/videos/new-riff');
+    // Asked for the digest but takes no mailers: nothing.
+    expect((await findDevMail(db(), people.quiet!.email)).filter((m) => m.subject.includes('this week'))).toHaveLength(0);
+    // The next week's job is queued once.
+    const next = await db()
+      .select()
+      .from(tables.jobs)
+      .where(and(eq(tables.jobs.type, 'mailers.digest'), eq(tables.jobs.status, 'pending')));
+    expect(next).toHaveLength(1);
+  });
+});
