@@ -17,6 +17,7 @@ import {
   createPaymentProvider,
   eraseFinancePersonalData,
   financeRoutes,
+  type MailerFiguresSource,
   type PaymentProvider,
 } from './services/finance/index.ts';
 import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
@@ -42,6 +43,11 @@ export interface BuildAppOptions extends AppDeps {
   paymentProvider?: PaymentProvider;
   /** The media store (signed URLs over MEDIA_DIR or MEDIA_BUCKET); built from the config when absent. */
   mediaStore?: MediaStore;
+  /**
+   * The mailers service's delivery counts for the dashboard's figures (docs/decisions/0067-keeping-members-and-the-numbers.md);
+   * without it the mailer cards are left out.
+   */
+  mailerFigures?: MailerFiguresSource;
 }
 
 /**
@@ -139,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });
       await api.register(messagesRoutes, { prefix: '/messages' });
       await api.register(videosRoutes, { prefix: '/videos', store: mediaStore });
-      await api.register(financeRoutes, { prefix: '/finance', provider: paymentProvider });
+      await api.register(financeRoutes, { prefix: '/finance', provider: paymentProvider, mailerFigures: options.mailerFigures });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
       // Analytics sits below the services it reports on, so it is handed their counts (ADR 0050).

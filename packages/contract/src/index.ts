@@ -28,3 +28,4 @@ export * from './wire/list-query.ts';
 export * from './calls/analytics.ts';
 export * from './calls/platform.ts';
 export * from './calls/practice.ts';
+export * from './calls/keep-members.ts';

@@ -5,3 +5,4 @@ export { getMembership, cancelAllSubscriptionsForUser } from './membership.ts';
 export { listSubscriptionsWithInvoices } from './member-subscriptions.ts';
 export { eraseFinancePersonalData } from './erasure.ts';
 export { getMemberBilling, type MemberBilling } from './member-billing.ts';
+export { type MailerFiguresSource } from './figures.ts';
