@@ -9,5 +9,6 @@ export const staffRoutes: AreaRoutes = {
     route('staff/members/:idUser', 'routes/staff/member.tsx', { id: 'staff-members-idUser' }),
     route('staff/audit', 'routes/staff/audit.tsx', { id: 'staff-audit' }),
     route('staff/analytics', 'routes/staff/analytics.tsx', { id: 'staff-analytics' }),
+    route('staff/retention-offer', 'routes/staff/retention-offer.tsx', { id: 'staff-retention-offer' }),
   ],
 };
