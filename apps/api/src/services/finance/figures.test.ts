@@ -20,8 +20,18 @@ beforeAll(async () => {
   const [monthly, yearly] = await t.db
     .insert(tables.subscriptionPlans)
     .values([
-      { fkProductPlan: product!.idSubscriptionProduct, subscriptionPlanName: 'Monthly', subscriptionPlanInterval: 'month', subscriptionPlanPrice: 1000 },
-      { fkProductPlan: product!.idSubscriptionProduct, subscriptionPlanName: 'Yearly', subscriptionPlanInterval: 'year', subscriptionPlanPrice: 12000 },
+      {
+        fkProductPlan: product!.idSubscriptionProduct,
+        subscriptionPlanName: 'Monthly',
+        subscriptionPlanInterval: 'month',
+        subscriptionPlanPrice: 1000,
+      },
+      {
+        fkProductPlan: product!.idSubscriptionProduct,
+        subscriptionPlanName: 'Yearly',
+        subscriptionPlanInterval: 'year',
+        subscriptionPlanPrice: 12000,
+      },
     ])
     .returning();
   let n = 0;
@@ -100,7 +110,9 @@ afterAll(() => t.close());
 describe('membership figures', () => {
   it('match the hand-computed fixture for March 2026 and the 31 days before', async () => {
     const mailers = async (_db: unknown, range: { from: Date; to: Date }) =>
-      range.from.getTime() === d('2026-03-01').getTime() ? { sent: 120, failed: 3, unsubscribes: 2 } : { sent: 80, failed: 0, unsubscribes: 1 };
+      range.from.getTime() === d('2026-03-01').getTime()
+        ? { sent: 120, failed: 3, unsubscribes: 2 }
+        : { sent: 80, failed: 0, unsubscribes: 1 };
     const f = await membershipFigures(t.db, { from: '2026-03-01', to: '2026-03-31' }, d('2026-11-01'), mailers);
     expect(f.current).toEqual({
       from: '2026-03-01',
@@ -170,9 +182,17 @@ describe('GET /api/finance/staff/figures', () => {
 
   it('refuses bad dates, other roles and signed-out callers', async () => {
     const director = await createUserWithSession(t.db, { roles: ['Director'] });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/finance/staff/figures?from=2026-04-01&to=2026-03-01', headers: bearer(director.token) });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/finance/staff/figures?from=2026-04-01&to=2026-03-01',
+      headers: bearer(director.token),
+    });
     expect(bad.statusCode).toBe(400);
-    const junk = await t.app.inject({ method: 'GET', url: '/api/finance/staff/figures?from=yesterday', headers: bearer(director.token) });
+    const junk = await t.app.inject({
+      method: 'GET',
+      url: '/api/finance/staff/figures?from=yesterday',
+      headers: bearer(director.token),
+    });
     expect(junk.statusCode).toBe(400);
     const staff = await createUserWithSession(t.db, { roles: ['Staff'] });
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(staff.token) })).statusCode).toBe(403);

@@ -69,7 +69,12 @@ function trialingAt(t: Date) {
 /** A plan's price a month, in pence: a yearly price counts one twelfth. */
 const monthlyPence = sql`case when ${plans.subscriptionPlanInterval} = 'year' then round(${plans.subscriptionPlanPrice} / 12.0) else ${plans.subscriptionPlanPrice} end`;
 
-async function periodFigures(db: Database, p: Period, now: Date, mailers: MailerFiguresSource | undefined): Promise<PeriodFigures> {
+async function periodFigures(
+  db: Database,
+  p: Period,
+  now: Date,
+  mailers: MailerFiguresSource | undefined,
+): Promise<PeriodFigures> {
   const end = p.to < now ? p.to : now;
   const [agg] = await db
     .select({
@@ -92,7 +97,11 @@ async function periodFigures(db: Database, p: Period, now: Date, mailers: Mailer
     .select({ one: sql`1` })
     .from(invoices)
     .where(
-      and(eq(invoices.fkSubscription, s.idSubscription), eq(invoices.stripeInvoiceStatus, 'paid'), sql`${invoices.stripeInvoiceTotal} > 0`),
+      and(
+        eq(invoices.fkSubscription, s.idSubscription),
+        eq(invoices.stripeInvoiceStatus, 'paid'),
+        sql`${invoices.stripeInvoiceTotal} > 0`,
+      ),
     );
   const [trials] = await db
     .select({
@@ -112,7 +121,13 @@ async function periodFigures(db: Database, p: Period, now: Date, mailers: Mailer
   const kept = await db
     .select({ kind: changes.changeKind, n: count(), subs: sql<number>`count(distinct ${changes.fkSubscription})::int` })
     .from(changes)
-    .where(and(inArray(changes.changeKind, ['paused', 'offer_taken']), gte(changes.changeCreated, p.from), lt(changes.changeCreated, p.to)))
+    .where(
+      and(
+        inArray(changes.changeKind, ['paused', 'offer_taken']),
+        gte(changes.changeCreated, p.from),
+        lt(changes.changeCreated, p.to),
+      ),
+    )
     .groupBy(changes.changeKind);
   // A save: a subscription that paused or took the offer in the period and was not cancelled in it.
   const [saves] = await db

@@ -106,7 +106,14 @@ export async function applyProviderEvent(
         if (sub.subscriptionStatus === 'active' && trialEnd && trialEnd > event.created) {
           mails.push({
             key: trialEnd.toISOString(),
-            mail: { kind: 'trial-ending', productName, planName, price: plan?.price ?? 0, trialEnd, idSubscription: sub.idSubscription },
+            mail: {
+              kind: 'trial-ending',
+              productName,
+              planName,
+              price: plan?.price ?? 0,
+              trialEnd,
+              idSubscription: sub.idSubscription,
+            },
           });
         }
         break;
@@ -127,7 +134,8 @@ export async function applyProviderEvent(
         });
       }
       if (to === 'cancelled') {
-        patch.endReason = sub.subscriptionStatus === 'failed' || sub.subscriptionStatus === 'incomplete' ? 'payment_failed' : 'provider';
+        patch.endReason =
+          sub.subscriptionStatus === 'failed' || sub.subscriptionStatus === 'incomplete' ? 'payment_failed' : 'provider';
         mails.push({
           key: 'cancelled',
           mail: { kind: 'cancellation-confirmed', productName, accessUntil: null },

@@ -9,7 +9,14 @@ export type FinanceMail =
   | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }
   | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date; idSubscription: number }
   | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null }
-  | { kind: 'renewal-receipt'; productName: string; planName: string; total: number; periodEnd: Date | null; idSubscription: number };
+  | {
+      kind: 'renewal-receipt';
+      productName: string;
+      planName: string;
+      total: number;
+      periodEnd: Date | null;
+      idSubscription: number;
+    };
 
 const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const longDate = (d: Date) => dayjs(d).format('D MMMM YYYY');

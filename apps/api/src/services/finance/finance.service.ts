@@ -224,8 +224,7 @@ export async function cancelSubscription(
   // A member whose pause has started has no access left to keep (product.md#keeping-members).
   const pausedNow =
     !!sub.subscription_paused_from && sub.subscription_paused_from <= now && (sub.subscription_paused_until ?? now) > now;
-  const keepsAccess =
-    sub.subscription_status === 'active' && !pausedNow && !!row?.currentPeriodEnd && row.currentPeriodEnd > now;
+  const keepsAccess = sub.subscription_status === 'active' && !pausedNow && !!row?.currentPeriodEnd && row.currentPeriodEnd > now;
   if (row?.providerSubscriptionId) {
     await ctx.provider.cancelSubscription({ providerSubscriptionId: row.providerSubscriptionId, atPeriodEnd: keepsAccess });
   }

@@ -19,7 +19,10 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   const res = await t.app.inject({ method: 'GET', url: '/api/finance/subscription-products/slug/access-all-areas' });
-  const plans = res.json().data.subscription_product.subscription_plans as { id_subscription_plan: number; subscription_plan_interval: string }[];
+  const plans = res.json().data.subscription_product.subscription_plans as {
+    id_subscription_plan: number;
+    subscription_plan_interval: string;
+  }[];
   monthlyPlan = plans.find((p) => p.subscription_plan_interval === 'month')!.id_subscription_plan;
   yearlyPlan = plans.find((p) => p.subscription_plan_interval === 'year')!.id_subscription_plan;
 });
@@ -57,7 +60,10 @@ async function settle(advanceMs = 2_000) {
 /** A member on a plan whose 14-day trial has been paid out of: active, paid for a month from now. */
 async function payingMember(plan = monthlyPlan) {
   const user = await newUser();
-  const res = await call('POST', '/me/subscriptions', user.token, { id_subscription_plan: plan, stripe_payment_method_id: 'pm_card_visa' });
+  const res = await call('POST', '/me/subscriptions', user.token, {
+    id_subscription_plan: plan,
+    stripe_payment_method_id: 'pm_card_visa',
+  });
   expect(res.statusCode).toBe(201);
   const idSubscription = res.json().data.subscription.id_subscription as number;
   await settle();
@@ -84,7 +90,10 @@ const invoicesOf = (idSubscription: number) =>
 describe('lifecycle e-mails', () => {
   it('sends the trial reminder three days before the charge, with the amount, the date and the links, once', async () => {
     const user = await newUser();
-    const res = await call('POST', '/me/subscriptions', user.token, { id_subscription_plan: monthlyPlan, stripe_payment_method_id: 'pm_card_visa' });
+    const res = await call('POST', '/me/subscriptions', user.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+    });
     const id = res.json().data.subscription.id_subscription as number;
     await settle();
     const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
@@ -139,7 +148,9 @@ describe('lifecycle e-mails', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/staff/members/${m.idUser}`, headers: bearer(staff.token) });
     expect(res.statusCode).toBe(200);
     const [sub] = res.json().data.member.subscriptions as Array<{ lifecycle_mails: Array<{ mail_kind: string }> }>;
-    expect(sub!.lifecycle_mails.map((x) => x.mail_kind)).toEqual(expect.arrayContaining(['renewal-receipt', 'subscription-confirmed']));
+    expect(sub!.lifecycle_mails.map((x) => x.mail_kind)).toEqual(
+      expect.arrayContaining(['renewal-receipt', 'subscription-confirmed']),
+    );
   });
 });
 
@@ -208,15 +219,22 @@ describe('pause and resume', () => {
     expect(bad.statusCode).toBe(400);
     expect((await getSub(m.token, m.idSubscription)).subscription_paused_until).toBeNull();
     const other = await newUser();
-    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, other.token, { pause_months: 1 })).statusCode).toBe(404);
+    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, other.token, { pause_months: 1 })).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`, other.token)).statusCode).toBe(404);
     expect((await call('DELETE', `/me/subscriptions/${m.idSubscription}/pause`, other.token)).statusCode).toBe(404);
-    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, undefined, { pause_months: 1 })).statusCode).toBe(401);
+    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, undefined, { pause_months: 1 })).statusCode).toBe(
+      401,
+    );
     expect((await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`)).statusCode).toBe(401);
     expect((await call('DELETE', `/me/subscriptions/${m.idSubscription}/pause`)).statusCode).toBe(401);
 
     const trialist = await newUser();
-    const res = await call('POST', '/me/subscriptions', trialist.token, { id_subscription_plan: monthlyPlan, stripe_payment_method_id: 'pm_card_visa' });
+    const res = await call('POST', '/me/subscriptions', trialist.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+    });
     const id = res.json().data.subscription.id_subscription as number;
     await settle();
     const trial = await call('PUT', `/me/subscriptions/${id}/pause`, trialist.token, { pause_months: 1 });
@@ -237,13 +255,27 @@ describe('the retention offer', () => {
     expect(none.statusCode).toBe(409);
     expect(none.body).toContain(NO_OFFER);
 
-    expect((await call('PUT', '/staff/retention-offer', m.token, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 })).statusCode).toBe(403);
-    expect((await call('PUT', '/staff/retention-offer', undefined, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 })).statusCode).toBe(401);
+    expect(
+      (await call('PUT', '/staff/retention-offer', m.token, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', '/staff/retention-offer', undefined, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 }))
+        .statusCode,
+    ).toBe(401);
     expect((await call('GET', '/staff/retention-offer')).statusCode).toBe(401);
-    const bad = await call('PUT', '/staff/retention-offer', director.token, { offer_enabled: true, offer_percent_off: 140, offer_months: 2 });
+    const bad = await call('PUT', '/staff/retention-offer', director.token, {
+      offer_enabled: true,
+      offer_percent_off: 140,
+      offer_months: 2,
+    });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/staff/retention-offer', director.token)).json().data.retention_offer.offer_enabled).toBe(false);
-    const saved = await call('PUT', '/staff/retention-offer', director.token, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 });
+    const saved = await call('PUT', '/staff/retention-offer', director.token, {
+      offer_enabled: true,
+      offer_percent_off: 40,
+      offer_months: 2,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.retention_offer).toEqual({ offer_enabled: true, offer_percent_off: 40, offer_months: 2 });
 
@@ -266,7 +298,9 @@ describe('the retention offer', () => {
     await settle(31 * DAY);
     await settle(31 * DAY);
     await settle(31 * DAY);
-    const totals = (await invoicesOf(m.idSubscription)).sort((x, y) => x.created.getTime() - y.created.getTime()).map((i) => i.total);
+    const totals = (await invoicesOf(m.idSubscription))
+      .sort((x, y) => x.created.getTime() - y.created.getTime())
+      .map((i) => i.total);
     expect(totals.slice(-3)).toEqual([899, 899, 1499]);
   });
 });

@@ -71,8 +71,7 @@ export async function getKeepOptions(ctx: FinanceContext, user: SignedInUser, id
   const unavailable = pauseUnavailable(sub, now);
   const from = sub.subscription_current_period_end;
   const settings = await getRetentionOfferSettings(ctx.db);
-  const offerOpen =
-    settings.offer_enabled && sub.subscription_status === 'active' && !sub.subscription_retention_offer_taken;
+  const offerOpen = settings.offer_enabled && sub.subscription_status === 'active' && !sub.subscription_retention_offer_taken;
   return {
     pause_unavailable: unavailable,
     pause_choices:

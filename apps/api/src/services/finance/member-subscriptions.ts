@@ -22,8 +22,6 @@ export async function listSubscriptionsWithInvoices(db: Database, idUser: number
         stripe_invoice_total: stripe_invoice_total / 100,
       })),
     // product.md#lifecycle-e-mails: what the member has been sent about this subscription.
-    lifecycle_mails: mails
-      .filter((m) => m.fk_subscription === s.id_subscription)
-      .map(({ fk_subscription: _fk, ...m }) => m),
+    lifecycle_mails: mails.filter((m) => m.fk_subscription === s.id_subscription).map(({ fk_subscription: _fk, ...m }) => m),
   }));
 }

@@ -90,7 +90,10 @@ export const financeSchemas = {
     params: SubscriptionIdParamsSchema,
     response: SubscriptionResponseSchema,
   },
-  'finance.getRetentionOfferSettings': { summary: 'The retention offer (Director group)', response: RetentionOfferSettingsResponseSchema },
+  'finance.getRetentionOfferSettings': {
+    summary: 'The retention offer (Director group)',
+    response: RetentionOfferSettingsResponseSchema,
+  },
   'finance.saveRetentionOfferSettings': {
     summary: 'Change the retention offer (Director group)',
     body: RetentionOfferSettingsBodySchema,

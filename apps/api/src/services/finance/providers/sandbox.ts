@@ -143,7 +143,11 @@ export class SandboxProvider implements PaymentProvider {
       .set({ resumesAt: null, ...(input.chargeNow ? { currentPeriodEnd: now } : {}) })
       .where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
     if (input.chargeNow) {
-      await enqueueJob(this.db, { type: JOB.charge, payload: { providerSubscriptionId: input.providerSubscriptionId }, runAt: now });
+      await enqueueJob(this.db, {
+        type: JOB.charge,
+        payload: { providerSubscriptionId: input.providerSubscriptionId },
+        runAt: now,
+      });
     }
   }
 

@@ -60,7 +60,12 @@ export interface PaymentProvider {
   /** Ends a pause early; `chargeNow` when the pause has started, so a new period is paid for from now. */
   resumeSubscription(input: { providerSubscriptionId: string; chargeNow: boolean }): Promise<void>;
   /** The retention offer: a percent off the next `months` monthly charges (a repeating coupon). */
-  applyDiscount(input: { providerSubscriptionId: string; percentOff: number; months: number; idempotencyKey: string }): Promise<void>;
+  applyDiscount(input: {
+    providerSubscriptionId: string;
+    percentOff: number;
+    months: number;
+    idempotencyKey: string;
+  }): Promise<void>;
 }
 
 /** A payment the provider refused (a declined card): shown to the user as is (product.md#errors), answered 402. */

@@ -152,7 +152,11 @@ function GroupCard({ group, current, previous }: { group: Group; current: string
   const headingId = `figures-${group.id}`;
   const [first] = group.rows;
   return (
-    <Card as="section" aria-labelledby={headingId} className={cx('flex flex-col', group.id === 'reasons' && 'lg:col-span-2')}>
+    <Card
+      as="section"
+      aria-labelledby={headingId}
+      className={cx('flex flex-col', group.id === 'reasons' && group.rows.length > 2 && 'lg:col-span-2')}
+    >
       <h3 id={headingId} className="text-base font-bold text-ink-900">
         {group.title}
       </h3>
