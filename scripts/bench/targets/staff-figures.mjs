@@ -15,7 +15,7 @@ export const name = 'GET /api/finance/staff/figures (100k members)';
 const MEMBERS = 100_000;
 const runs = Number(process.env.BENCH_REPORT_RUNS ?? 30);
 
-async function seedBenchMembers(databaseUrl) {
+export async function seedBenchMembers(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
