@@ -27,7 +27,7 @@ export type MailerFiguresSource = (
   range: { from: Date; to: Date },
 ) => Promise<{ sent: number; failed: number; unsubscribes: number }>;
 
-export const FIGURES_MAX_DAYS = 366;
+const FIGURES_MAX_DAYS = 366;
 
 interface Period {
   from: Date;
@@ -36,7 +36,7 @@ interface Period {
   toDay: string;
 }
 
-export function resolvePeriods(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+function resolvePeriods(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
   const to = query.to ? dayjs.utc(query.to, 'YYYY-MM-DD') : dayjs.utc(now).startOf('day');
   const from = query.from ? dayjs.utc(query.from, 'YYYY-MM-DD') : to.subtract(29, 'day');
   if (!to.isValid()) throw badRequest('Please choose a valid end date.', 'to');
