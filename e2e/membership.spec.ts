@@ -127,6 +127,8 @@ test('a member adds a card, sees an invoice and cancels with a reason', async ({
   await expect(page.getByText('Please tell us why you are cancelling.')).toBeVisible();
   await page.getByLabel(/main reason/).fill('Taking a break over the summer');
   await page.getByRole('button', { name: 'Continue' }).click();
+  // A paying monthly member is offered a pause first (product.md#keeping-members).
+  await page.getByRole('button', { name: 'No thanks, continue cancelling' }).click();
   await page.getByRole('button', { name: 'Yes, cancel my membership' }).click();
   await expect(page.getByTestId('cancel-result')).toContainText("You won't be charged again");
   await page.getByRole('link', { name: 'Back to your subscription' }).click();

@@ -24,6 +24,9 @@ describe('buildApp with adapters of the caller’s own', () => {
       replacePaymentMethod: refuse,
       detachPaymentMethod: refuse,
       cancelSubscription: refuse,
+      pauseSubscription: refuse,
+      resumeSubscription: refuse,
+      applyDiscount: refuse,
     };
     const config = testConfig();
     const real = createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR });

@@ -17,12 +17,13 @@ import {
   createPaymentProvider,
   eraseFinancePersonalData,
   financeRoutes,
+  type MailerFiguresSource,
   type PaymentProvider,
 } from './services/finance/index.ts';
 import { countHelpdeskPerDay, eraseMessagesPersonalData, messagesRoutes } from './services/messages/index.ts';
 import { eraseVideosPersonalData, titlesByPath, videosRoutes } from './services/videos/index.ts';
 import { staffRoutes } from './services/staff/index.ts';
-import { eraseMailersPersonalData, mailersRoutes } from './services/mailers/index.ts';
+import { eraseMailersPersonalData, mailerFigures, mailersRoutes } from './services/mailers/index.ts';
 import { eraseAuditPersonalData } from './platform/audit/index.ts';
 import type { PersonalDataEraser } from './platform/erasure.ts';
 import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports.routes.ts';
@@ -43,6 +44,11 @@ export interface BuildAppOptions extends AppDeps {
   paymentProvider?: PaymentProvider;
   /** The media store (signed URLs over MEDIA_DIR or MEDIA_BUCKET); built from the config when absent. */
   mediaStore?: MediaStore;
+  /**
+   * The dashboard's mailer delivery counts (docs/decisions/0067-keeping-members-and-the-numbers.md);
+   * the mailers service's own by default, replaceable in tests.
+   */
+  mailerFigures?: MailerFiguresSource;
 }
 
 /**
@@ -141,7 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });
       await api.register(messagesRoutes, { prefix: '/messages' });
       await api.register(videosRoutes, { prefix: '/videos', store: mediaStore });
-      await api.register(financeRoutes, { prefix: '/finance', provider: paymentProvider });
+      await api.register(financeRoutes, {
+        prefix: '/finance',
+        provider: paymentProvider,
+        mailerFigures: options.mailerFigures ?? mailerFigures,
+      });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });
       await api.register(mailersRoutes, { prefix: '/mailers', store: mediaStore });

@@ -31,3 +31,4 @@ export * from './calls/platform.ts';
 export * from './calls/practice.ts';
 export * from './calls/progress.ts';
 export * from './calls/practice-log.ts';
+export * from './calls/keep-members.ts';

@@ -60,6 +60,32 @@ CREATE TABLE "videos"."practice_sessions" (
 	"practice_created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "finance"."lifecycle_mails" (
+	"id_lifecycle_mail" serial PRIMARY KEY NOT NULL,
+	"fk_subscription" integer NOT NULL,
+	"mail_kind" text NOT NULL,
+	"mail_key" text NOT NULL,
+	"mail_subject" text NOT NULL,
+	"mail_created" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "finance"."retention_offers" (
+	"id_retention_offer" integer PRIMARY KEY NOT NULL,
+	"offer_enabled" boolean DEFAULT false NOT NULL,
+	"offer_percent_off" integer DEFAULT 50 NOT NULL,
+	"offer_months" integer DEFAULT 3 NOT NULL,
+	"offer_updated" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "retention_offers_percent_check" CHECK ("finance"."retention_offers"."offer_percent_off" between 1 and 100),
+	CONSTRAINT "retention_offers_months_check" CHECK ("finance"."retention_offers"."offer_months" between 1 and 12)
+);
+--> statement-breakpoint
+CREATE TABLE "finance"."subscription_changes" (
+	"id_subscription_change" serial PRIMARY KEY NOT NULL,
+	"fk_subscription" integer NOT NULL,
+	"change_kind" text NOT NULL,
+	"change_created" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mailers"."digest_deliveries" (
 	"digest_week" text NOT NULL,
 	"id_user" integer NOT NULL,
@@ -116,6 +142,14 @@ ALTER TABLE "videos"."live_streams" ADD COLUMN "ingest_parts" text[] DEFAULT '{}
 ALTER TABLE "videos"."live_streams" ADD COLUMN "stream_auto_replay" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos"."video_plays" ADD COLUMN "video_play_watched" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos"."video_plays" ADD COLUMN "video_play_watched_time" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "resumes_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "discount_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "discount_charges_left" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "finance"."subscriptions" ADD COLUMN "cancellation_reason" text;--> statement-breakpoint
+ALTER TABLE "finance"."subscriptions" ADD COLUMN "end_reason" text;--> statement-breakpoint
+ALTER TABLE "finance"."subscriptions" ADD COLUMN "paused_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "finance"."subscriptions" ADD COLUMN "paused_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "finance"."subscriptions" ADD COLUMN "retention_offer_taken" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "auth"."unsubscribe_events" ADD CONSTRAINT "unsubscribe_events_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."chord_changes" ADD CONSTRAINT "chord_changes_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."first_steps" ADD CONSTRAINT "first_steps_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -125,15 +159,23 @@ ALTER TABLE "videos"."live_questions" ADD CONSTRAINT "live_questions_id_user_use
 ALTER TABLE "videos"."practice_goals" ADD CONSTRAINT "practice_goals_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."practice_sessions" ADD CONSTRAINT "practice_sessions_id_user_users_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "auth"."users"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos"."practice_sessions" ADD CONSTRAINT "practice_sessions_id_video_videos_id_video_fk" FOREIGN KEY ("id_video") REFERENCES "videos"."videos"("id_video") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance"."lifecycle_mails" ADD CONSTRAINT "lifecycle_mails_fk_subscription_subscriptions_id_subscription_fk" FOREIGN KEY ("fk_subscription") REFERENCES "finance"."subscriptions"("id_subscription") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "finance"."subscription_changes" ADD CONSTRAINT "subscription_changes_fk_subscription_subscriptions_id_subscription_fk" FOREIGN KEY ("fk_subscription") REFERENCES "finance"."subscriptions"("id_subscription") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mailers"."mailer_recipients" ADD CONSTRAINT "mailer_recipients_id_mailer_mailers_id_mailer_fk" FOREIGN KEY ("id_mailer") REFERENCES "mailers"."mailers"("id_mailer") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "unsubscribe_events_created_idx" ON "auth"."unsubscribe_events" USING btree ("unsubscribe_created");--> statement-breakpoint
 CREATE INDEX "chord_changes_user_idx" ON "videos"."chord_changes" USING btree ("id_user","changes_created");--> statement-breakpoint
 CREATE INDEX "live_questions_stream_idx" ON "videos"."live_questions" USING btree ("id_live_stream","question_created");--> statement-breakpoint
 CREATE INDEX "live_questions_user_idx" ON "videos"."live_questions" USING btree ("id_user","question_created");--> statement-breakpoint
 CREATE INDEX "practice_sessions_user_day_idx" ON "videos"."practice_sessions" USING btree ("id_user","practised_on");--> statement-breakpoint
+CREATE UNIQUE INDEX "lifecycle_mails_once_key" ON "finance"."lifecycle_mails" USING btree ("fk_subscription","mail_kind","mail_key");--> statement-breakpoint
+CREATE INDEX "subscription_changes_kind_created_idx" ON "finance"."subscription_changes" USING btree ("change_kind","change_created");--> statement-breakpoint
 CREATE INDEX "digest_deliveries_user_idx" ON "mailers"."digest_deliveries" USING btree ("id_user");--> statement-breakpoint
 CREATE INDEX "mailer_recipients_status_idx" ON "mailers"."mailer_recipients" USING btree ("id_mailer","recipient_status");--> statement-breakpoint
 CREATE INDEX "mailer_recipients_updated_idx" ON "mailers"."mailer_recipients" USING btree ("recipient_updated","recipient_status");--> statement-breakpoint
 CREATE INDEX "mailer_recipients_user_idx" ON "mailers"."mailer_recipients" USING btree ("id_user");--> statement-breakpoint
 CREATE INDEX "mailers_created_idx" ON "mailers"."mailers" USING btree ("mailer_created" desc);--> statement-breakpoint
-CREATE UNIQUE INDEX "live_streams_key_key" ON "videos"."live_streams" USING btree ("stream_key");
+CREATE UNIQUE INDEX "live_streams_key_key" ON "videos"."live_streams" USING btree ("stream_key");--> statement-breakpoint
+CREATE INDEX "subscriptions_created_idx" ON "finance"."subscriptions" USING btree ("subscription_created");--> statement-breakpoint
+CREATE INDEX "subscriptions_trial_end_idx" ON "finance"."subscriptions" USING btree ("trial_end");--> statement-breakpoint
+CREATE INDEX "subscriptions_period_end_idx" ON "finance"."subscriptions" USING btree ("current_period_end");--> statement-breakpoint
+CREATE INDEX "subscriptions_cancelled_idx" ON "finance"."subscriptions" USING btree ("subscription_cancelled");

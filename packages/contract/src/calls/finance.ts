@@ -10,6 +10,7 @@ import {
 } from '../entities/subscription.ts';
 import { IdInputSchema } from '../entities/fields.ts';
 import { envelope } from '../wire/envelope.ts';
+import { CancellationReasonSchema } from './keep-members.ts';
 
 /*
  * Finance calls under /api/finance (product.md#calls). The entity shapes are in entities/subscription.ts; this
@@ -69,6 +70,8 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** PUT me/subscriptions/{id}/status/cancelled: the answer to the product's cancellation question. */
 export const CancelSubscriptionBodySchema = z.object({
+  /** The reason picked from the short list (product.md#keeping-members); optional for older clients. */
+  cancellation_reason: CancellationReasonSchema.optional(),
   subscription_product_cancellation_question: z
     .string({ error: 'Please tell us why you are cancelling.' })
     .trim()

@@ -200,6 +200,9 @@ export const MemberContextSchema = z.object({
       ends_on: z.date().nullable(),
       last_failed_payment: z.date().nullable(),
       cancellation_reason: z.string().nullable(),
+      /** A pause (product.md#keeping-members): paused now or about to be, until when. */
+      paused_from: z.date().nullable().optional(),
+      paused_until: z.date().nullable().optional(),
       member_since: z.date().nullable(),
     })
     .nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LifecycleMailSchema } from './keep-members.ts';
 import { LIST_LIMIT_MAX } from '../constants.ts';
 import { DateSchema, IdInputSchema, IdSchema, NullableDateSchema, TextSchema } from '../entities/fields.ts';
 import { InvoiceSchema, SubscriptionStatusSchema } from '../entities/subscription.ts';
@@ -79,7 +80,12 @@ export const StaffSubscriptionSchema = z.object({
   subscription_product_name: TextSchema,
   subscription_plan_name: TextSchema,
   subscription_product_cancellation_question: TextSchema,
+  subscription_cancellation_reason: z.string().nullable().optional(),
+  subscription_paused_from: NullableDateSchema.optional(),
+  subscription_paused_until: NullableDateSchema.optional(),
   invoices: z.array(InvoiceSchema),
+  /** The lifecycle e-mails sent for it, newest first (product.md#lifecycle-e-mails). */
+  lifecycle_mails: z.array(LifecycleMailSchema).optional(),
 });
 export type StaffSubscription = z.infer<typeof StaffSubscriptionSchema>;
 

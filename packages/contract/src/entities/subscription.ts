@@ -56,6 +56,13 @@ export const SubscriptionSchema = z.object({
   subscription_plan_name: TextSchema,
   subscription_plan_price: IdSchema.min(0).nullable(),
   subscription_plan_interval: SubscriptionPlanIntervalSchema.nullable(),
+  /** A pause (product.md#keeping-members): no access and no charge from `paused_from` until `paused_until`. */
+  subscription_paused_from: NullableDateSchema.optional(),
+  subscription_paused_until: NullableDateSchema.optional(),
+  /** The reason picked when cancelling (one of CANCELLATION_REASONS). */
+  subscription_cancellation_reason: z.string().nullable().optional(),
+  /** When the retention offer was taken, and its discount (it is offered once per subscription). */
+  subscription_retention_offer_taken: NullableDateSchema.optional(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

@@ -97,11 +97,25 @@ export const subscriptions = financeSchema.table(
     idempotencyKey: text('idempotency_key').notNull(),
     /** The payment method given when subscribing (the natural idempotency key within a window). */
     initialPaymentMethodId: text('initial_payment_method_id').notNull(),
+    /** Why the member cancelled, one of CANCELLATION_REASONS (docs/decisions/0067-keeping-members-and-the-numbers.md). */
+    cancellationReason: text('cancellation_reason'),
+    /** How the subscription ended: 'member' (cancelled it), 'payment_failed' (the provider gave up), 'account_deleted'. */
+    endReason: text('end_reason'),
+    /** A pause (product.md#keeping-members): no access and no charge from `pausedFrom` until `pausedUntil`. */
+    pausedFrom: timestamp('paused_from', { withTimezone: true }),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** When the member took the retention offer: once per subscription. */
+    retentionOfferTaken: timestamp('retention_offer_taken', { withTimezone: true }),
   },
   (t) => [
     index('subscriptions_user_idx').on(t.idUser, t.subscriptionCreated),
     uniqueIndex('subscriptions_user_idempotency_key').on(t.idUser, t.idempotencyKey),
     uniqueIndex('subscriptions_provider_subscription_key').on(t.provider, t.providerSubscriptionId),
+    // The staff dashboard's figures (docs/decisions/0067-keeping-members-and-the-numbers.md) read by these times.
+    index('subscriptions_created_idx').on(t.subscriptionCreated),
+    index('subscriptions_trial_end_idx').on(t.trialEnd),
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd),
+    index('subscriptions_cancelled_idx').on(t.subscriptionCancelled),
     // One live subscription per user and product: a racing second POST fails here instead of buying twice.
     uniqueIndex('subscriptions_one_live_per_product')
       .on(t.idUser, t.idSubscriptionProduct)
@@ -227,4 +241,62 @@ export const sandboxSubscriptions = financeSchema.table('sandbox_subscriptions',
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  /** Stripe's pause_collection with behavior 'void': periods before this are not charged. */
+  resumesAt: timestamp('resumes_at', { withTimezone: true }),
+  /** A repeating percent-off coupon (the retention offer): this many more charges are discounted. */
+  discountPercent: integer('discount_percent').notNull().default(0),
+  discountChargesLeft: integer('discount_charges_left').notNull().default(0),
 });
+
+/**
+ * What happened to a subscription besides its status, for the staff dashboard's pauses and saves
+ * (docs/decisions/0067-keeping-members-and-the-numbers.md): 'paused', 'resumed', 'offer_taken'.
+ */
+export const subscriptionChanges = financeSchema.table(
+  'subscription_changes',
+  {
+    idSubscriptionChange: serial('id_subscription_change').primaryKey(),
+    fkSubscription: integer('fk_subscription')
+      .notNull()
+      .references(() => subscriptions.idSubscription),
+    changeKind: text('change_kind').notNull(),
+    changeCreated: timestamp('change_created', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('subscription_changes_kind_created_idx').on(t.changeKind, t.changeCreated)],
+);
+
+/**
+ * The lifecycle e-mails sent for each subscription (product.md#lifecycle-e-mails): one row per
+ * (subscription, kind, key) makes each one go once, whichever instance or retry gets there first.
+ */
+export const lifecycleMails = financeSchema.table(
+  'lifecycle_mails',
+  {
+    idLifecycleMail: serial('id_lifecycle_mail').primaryKey(),
+    fkSubscription: integer('fk_subscription')
+      .notNull()
+      .references(() => subscriptions.idSubscription),
+    mailKind: text('mail_kind').notNull(),
+    /** What makes it one e-mail: the trial end, the invoice id, the failed attempt's event id. */
+    mailKey: text('mail_key').notNull(),
+    mailSubject: text('mail_subject').notNull(),
+    mailCreated: timestamp('mail_created', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('lifecycle_mails_once_key').on(t.fkSubscription, t.mailKind, t.mailKey)],
+);
+
+/** Staff's retention offer (one row, id 1): a percent off for some months, offered once per subscription. */
+export const retentionOffers = financeSchema.table(
+  'retention_offers',
+  {
+    idRetentionOffer: integer('id_retention_offer').primaryKey(),
+    offerEnabled: boolean('offer_enabled').notNull().default(false),
+    offerPercentOff: integer('offer_percent_off').notNull().default(50),
+    offerMonths: integer('offer_months').notNull().default(3),
+    offerUpdated: timestamp('offer_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('retention_offers_percent_check', sql`${t.offerPercentOff} between 1 and 100`),
+    check('retention_offers_months_check', sql`${t.offerMonths} between 1 and 12`),
+  ],
+);

@@ -194,6 +194,33 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     provider_event_at: 'accounting',
     idempotency_key: 'not-personal',
     initial_payment_method_id: 'accounting',
+    // A choice from a fixed list; the member's own words stay in the cancellation answer above.
+    cancellation_reason: 'not-personal',
+    end_reason: 'accounting',
+    paused_from: 'accounting',
+    paused_until: 'accounting',
+    retention_offer_taken: 'accounting',
+  },
+  'finance.subscription_changes': {
+    id_subscription_change: 'accounting',
+    fk_subscription: 'accounting',
+    change_kind: 'accounting',
+    change_created: 'accounting',
+  },
+  'finance.lifecycle_mails': {
+    id_lifecycle_mail: 'accounting',
+    fk_subscription: 'accounting',
+    mail_kind: 'accounting',
+    mail_key: 'accounting',
+    mail_subject: 'not-personal',
+    mail_created: 'accounting',
+  },
+  'finance.retention_offers': {
+    id_retention_offer: NOT_PERSONAL_CONTENT,
+    offer_enabled: NOT_PERSONAL_CONTENT,
+    offer_percent_off: NOT_PERSONAL_CONTENT,
+    offer_months: NOT_PERSONAL_CONTENT,
+    offer_updated: NOT_PERSONAL_CONTENT,
   },
   'finance.payment_methods': {
     id_stripe_payment_method: 'accounting',
@@ -256,6 +283,9 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     cancel_at_period_end: 'accounting',
     current_period_end: 'accounting',
     created: 'accounting',
+    resumes_at: 'accounting',
+    discount_percent: 'accounting',
+    discount_charges_left: 'accounting',
   },
   'analytics.actions': {
     id_action: 'not-personal',

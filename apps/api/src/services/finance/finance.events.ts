@@ -1,7 +1,7 @@
 import type { Database } from '@fretline/db';
 import type { SubscriptionStatus } from '@fretline/contract';
 import type { Config } from '../../config.ts';
-import { enqueueFinanceMail, type FinanceMail } from './finance.mails.ts';
+import { sendLifecycleMail, type FinanceMail } from './finance.mails.ts';
 import * as repo from './finance.repository.ts';
 import type { ProviderEvent } from './providers/types.ts';
 import { isBeforeFirstPayment, nextStatus, statusFromProvider } from './state-machine.ts';
@@ -40,7 +40,8 @@ export async function applyProviderEvent(
     }
 
     const stale = sub.providerEventAt !== null && event.created.getTime() < sub.providerEventAt.getTime();
-    const mails: FinanceMail[] = [];
+    /** Each with the key that makes it one e-mail (product.md#lifecycle-e-mails). */
+    const mails: Array<{ key: string; mail: FinanceMail }> = [];
     const plan = await repo.findPlanForMail(tx, sub.fkPlanSubscription);
     const productName = plan?.productName ?? 'Fretline';
     const planName = plan?.planName ?? '';
@@ -75,6 +76,20 @@ export async function applyProviderEvent(
         });
         if (event.type === 'invoice.paid') {
           wanted = 'active';
+          // A paid renewal (not the first invoice, not a £0 trial invoice) gets its receipt.
+          if (inv.total > 0 && inv.billingReason === 'subscription_cycle') {
+            mails.push({
+              key: inv.id,
+              mail: {
+                kind: 'renewal-receipt',
+                productName,
+                planName,
+                total: inv.total,
+                periodEnd: inv.periodEnd,
+                idSubscription: sub.idSubscription,
+              },
+            });
+          }
           if (
             inv.periodEnd &&
             (!sub.currentPeriodEnd || inv.periodEnd > sub.currentPeriodEnd) &&
@@ -89,7 +104,17 @@ export async function applyProviderEvent(
       case 'subscription.trial_will_end': {
         const trialEnd = event.trialEnd ?? sub.trialEnd;
         if (sub.subscriptionStatus === 'active' && trialEnd && trialEnd > event.created) {
-          mails.push({ kind: 'trial-ending', productName, planName, price: plan?.price ?? 0, trialEnd });
+          mails.push({
+            key: trialEnd.toISOString(),
+            mail: {
+              kind: 'trial-ending',
+              productName,
+              planName,
+              price: plan?.price ?? 0,
+              trialEnd,
+              idSubscription: sub.idSubscription,
+            },
+          });
         }
         break;
       }
@@ -103,16 +128,31 @@ export async function applyProviderEvent(
         if (!sub.currentPeriodEnd || sub.currentPeriodEnd > event.created) patch.currentPeriodEnd = event.created;
       }
       if (to === 'active' && isBeforeFirstPayment(sub.subscriptionStatus)) {
-        mails.push({ kind: 'subscription-confirmed', productName, planName, trialEnd: patch.trialEnd ?? sub.trialEnd });
-      }
-      if (to === 'incomplete' || to === 'failed') {
         mails.push({
+          key: 'confirmed',
+          mail: { kind: 'subscription-confirmed', productName, planName, trialEnd: patch.trialEnd ?? sub.trialEnd },
+        });
+      }
+      if (to === 'cancelled') {
+        patch.endReason =
+          sub.subscriptionStatus === 'failed' || sub.subscriptionStatus === 'incomplete' ? 'payment_failed' : 'provider';
+        mails.push({
+          key: 'cancelled',
+          mail: { kind: 'cancellation-confirmed', productName, accessUntil: null },
+        });
+      }
+    }
+    // Each failed attempt (the first and every retry) says so once: keyed by the provider's event.
+    if (event.type === 'invoice.payment_failed' && !stale && sub.subscriptionStatus !== 'cancelled') {
+      mails.push({
+        key: event.id,
+        mail: {
           kind: 'payment-failed',
           productName,
           idSubscription: sub.idSubscription,
-          firstPayment: to === 'incomplete',
-        });
-      }
+          firstPayment: isBeforeFirstPayment(sub.subscriptionStatus),
+        },
+      });
     }
     if (!stale && (event.type === 'subscription.updated' || event.type === 'subscription.deleted' || to)) {
       patch.providerEventAt = event.created;
@@ -120,7 +160,9 @@ export async function applyProviderEvent(
     if (Object.keys(patch).length > 0) {
       await repo.updateSubscriptionFromEvent(tx, sub.idSubscription, patch);
     }
-    for (const mail of mails) await enqueueFinanceMail(tx, config, sub.customerEmail, mail);
+    for (const { key, mail } of mails) {
+      await sendLifecycleMail(tx, config, event.created, sub.customerEmail, sub.idSubscription, key, mail);
+    }
     return { duplicate: false, unknown: false, stale, from: sub.subscriptionStatus, ...(to ? { to } : {}) };
   });
 }

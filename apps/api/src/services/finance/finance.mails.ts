@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Database } from '@fretline/db';
+import { tables, type Database } from '@fretline/db';
 import type { Config } from '../../config.ts';
 import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
 
@@ -7,8 +7,16 @@ import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/i
 export type FinanceMail =
   | { kind: 'subscription-confirmed'; productName: string; planName: string; trialEnd: Date | null }
   | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }
-  | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date }
-  | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null };
+  | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date; idSubscription: number }
+  | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null }
+  | {
+      kind: 'renewal-receipt';
+      productName: string;
+      planName: string;
+      total: number;
+      periodEnd: Date | null;
+      idSubscription: number;
+    };
 
 const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const longDate = (d: Date) => dayjs(d).format('D MMMM YYYY');
@@ -46,8 +54,21 @@ function compose(
         paragraphs: [
           `Your ${mail.productName} free trial ends on ${longDate(mail.trialEnd)}. Your ${mail.planName} plan then starts and your card will be charged ${formatGbp(mail.price)}.`,
           'Nothing to do if you want to carry on. If not, cancel before then and you will not be charged.',
+          `Cancel: ${site}/me/subscriptions/${mail.idSubscription}/cancel`,
+          `Change your card: ${site}/me/subscriptions/${mail.idSubscription}#cards`,
         ],
-        link: { label: 'Manage your membership', url: `${site}/membership` },
+        link: { label: 'Manage your membership', url: `${site}/me/subscriptions/${mail.idSubscription}` },
+      };
+    case 'renewal-receipt':
+      return {
+        subject: `Your ${mail.productName} membership has renewed`,
+        paragraphs: [
+          `Thanks: we've taken ${formatGbp(mail.total)} for your ${mail.productName} membership (${mail.planName}).`,
+          mail.periodEnd
+            ? `It now runs until ${longDate(mail.periodEnd)}. Your invoices are on your subscription page.`
+            : 'Your invoices are on your subscription page.',
+        ],
+        link: { label: 'See your invoices', url: `${site}/me/subscriptions/${mail.idSubscription}` },
       };
     case 'cancellation-confirmed':
       return {
@@ -63,8 +84,34 @@ function compose(
   }
 }
 
+/**
+ * A lifecycle e-mail (product.md#lifecycle-e-mails): recorded as (subscription, kind, key) and queued
+ * in the same transaction, so whichever instance, retry or redelivered event gets there first sends
+ * it and every other one finds the row and sends nothing. Returns whether it was queued.
+ */
+export async function sendLifecycleMail(
+  db: Database,
+  config: Config,
+  now: Date,
+  to: string,
+  idSubscription: number,
+  key: string,
+  mail: FinanceMail,
+): Promise<boolean> {
+  const { subject } = compose(mail, config.SITE_URL);
+  const t = tables.lifecycleMails;
+  const inserted = await db
+    .insert(t)
+    .values({ fkSubscription: idSubscription, mailKind: mail.kind, mailKey: key, mailSubject: subject, mailCreated: now })
+    .onConflictDoNothing()
+    .returning({ id: t.idLifecycleMail });
+  if (inserted.length === 0) return false;
+  await enqueueFinanceMail(db, config, to, mail);
+  return true;
+}
+
 /** Queues a billing e-mail in the same transaction as the change it reports (sent once, only if it commits). */
-export async function enqueueFinanceMail(db: Database, config: Config, to: string, mail: FinanceMail): Promise<void> {
+async function enqueueFinanceMail(db: Database, config: Config, to: string, mail: FinanceMail): Promise<void> {
   if (!to) return;
   const site = config.SITE_URL;
   const { subject, paragraphs, link } = compose(mail, site);

@@ -101,6 +101,10 @@ const subscriptionColumns = {
   subscription_plan_name: plans.subscriptionPlanName,
   subscription_plan_price: plans.subscriptionPlanPrice,
   subscription_plan_interval: sql<'month' | 'year'>`${plans.subscriptionPlanInterval}`,
+  subscription_paused_from: s.pausedFrom,
+  subscription_paused_until: s.pausedUntil,
+  subscription_cancellation_reason: s.cancellationReason,
+  subscription_retention_offer_taken: s.retentionOfferTaken,
 };
 
 function selectSubscriptions(db: Database) {
@@ -183,6 +187,8 @@ export async function findMembershipFacts(db: Database, idUser: number, now: Dat
       member: sql<boolean>`coalesce(bool_or(${and(
         eq(products.subscriptionProductSlug, MEMBERSHIP_PRODUCT_SLUG),
         or(eq(s.subscriptionStatus, 'active'), and(eq(s.subscriptionStatus, 'cancelled'), gt(s.currentPeriodEnd, now))),
+        // A pause that has started locks the membership until it ends (product.md#keeping-members).
+        sql`not coalesce(${s.pausedFrom} <= ${now} and ${s.pausedUntil} > ${now}, false)`,
       )}), false)`,
       subscribed: sql<number>`count(*) filter (where ${s.subscriptionStatus} <> 'draft')::int`,
     })
@@ -196,7 +202,13 @@ export async function findMembershipFacts(db: Database, idUser: number, now: Dat
 export async function cancelSubscriptionsOf(db: Database, idUser: number, statuses: readonly SubscriptionStatus[], now: Date) {
   return db
     .update(s)
-    .set({ subscriptionStatus: 'cancelled', subscriptionCancelled: now, subscriptionUpdated: now, currentPeriodEnd: now })
+    .set({
+      subscriptionStatus: 'cancelled',
+      subscriptionCancelled: now,
+      subscriptionUpdated: now,
+      currentPeriodEnd: now,
+      endReason: 'account_deleted',
+    })
     .where(and(eq(s.idUser, idUser), inArray(s.subscriptionStatus, [...statuses])))
     .returning({ idSubscription: s.idSubscription, provider: s.provider, providerSubscriptionId: s.providerSubscriptionId });
 }
@@ -215,6 +227,9 @@ export async function listSubscriptionsForStaff(db: Database, idUser: number) {
       subscription_product_name: products.subscriptionProductName,
       subscription_plan_name: plans.subscriptionPlanName,
       subscription_product_cancellation_question: s.subscriptionProductCancellationQuestion,
+      subscription_cancellation_reason: s.cancellationReason,
+      subscription_paused_from: s.pausedFrom,
+      subscription_paused_until: s.pausedUntil,
     })
     .from(s)
     .leftJoin(products, eq(products.idSubscriptionProduct, s.idSubscriptionProduct))
@@ -237,6 +252,21 @@ export async function listInvoicesOfSubscriptions(db: Database, idSubscriptions:
     .from(invoices)
     .where(and(inArray(invoices.fkSubscription, idSubscriptions), gte(invoices.stripeInvoiceTotal, minPence)))
     .orderBy(desc(invoices.stripeInvoiceCreated), desc(invoices.idStripeInvoice));
+}
+
+/** The lifecycle e-mails sent for these subscriptions, newest first (product.md#lifecycle-e-mails). */
+export async function listLifecycleMailsOf(db: Database, idSubscriptions: number[]) {
+  const m = tables.lifecycleMails;
+  return db
+    .select({
+      fk_subscription: m.fkSubscription,
+      mail_kind: m.mailKind,
+      mail_subject: m.mailSubject,
+      mail_created: m.mailCreated,
+    })
+    .from(m)
+    .where(inArray(m.fkSubscription, idSubscriptions))
+    .orderBy(desc(m.mailCreated), desc(m.idLifecycleMail));
 }
 
 // ── Purchases ───────────────────────────────────────────────────────────────────────────────────
@@ -356,13 +386,18 @@ export async function markCancelled(
   db: Database,
   idUser: number,
   idSubscription: number,
-  cancel: { answer: string; now: Date; endsNow: boolean },
+  cancel: { answer: string; reason: string | null; now: Date; endsNow: boolean },
 ): Promise<void> {
   await db
     .update(s)
     .set({
       subscriptionStatus: 'cancelled',
       subscriptionProductCancellationQuestion: cancel.answer,
+      cancellationReason: cancel.reason,
+      endReason: 'member',
+      // A pause not yet over ends with the membership (product.md#keeping-members).
+      pausedFrom: null,
+      pausedUntil: null,
       subscriptionCancelled: cancel.now,
       subscriptionUpdated: cancel.now,
       ...(cancel.endsNow ? { currentPeriodEnd: cancel.now } : {}),

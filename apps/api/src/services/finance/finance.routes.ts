@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PartyFilterSchema, SUBSCRIPTION_ORDER_FIELDS, SubscriptionFilterSchema, INVOICE_MIN_TOTAL } from '@fretline/contract';
@@ -7,6 +7,8 @@ import { route } from '../../plugins/calls.ts';
 import { parseListQuery } from '../../plugins/list-query.ts';
 import { registerJobHandler } from '../../platform/jobs/index.ts';
 import * as finance from './finance.service.ts';
+import { figuresToCsv, membershipFigures, type MailerFiguresSource } from './figures.ts';
+import * as keep from './keep-members.ts';
 import { stripeWebhookRoutes } from './finance.webhooks.ts';
 import { PROVIDER_CANCEL_JOB } from './membership.ts';
 import type { PaymentProvider } from './providers/index.ts';
@@ -17,10 +19,12 @@ const ProviderCancelPayload = z.object({ provider: z.enum(['sandbox', 'stripe'])
 /** The adapters buildApp hands the finance service (ADR 0051). */
 export interface FinanceRoutesOptions {
   provider: PaymentProvider;
+  /** The mailers service's delivery counts for the dashboard; its cards are left out without it. */
+  mailerFigures?: MailerFiguresSource | undefined;
 }
 
 /** /api/finance: the finance calls (product.md#calls). Every id in a path is checked against the signed-in user. */
-export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, { provider }) => {
+export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, { provider, mailerFigures }) => {
   const ctx = (request: FastifyRequest): finance.FinanceContext => ({
     db: app.db,
     config: app.config,
@@ -82,8 +86,54 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
       request.params.id,
       request.body.subscription_product_cancellation_question,
       request.id,
+      request.body.cancellation_reason ?? null,
     );
     return { data: { subscription } };
+  });
+
+  // ── Keeping members (product.md#keeping-members) ──
+  route(app, 'finance.getKeepOptions', user, async (request) => ({
+    data: { keep_options: await keep.getKeepOptions(ctx(request), signedIn(request), request.params.id) },
+  }));
+
+  route(app, 'finance.pauseSubscription', user, async (request) => ({
+    data: {
+      subscription: await keep.pauseSubscription(ctx(request), signedIn(request), request.params.id, request.body.pause_months),
+    },
+  }));
+
+  route(app, 'finance.resumeSubscription', user, async (request) => ({
+    data: { subscription: await keep.resumeSubscription(ctx(request), signedIn(request), request.params.id) },
+  }));
+
+  route(app, 'finance.takeRetentionOffer', user, async (request) => ({
+    data: { subscription: await keep.takeRetentionOffer(ctx(request), signedIn(request), request.params.id) },
+  }));
+
+  // Money is the Director group's, as the analytics are (ADR 0036).
+  route(app, 'finance.getRetentionOfferSettings', { access: 'Director' }, async () => ({
+    data: { retention_offer: await keep.getRetentionOfferSettings(app.db) },
+  }));
+
+  route(app, 'finance.saveRetentionOfferSettings', { access: 'Director' }, async (request) => ({
+    data: { retention_offer: await keep.saveRetentionOfferSettings(app.db, request.body, app.clock()) },
+  }));
+
+  route(app, 'finance.getMembershipFigures', { access: 'Director' }, async (request, reply) => {
+    const figures = await membershipFigures(app.db, request.query, app.clock(), mailerFigures);
+    if (request.query.format === 'csv') {
+      // The export is this call's other answer: a CSV file, which the declared JSON response does not describe.
+      const file: FastifyReply = reply;
+      return file
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="fretline-membership-${figures.current.from}-to-${figures.current.to}.csv"`,
+        )
+        .serializer((payload: unknown) => String(payload))
+        .send(figuresToCsv(figures));
+    }
+    return { data: { figures } };
   });
 
   route(app, 'finance.listPaymentMethods', user, async (request) => ({

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { recordAction } from '../analytics/index.ts';
-import { enqueueFinanceMail } from './finance.mails.ts';
+import { sendLifecycleMail } from './finance.mails.ts';
 import * as repo from './finance.repository.ts';
 import type { SubscriptionListFilter, SubscriptionListOrder, SubscriptionRow } from './finance.repository.ts';
 import { PaymentError, type PaymentProvider } from './providers/types.ts';
@@ -215,19 +215,23 @@ export async function cancelSubscription(
   idSubscription: number,
   answer: string,
   correlationId?: string,
+  reason: string | null = null,
 ): Promise<SubscriptionRow> {
   const sub = await requireOwnSubscription(ctx.db, user.idUser, idSubscription);
   if (sub.subscription_status === 'cancelled') return sub;
   const now = ctx.clock();
   const row = await repo.findProviderSide(ctx.db, idSubscription);
-  const keepsAccess = sub.subscription_status === 'active' && !!row?.currentPeriodEnd && row.currentPeriodEnd > now;
+  // A member whose pause has started has no access left to keep (product.md#keeping-members).
+  const pausedNow =
+    !!sub.subscription_paused_from && sub.subscription_paused_from <= now && (sub.subscription_paused_until ?? now) > now;
+  const keepsAccess = sub.subscription_status === 'active' && !pausedNow && !!row?.currentPeriodEnd && row.currentPeriodEnd > now;
   if (row?.providerSubscriptionId) {
     await ctx.provider.cancelSubscription({ providerSubscriptionId: row.providerSubscriptionId, atPeriodEnd: keepsAccess });
   }
   const accessUntil = keepsAccess ? (row?.currentPeriodEnd ?? null) : null;
   await ctx.db.transaction(async (tx) => {
-    await repo.markCancelled(tx, user.idUser, idSubscription, { answer, now, endsNow: !keepsAccess });
-    await enqueueFinanceMail(tx, ctx.config, row?.customerEmail || user.email, {
+    await repo.markCancelled(tx, user.idUser, idSubscription, { answer, reason, now, endsNow: !keepsAccess });
+    await sendLifecycleMail(tx, ctx.config, now, row?.customerEmail || user.email, idSubscription, 'cancelled', {
       kind: 'cancellation-confirmed',
       productName: sub.subscription_product_name ?? 'Fretline',
       accessUntil,

@@ -6,3 +6,4 @@ export { listSubscriptionsWithInvoices } from './member-subscriptions.ts';
 export { eraseFinancePersonalData } from './erasure.ts';
 export { getMemberBilling, type MemberBilling } from './member-billing.ts';
 export { listMembershipAudiences } from './mailer-audience.ts';
+export { type MailerFiguresSource } from './figures.ts';

@@ -1,4 +1,4 @@
-import type { MemberContext } from '@fretline/contract';
+import { CANCELLATION_REASON_LABELS, type CancellationReason, type MemberContext } from '@fretline/contract';
 import { and, asc, desc, eq, gt, ne, tables, type Database } from '@fretline/db';
 
 const { subscriptions: s, subscriptionProducts: products, subscriptionPlans: plans, invoices } = tables;
@@ -12,6 +12,14 @@ export type MemberBilling = NonNullable<MemberContext['membership']>;
  * transitions), the trial day, when it renews or ends, the last payment that failed and the
  * answer given when cancelling. Three indexed queries on the user's own rows.
  */
+/** The reason picked from the list, then the member's own words (product.md#keeping-members). */
+function reasonText(code: string | null, answer: string | null): string | null {
+  const label = code ? (CANCELLATION_REASON_LABELS[code as CancellationReason] ?? null) : null;
+  const words = answer?.trim() ? answer.trim() : null;
+  if (label && words && words !== label) return `${label}: ${words}`;
+  return label ?? words;
+}
+
 export async function getMemberBilling(db: Database, idUser: number, now: Date): Promise<MemberBilling> {
   const [latest] = await db
     .select({
@@ -21,6 +29,9 @@ export async function getMemberBilling(db: Database, idUser: number, now: Date):
       periodEnd: s.currentPeriodEnd,
       cancelled: s.subscriptionCancelled,
       reason: s.subscriptionProductCancellationQuestion,
+      reasonCode: s.cancellationReason,
+      pausedFrom: s.pausedFrom,
+      pausedUntil: s.pausedUntil,
       trialDays: products.subscriptionProductTrialDays,
       planName: plans.subscriptionPlanName,
     })
@@ -52,7 +63,10 @@ export async function getMemberBilling(db: Database, idUser: number, now: Date):
     renews_on: null,
     ends_on: null,
     last_failed_payment: failed?.at ?? null,
-    cancellation_reason: latest?.reason?.trim() ? latest.reason : null,
+    cancellation_reason: reasonText(latest?.reasonCode ?? null, latest?.reason ?? null),
+    // A pause not over yet (product.md#keeping-members), started or about to start.
+    paused_from: latest?.pausedUntil && latest.pausedUntil > now ? latest.pausedFrom : null,
+    paused_until: latest?.pausedUntil && latest.pausedUntil > now ? latest.pausedUntil : null,
     member_since: first?.created ?? null,
   };
   if (!latest) return base;

@@ -22,6 +22,7 @@ const STAFF_NAV: StaffNavItem[] = [
   { label: 'Live streams', to: '/staff/content/live', groups: ['Editor'] },
   { label: 'Free resources', to: '/staff/content/free-resources', groups: ['Editor'] },
   { label: 'Analytics', to: '/staff/analytics', groups: ['Director'] },
+  { label: 'Retention offer', to: '/staff/retention-offer', groups: ['Director'] },
   { label: 'Audit log', to: '/staff/audit', groups: ['Staff'] },
 ];
 

@@ -80,7 +80,7 @@ export function PaymentMethods({
   }
 
   return (
-    <Card as="section" aria-labelledby="cards-heading">
+    <Card as="section" id="cards" aria-labelledby="cards-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="cards-heading" className="text-lg font-bold">
           Payment methods

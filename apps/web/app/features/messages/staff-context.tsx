@@ -56,6 +56,15 @@ function MembershipRows({ m }: { m: Membership }) {
             <span className="text-red-700">{formatLong(m.last_failed_payment)}</span>
           </Row>
         ) : null}
+        {m.paused_until ? (
+          <Row label={m.paused_from && m.paused_from > new Date() ? 'Pause' : 'Paused until'}>
+            <span data-testid="context-paused-until">
+              {m.paused_from && m.paused_from > new Date()
+                ? `${formatLong(m.paused_from)} to ${formatLong(m.paused_until)}`
+                : formatLong(m.paused_until)}
+            </span>
+          </Row>
+        ) : null}
         {m.cancellation_reason ? <Row label="Why they cancelled">“{m.cancellation_reason}”</Row> : null}
         {m.member_since ? <Row label="Subscribed since">{formatLong(m.member_since)}</Row> : null}
       </dl>

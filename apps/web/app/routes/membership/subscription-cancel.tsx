@@ -21,16 +21,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireMe(request);
   const api = getServerApi(request);
   const subscription = await loadOwnSubscription(api, params.idSubscription);
-  const { subscription_product } = await api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } });
+  const [{ subscription_product }, keep] = await Promise.all([
+    api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
+    subscription.subscription_status === 'active'
+      ? api.call('finance.getKeepOptions', { params: { id: subscription.id_subscription } })
+      : Promise.resolve(null),
+  ]);
   return {
     subscription,
+    keepOptions: keep?.keep_options ?? null,
     question: subscription_product.subscription_product_cancellation_question ?? 'Why are you cancelling?',
   };
 }
 
-/** /me/subscriptions/:idSubscription/cancel: the cancellation question, a confirm step, the result. */
+/** /me/subscriptions/:idSubscription/cancel: a reason and the cancellation question, a pause or offer instead, a confirm step, the result. */
 export default function SubscriptionCancel({ loaderData }: Route.ComponentProps) {
-  const { subscription, question } = loaderData;
+  const { subscription, question, keepOptions } = loaderData;
   return (
     <Container width="narrow" className="space-y-6 py-10 sm:py-14">
       <p className="text-sm">
@@ -41,7 +47,7 @@ export default function SubscriptionCancel({ loaderData }: Route.ComponentProps)
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
         Cancel {subscription.subscription_product_name ?? 'your subscription'}
       </h1>
-      <CancelFlow subscription={subscription} question={question} />
+      <CancelFlow subscription={subscription} question={question} keepOptions={keepOptions} />
     </Container>
   );
 }

@@ -72,7 +72,7 @@ describe('/me/subscriptions/:idSubscription', () => {
     }, POLLS);
     showSubscription(subscription.id_subscription);
 
-    fireEvent.click(await screen.findByRole('link', { name: 'Cancel subscription' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Cancel subscription' }, POLLS));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please tell us why you are cancelling.')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Taking a break over the summer' } });

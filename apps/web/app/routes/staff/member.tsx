@@ -6,6 +6,8 @@ import {
   IdInputSchema,
   sessionStatusText,
   subscriptionStatusLabel,
+  CANCELLATION_REASON_LABELS,
+  type CancellationReason,
   formatPounds,
   type StaffSession,
 } from '@fretline/contract';
@@ -208,8 +210,36 @@ export default function StaffMember({ loaderData }: Route.ComponentProps) {
                     {s.subscription_current_period_end ? ` · period ends ${formatWhen(s.subscription_current_period_end)}` : ''}
                     {s.subscription_cancelled ? ` · cancelled ${formatWhen(s.subscription_cancelled)}` : ''}
                   </p>
+                  {s.subscription_paused_until && s.subscription_paused_until > new Date() ? (
+                    <p className="mt-1 text-sm font-medium text-amber-800" data-testid="member-paused">
+                      Paused {s.subscription_paused_from ? `from ${formatWhen(s.subscription_paused_from)} ` : ''}until{' '}
+                      {formatWhen(s.subscription_paused_until)}
+                    </p>
+                  ) : null}
+                  {s.subscription_cancellation_reason ? (
+                    <p className="mt-1 text-sm text-stone-600">
+                      Reason picked:{' '}
+                      {CANCELLATION_REASON_LABELS[s.subscription_cancellation_reason as CancellationReason] ??
+                        s.subscription_cancellation_reason}
+                    </p>
+                  ) : null}
                   {s.subscription_product_cancellation_question ? (
                     <p className="mt-1 text-sm text-stone-600">Reason given: “{s.subscription_product_cancellation_question}”</p>
+                  ) : null}
+                  {s.lifecycle_mails?.length ? (
+                    <details className="mt-3 text-sm">
+                      <summary className="cursor-pointer font-semibold text-ink-900">
+                        E-mails sent ({s.lifecycle_mails.length})
+                      </summary>
+                      <ul className="mt-1 divide-y divide-stone-100" data-testid="lifecycle-mails">
+                        {s.lifecycle_mails.map((m) => (
+                          <li key={`${m.mail_kind}-${String(m.mail_created)}`} className="flex justify-between gap-4 py-1.5">
+                            <span>{m.mail_subject}</span>
+                            <span className="shrink-0 text-stone-500">{formatWhen(m.mail_created)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
                   ) : null}
                   {s.invoices.length ? (
                     <ul className="mt-3 divide-y divide-stone-100 text-sm">

@@ -12,5 +12,6 @@ export const staffRoutes: AreaRoutes = {
     route('staff/mailers', 'routes/staff/mailers.tsx', { id: 'staff-mailers' }),
     route('staff/mailers/new', 'routes/staff/mailer.tsx', { id: 'staff-mailers-new' }),
     route('staff/mailers/:idMailer', 'routes/staff/mailer.tsx', { id: 'staff-mailers-idMailer' }),
+    route('staff/retention-offer', 'routes/staff/retention-offer.tsx', { id: 'staff-retention-offer' }),
   ],
 };

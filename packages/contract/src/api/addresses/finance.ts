@@ -17,4 +17,12 @@ export const financeAddresses = {
   'finance.listParties': { method: 'GET', path: '/finance/me/parties' },
   'finance.getAddress': { method: 'GET', path: '/finance/me/parties/:id/address' },
   'finance.saveAddress': { method: 'POST', path: '/finance/me/parties/:id/address' },
+  // Keeping members (product.md#keeping-members).
+  'finance.getKeepOptions': { method: 'GET', path: '/finance/me/subscriptions/:id/keep-options' },
+  'finance.pauseSubscription': { method: 'PUT', path: '/finance/me/subscriptions/:id/pause' },
+  'finance.resumeSubscription': { method: 'DELETE', path: '/finance/me/subscriptions/:id/pause' },
+  'finance.takeRetentionOffer': { method: 'POST', path: '/finance/me/subscriptions/:id/retention-offer' },
+  'finance.getRetentionOfferSettings': { method: 'GET', path: '/finance/staff/retention-offer' },
+  'finance.saveRetentionOfferSettings': { method: 'PUT', path: '/finance/staff/retention-offer' },
+  'finance.getMembershipFigures': { method: 'GET', path: '/finance/staff/figures' },
 } as const satisfies Record<string, CallAddress>;

@@ -17,6 +17,14 @@ import {
   SubscriptionResponseSchema,
 } from '../../calls/finance.ts';
 import { SuccessResponseSchema } from '../../calls/auth.ts';
+import {
+  FiguresQuerySchema,
+  KeepOptionsResponseSchema,
+  MembershipFiguresResponseSchema,
+  PauseBodySchema,
+  RetentionOfferSettingsBodySchema,
+  RetentionOfferSettingsResponseSchema,
+} from '../../calls/keep-members.ts';
 import { AddressInputSchema } from '../../entities/subscription.ts';
 import { ListQuerySchema } from '../../wire/list-query.ts';
 import type { SchemasFor } from '../call.ts';
@@ -61,4 +69,39 @@ export const financeSchemas = {
   'finance.listParties': { query: ListQuerySchema, response: PartyListResponseSchema },
   'finance.getAddress': { params: PartyIdParamsSchema, response: AddressResponseSchema },
   'finance.saveAddress': { params: PartyIdParamsSchema, body: AddressInputSchema, response: AddressResponseSchema },
+  'finance.getKeepOptions': {
+    summary: 'What the member may do instead of cancelling: a pause, the retention offer',
+    params: SubscriptionIdParamsSchema,
+    response: KeepOptionsResponseSchema,
+  },
+  'finance.pauseSubscription': {
+    summary: 'Pause for 1-3 months from the end of the paid period',
+    params: SubscriptionIdParamsSchema,
+    body: PauseBodySchema,
+    response: SubscriptionResponseSchema,
+  },
+  'finance.resumeSubscription': {
+    summary: 'End a pause early (or call off one not started yet)',
+    params: SubscriptionIdParamsSchema,
+    response: SubscriptionResponseSchema,
+  },
+  'finance.takeRetentionOffer': {
+    summary: "Take the staff's retention offer (once per subscription)",
+    params: SubscriptionIdParamsSchema,
+    response: SubscriptionResponseSchema,
+  },
+  'finance.getRetentionOfferSettings': {
+    summary: 'The retention offer (Director group)',
+    response: RetentionOfferSettingsResponseSchema,
+  },
+  'finance.saveRetentionOfferSettings': {
+    summary: 'Change the retention offer (Director group)',
+    body: RetentionOfferSettingsBodySchema,
+    response: RetentionOfferSettingsResponseSchema,
+  },
+  'finance.getMembershipFigures': {
+    summary: "The dashboard's membership figures for a period and the one before (Director group); ?format=csv exports",
+    query: FiguresQuerySchema,
+    response: MembershipFiguresResponseSchema,
+  },
 } satisfies SchemasFor<typeof financeAddresses>;

@@ -129,6 +129,35 @@ export class SandboxProvider implements PaymentProvider {
       await this.db.update(t).set({ status: 'canceled' }).where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
     }
   }
+
+  async pauseSubscription(input: { providerSubscriptionId: string; resumesAt: Date }): Promise<void> {
+    const t = tables.sandboxSubscriptions;
+    await this.db.update(t).set({ resumesAt: input.resumesAt }).where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
+  }
+
+  async resumeSubscription(input: { providerSubscriptionId: string; chargeNow: boolean }): Promise<void> {
+    const t = tables.sandboxSubscriptions;
+    const now = this.clock();
+    await this.db
+      .update(t)
+      .set({ resumesAt: null, ...(input.chargeNow ? { currentPeriodEnd: now } : {}) })
+      .where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
+    if (input.chargeNow) {
+      await enqueueJob(this.db, {
+        type: JOB.charge,
+        payload: { providerSubscriptionId: input.providerSubscriptionId },
+        runAt: now,
+      });
+    }
+  }
+
+  async applyDiscount(input: { providerSubscriptionId: string; percentOff: number; months: number }): Promise<void> {
+    const t = tables.sandboxSubscriptions;
+    await this.db
+      .update(t)
+      .set({ discountPercent: input.percentOff, discountChargesLeft: input.months })
+      .where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
+  }
 }
 
 /** A ProviderEvent before the sandbox names it (distributes over the union's members). */
@@ -238,10 +267,12 @@ export function registerSandboxJobs(app: FastifyInstance): void {
       .toDate();
     // One invoice per period: a retry after a failure pays the same invoice, as with Stripe.
     const invoiceId = `in_${sb.providerSubscriptionId}_${sb.chargeCount + 1}`;
+    // The retention offer's coupon takes its percent off this many charges (docs/decisions/0067-keeping-members-and-the-numbers.md).
+    const discounted = sb.discountChargesLeft > 0 ? Math.round((sb.planPrice * (100 - sb.discountPercent)) / 100) : sb.planPrice;
     const invoice = {
       id: invoiceId,
       number: `SBX-${sb.providerSubscriptionId.slice(-6).toUpperCase()}-${String(sb.chargeCount + 1).padStart(4, '0')}`,
-      total: sb.planPrice,
+      total: discounted,
       created: now,
       url: null,
       periodStart,
@@ -251,7 +282,12 @@ export function registerSandboxJobs(app: FastifyInstance): void {
     if (paid) {
       await app.db
         .update(t)
-        .set({ status: 'active', currentPeriodEnd: periodEnd, chargeCount: sb.chargeCount + 1 })
+        .set({
+          status: 'active',
+          currentPeriodEnd: periodEnd,
+          chargeCount: sb.chargeCount + 1,
+          discountChargesLeft: Math.max(0, sb.discountChargesLeft - 1),
+        })
         .where(eq(t.providerSubscriptionId, sb.providerSubscriptionId));
       await emit({
         type: 'invoice.paid',
@@ -289,6 +325,17 @@ export function registerSandboxJobs(app: FastifyInstance): void {
     if (sb.cancelAtPeriodEnd) {
       await app.db.update(t).set({ status: 'canceled' }).where(eq(t.providerSubscriptionId, sb.providerSubscriptionId));
       await subscriptionEvent(sb, 'canceled', now, { currentPeriodEnd: sb.currentPeriodEnd });
+      return;
+    }
+    // Paused (Stripe's pause_collection 'void'): nothing is charged until it resumes, then billing goes on.
+    if (sb.resumesAt && sb.resumesAt > now) {
+      const resumesAt = sb.resumesAt;
+      await app.db.update(t).set({ currentPeriodEnd: resumesAt }).where(eq(t.providerSubscriptionId, sb.providerSubscriptionId));
+      await enqueueJob(app.db, {
+        type: JOB.renew,
+        payload: { providerSubscriptionId: sb.providerSubscriptionId, periodEnd: resumesAt.toISOString() },
+        runAt: resumesAt,
+      });
       return;
     }
     await enqueueJob(app.db, { type: JOB.charge, payload: { providerSubscriptionId: sb.providerSubscriptionId }, runAt: now });

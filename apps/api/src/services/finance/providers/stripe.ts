@@ -152,6 +152,40 @@ export class StripeProvider implements PaymentProvider {
       throw err;
     }
   }
+
+  /** product.md#keeping-members: invoices of the paused months are voided; Stripe resumes by itself at resumes_at. */
+  async pauseSubscription(input: { providerSubscriptionId: string; resumesAt: Date }): Promise<void> {
+    await this.stripe.subscriptions.update(input.providerSubscriptionId, {
+      pause_collection: { behavior: 'void', resumes_at: Math.floor(input.resumesAt.getTime() / 1000) },
+    });
+  }
+
+  async resumeSubscription(input: { providerSubscriptionId: string; chargeNow: boolean }): Promise<void> {
+    const params: Stripe.SubscriptionUpdateParams = { pause_collection: '' };
+    if (input.chargeNow) {
+      // A pause that has started ends with a new period paid for from now, not a free stretch until the next cycle.
+      params.billing_cycle_anchor = { type: 'now' };
+      params.proration_behavior = 'none';
+    }
+    await this.stripe.subscriptions.update(input.providerSubscriptionId, params);
+  }
+
+  async applyDiscount(input: { providerSubscriptionId: string; percentOff: number; months: number; idempotencyKey: string }) {
+    const coupon = await this.stripe.coupons.create(
+      {
+        percent_off: input.percentOff,
+        duration: 'repeating',
+        duration_in_months: input.months,
+        name: `${input.percentOff}% off for ${input.months} month${input.months === 1 ? '' : 's'}`,
+      },
+      { idempotencyKey: `coupon-${input.idempotencyKey}` },
+    );
+    await this.stripe.subscriptions.update(
+      input.providerSubscriptionId,
+      { discounts: [{ coupon: coupon.id }] },
+      { idempotencyKey: `discount-${input.idempotencyKey}` },
+    );
+  }
 }
 
 // ── Webhooks ────────────────────────────────────────────────────────────────────────────────────

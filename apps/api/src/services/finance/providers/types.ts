@@ -52,6 +52,20 @@ export interface PaymentProvider {
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Stops renewals: at the end of the paid period (a user cancelling), or now (account deletion). */
   cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
+  /**
+   * Pauses collection until `resumesAt` (Stripe's pause_collection, behavior 'void'): the period
+   * already paid for runs out, nothing is charged until then (product.md#keeping-members).
+   */
+  pauseSubscription(input: { providerSubscriptionId: string; resumesAt: Date }): Promise<void>;
+  /** Ends a pause early; `chargeNow` when the pause has started, so a new period is paid for from now. */
+  resumeSubscription(input: { providerSubscriptionId: string; chargeNow: boolean }): Promise<void>;
+  /** The retention offer: a percent off the next `months` monthly charges (a repeating coupon). */
+  applyDiscount(input: {
+    providerSubscriptionId: string;
+    percentOff: number;
+    months: number;
+    idempotencyKey: string;
+  }): Promise<void>;
 }
 
 /** A payment the provider refused (a declined card): shown to the user as is (product.md#errors), answered 402. */

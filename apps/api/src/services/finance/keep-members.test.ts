@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, tables } from '@fretline/db';
+import type { Subscription } from '@fretline/contract';
+import { runDueJobs } from '../../platform/jobs/index.ts';
+import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { getMembership } from './index.ts';
+import { NOT_PAUSED, NO_OFFER, OFFER_TAKEN } from './keep-members.ts';
+
+/*
+ * Keeping members (product.md#keeping-members) and the lifecycle e-mails (product.md#lifecycle-e-mails)
+ * in the sandbox provider, with the injected clock.
+ */
+
+let t: TestApp;
+let monthlyPlan: number;
+let yearlyPlan: number;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const res = await t.app.inject({ method: 'GET', url: '/api/finance/subscription-products/slug/access-all-areas' });
+  const plans = res.json().data.subscription_product.subscription_plans as {
+    id_subscription_plan: number;
+    subscription_plan_interval: string;
+  }[];
+  monthlyPlan = plans.find((p) => p.subscription_plan_interval === 'month')!.id_subscription_plan;
+  yearlyPlan = plans.find((p) => p.subscription_plan_interval === 'year')!.id_subscription_plan;
+});
+afterAll(() => t.close());
+
+async function sessionFor(idUser: number) {
+  const { createSessionToken, hashSessionToken } = await import('../auth/index.ts');
+  const token = createSessionToken();
+  // Created at the test clock's now: a staff session lasts hours from its creation.
+  const now = t.clock.now();
+  await t.db.insert(tables.sessions).values({
+    idUser,
+    tokenHash: hashSessionToken(token),
+    sessionCreated: now,
+    sessionAccessed: now,
+    expiresAt: new Date(now.getTime() + 3650 * DAY),
+  });
+  return { token };
+}
+
+async function newUser() {
+  const user = await createUserWithSession(t.db);
+  return { ...user, token: (await sessionFor(user.idUser)).token };
+}
+
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url: `/api/finance${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+
+async function settle(advanceMs = 2_000) {
+  t.clock.advance(advanceMs);
+  await runDueJobs(t.app);
+  await runDueJobs(t.app);
+}
+
+/** A member on a plan whose 14-day trial has been paid out of: active, paid for a month from now. */
+async function payingMember(plan = monthlyPlan) {
+  const user = await newUser();
+  const res = await call('POST', '/me/subscriptions', user.token, {
+    id_subscription_plan: plan,
+    stripe_payment_method_id: 'pm_card_visa',
+  });
+  expect(res.statusCode).toBe(201);
+  const idSubscription = res.json().data.subscription.id_subscription as number;
+  await settle();
+  await settle(14 * DAY);
+  const sub = await getSub(user.token, idSubscription);
+  expect(sub.subscription_status).toBe('active');
+  return { ...user, idSubscription };
+}
+
+async function getSub(token: string, id: number): Promise<Subscription> {
+  const res = await call('GET', `/me/subscriptions/${id}`, token);
+  return res.json().data.subscription as Subscription;
+}
+
+const mailsOf = (idSubscription: number) =>
+  t.db.select().from(tables.lifecycleMails).where(eq(tables.lifecycleMails.fkSubscription, idSubscription));
+
+const invoicesOf = (idSubscription: number) =>
+  t.db
+    .select({ total: tables.invoices.stripeInvoiceTotal, created: tables.invoices.stripeInvoiceCreated })
+    .from(tables.invoices)
+    .where(and(eq(tables.invoices.fkSubscription, idSubscription), eq(tables.invoices.stripeInvoiceStatus, 'paid')));
+
+describe('lifecycle e-mails', () => {
+  it('sends the trial reminder three days before the charge, with the amount, the date and the links, once', async () => {
+    const user = await newUser();
+    const res = await call('POST', '/me/subscriptions', user.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
+    // A minute before the reminder is due: nothing yet.
+    await settle(trialEnd.getTime() - 3 * DAY - t.clock.now().getTime() - 60_000);
+    expect((await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending')).toHaveLength(0);
+    await settle(120_000);
+    const reminders = (await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending');
+    expect(reminders).toHaveLength(1);
+    const devMail = () => t.db.select().from(tables.devMail).where(eq(tables.devMail.mailTo, user.email));
+    const reminder = (await devMail()).find((m) => m.subject.startsWith('Your free trial ends'));
+    expect(reminder?.text).toContain('£14.99');
+    expect(reminder?.text).toContain(`/me/subscriptions/${id}/cancel`);
+    expect(reminder?.text).toContain(`/me/subscriptions/${id}#cards`);
+    // The worker running again (or a second instance) sends nothing more.
+    await settle(1000);
+    expect((await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending')).toHaveLength(1);
+    expect((await devMail()).filter((m) => m.subject.startsWith('Your free trial ends'))).toHaveLength(1);
+  });
+
+  it('sends a receipt for each renewal, a payment-failed e-mail per failed attempt, and one cancellation e-mail', async () => {
+    const m = await payingMember();
+    expect((await mailsOf(m.idSubscription)).map((x) => x.mailKind)).toContain('renewal-receipt');
+    await settle(31 * DAY);
+    expect((await mailsOf(m.idSubscription)).filter((x) => x.mailKind === 'renewal-receipt')).toHaveLength(2);
+
+    const failing = await newUser();
+    const res = await call('POST', '/me/subscriptions', failing.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_chargeCustomerFail',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    await settle(14 * DAY);
+    await settle(31 * DAY);
+    expect((await getSub(failing.token, id)).subscription_status).toBe('failed');
+    expect((await mailsOf(id)).filter((x) => x.mailKind === 'payment-failed')).toHaveLength(1);
+
+    const cancelled = await call('PUT', `/me/subscriptions/${m.idSubscription}/status/cancelled`, m.token, {
+      subscription_product_cancellation_question: 'Moving abroad',
+      cancellation_reason: 'other',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data.subscription.subscription_cancellation_reason).toBe('other');
+    expect((await mailsOf(m.idSubscription)).filter((x) => x.mailKind === 'cancellation-confirmed')).toHaveLength(1);
+  });
+
+  it('lists them on the member page of the staff console', async () => {
+    const m = await payingMember();
+    // Made now: a session left idle through the months the clock has moved would have lapsed.
+    const staff = await sessionFor((await createUserWithSession(t.db, { roles: ['Staff'] })).idUser);
+    const res = await t.app.inject({ method: 'GET', url: `/api/staff/members/${m.idUser}`, headers: bearer(staff.token) });
+    expect(res.statusCode).toBe(200);
+    const [sub] = res.json().data.member.subscriptions as Array<{ lifecycle_mails: Array<{ mail_kind: string }> }>;
+    expect(sub!.lifecycle_mails.map((x) => x.mail_kind)).toEqual(
+      expect.arrayContaining(['renewal-receipt', 'subscription-confirmed']),
+    );
+  });
+});
+
+describe('cancelling with a reason', () => {
+  it('refuses a reason that is not on the list, and changes nothing', async () => {
+    const m = await payingMember();
+    const res = await call('PUT', `/me/subscriptions/${m.idSubscription}/status/cancelled`, m.token, {
+      subscription_product_cancellation_question: 'x',
+      cancellation_reason: 'bored',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await getSub(m.token, m.idSubscription)).subscription_status).toBe('active');
+  });
+});
+
+describe('pause and resume', () => {
+  it('pauses from the end of the paid period for the months chosen, charges nothing until then, and resumes by itself', async () => {
+    const m = await payingMember();
+    const before = await getSub(m.token, m.idSubscription);
+    const periodEnd = new Date(before.subscription_current_period_end!);
+    const options = await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`, m.token);
+    expect(options.statusCode).toBe(200);
+    expect(options.json().data.keep_options.pause_unavailable).toBeNull();
+    expect(options.json().data.keep_options.pause_choices).toHaveLength(3);
+
+    const res = await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 2 });
+    expect(res.statusCode).toBe(200);
+    const sub = res.json().data.subscription as Subscription;
+    expect(new Date(sub.subscription_paused_from!).getTime()).toBe(periodEnd.getTime());
+    const until = new Date(sub.subscription_paused_until!);
+    expect(Math.round((until.getTime() - periodEnd.getTime()) / DAY)).toBeGreaterThanOrEqual(59);
+
+    // Access until the paid period ends, none during the pause, back when it ends.
+    expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(true);
+    const paidBefore = (await invoicesOf(m.idSubscription)).length;
+    await settle(periodEnd.getTime() - t.clock.now().getTime() + DAY);
+    expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(false);
+    await settle(30 * DAY);
+    expect((await invoicesOf(m.idSubscription)).length).toBe(paidBefore);
+    await settle(until.getTime() - t.clock.now().getTime() + 1000);
+    expect((await invoicesOf(m.idSubscription)).length).toBe(paidBefore + 1);
+    expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(true);
+  });
+
+  it('resumes early: a pause that has started charges now and opens access at once', async () => {
+    const m = await payingMember();
+    await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 3 });
+    const periodEnd = new Date((await getSub(m.token, m.idSubscription)).subscription_current_period_end!);
+    await settle(periodEnd.getTime() - t.clock.now().getTime() + 5 * DAY);
+    expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(false);
+    const paidBefore = (await invoicesOf(m.idSubscription)).length;
+    const res = await call('DELETE', `/me/subscriptions/${m.idSubscription}/pause`, m.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.subscription.subscription_paused_until).toBeNull();
+    await settle();
+    expect((await invoicesOf(m.idSubscription)).length).toBe(paidBefore + 1);
+    expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(true);
+    const again = await call('DELETE', `/me/subscriptions/${m.idSubscription}/pause`, m.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(NOT_PAUSED);
+  });
+
+  it('refuses bad input, a trial, a yearly plan, another user and a signed-out caller', async () => {
+    const m = await payingMember();
+    const bad = await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 4 });
+    expect(bad.statusCode).toBe(400);
+    expect((await getSub(m.token, m.idSubscription)).subscription_paused_until).toBeNull();
+    const other = await newUser();
+    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, other.token, { pause_months: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`, other.token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/me/subscriptions/${m.idSubscription}/pause`, other.token)).statusCode).toBe(404);
+    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, undefined, { pause_months: 1 })).statusCode).toBe(
+      401,
+    );
+    expect((await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`)).statusCode).toBe(401);
+    expect((await call('DELETE', `/me/subscriptions/${m.idSubscription}/pause`)).statusCode).toBe(401);
+
+    const trialist = await newUser();
+    const res = await call('POST', '/me/subscriptions', trialist.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    const trial = await call('PUT', `/me/subscriptions/${id}/pause`, trialist.token, { pause_months: 1 });
+    expect(trial.statusCode).toBe(409);
+    expect(trial.body).toContain('free trial');
+
+    const yearly = await payingMember(yearlyPlan);
+    const y = await call('PUT', `/me/subscriptions/${yearly.idSubscription}/pause`, yearly.token, { pause_months: 1 });
+    expect(y.statusCode).toBe(409);
+  });
+});
+
+describe('the retention offer', () => {
+  it('is off until a Director turns it on; then taken once per subscription, and the next charges are discounted', async () => {
+    const m = await payingMember();
+    const director = await sessionFor((await createUserWithSession(t.db, { roles: ['Director'] })).idUser);
+    const none = await call('POST', `/me/subscriptions/${m.idSubscription}/retention-offer`, m.token);
+    expect(none.statusCode).toBe(409);
+    expect(none.body).toContain(NO_OFFER);
+
+    expect(
+      (await call('PUT', '/staff/retention-offer', m.token, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', '/staff/retention-offer', undefined, { offer_enabled: true, offer_percent_off: 40, offer_months: 2 }))
+        .statusCode,
+    ).toBe(401);
+    expect((await call('GET', '/staff/retention-offer')).statusCode).toBe(401);
+    const bad = await call('PUT', '/staff/retention-offer', director.token, {
+      offer_enabled: true,
+      offer_percent_off: 140,
+      offer_months: 2,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', '/staff/retention-offer', director.token)).json().data.retention_offer.offer_enabled).toBe(false);
+    const saved = await call('PUT', '/staff/retention-offer', director.token, {
+      offer_enabled: true,
+      offer_percent_off: 40,
+      offer_months: 2,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.retention_offer).toEqual({ offer_enabled: true, offer_percent_off: 40, offer_months: 2 });
+
+    const options = await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`, m.token);
+    expect(options.json().data.keep_options.retention_offer).toEqual({ percent_off: 40, months: 2 });
+    const other = await newUser();
+    expect((await call('POST', `/me/subscriptions/${m.idSubscription}/retention-offer`, other.token)).statusCode).toBe(404);
+    expect((await call('POST', `/me/subscriptions/${m.idSubscription}/retention-offer`)).statusCode).toBe(401);
+
+    const [a, b] = await Promise.all([
+      call('POST', `/me/subscriptions/${m.idSubscription}/retention-offer`, m.token),
+      call('POST', `/me/subscriptions/${m.idSubscription}/retention-offer`, m.token),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 409 ? a : b).body).toContain(OFFER_TAKEN);
+    const after = await call('GET', `/me/subscriptions/${m.idSubscription}/keep-options`, m.token);
+    expect(after.json().data.keep_options.retention_offer).toBeNull();
+
+    // £14.99 less 40% for two charges, then the full price again.
+    await settle(31 * DAY);
+    await settle(31 * DAY);
+    await settle(31 * DAY);
+    const totals = (await invoicesOf(m.idSubscription))
+      .sort((x, y) => x.created.getTime() - y.created.getTime())
+      .map((i) => i.total);
+    expect(totals.slice(-3)).toEqual([899, 899, 1499]);
+  });
+});

@@ -1,0 +1,154 @@
+import dayjs from 'dayjs';
+import type { KeepOptions, RetentionOfferSettings } from '@fretline/contract';
+import { and, eq, isNull, tables, type Database } from '@fretline/db';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import * as repo from './finance.repository.ts';
+import type { FinanceContext, SignedInUser, SubscriptionRow } from './finance.service.ts';
+
+/*
+ * Keeping members (product.md#keeping-members; docs/decisions/0067-keeping-members-and-the-numbers.md):
+ * a pause of one to three months from the end of the paid period, resumable early, and the staff's
+ * retention offer, taken at most once per subscription. The provider is told first; our row follows.
+ */
+
+const s = tables.subscriptions;
+const changes = tables.subscriptionChanges;
+const offers = tables.retentionOffers;
+
+const SUBSCRIPTION_NOT_FOUND = 'That subscription cannot be found, please try again later or contact support.';
+export const NOT_PAUSED = 'Your membership is not paused.';
+export const OFFER_TAKEN = 'This subscription has already had this offer.';
+export const NO_OFFER = 'There is no offer to take at the moment.';
+const OFFER_ACTIVE_ONLY = 'Only an active membership can take this offer.';
+
+const DEFAULT_OFFER: RetentionOfferSettings = { offer_enabled: false, offer_percent_off: 50, offer_months: 3 };
+
+async function requireOwn(db: Database, idUser: number, idSubscription: number): Promise<SubscriptionRow> {
+  const row = await repo.findOwnSubscription(db, idUser, idSubscription);
+  if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND, 'SUBSCRIPTION_NOT_FOUND');
+  return row;
+}
+
+/** Why this subscription cannot be paused now, in the member's words; null when it can. */
+function pauseUnavailable(sub: SubscriptionRow, now: Date): string | null {
+  if (sub.subscription_status !== 'active') return 'Only an active membership can be paused.';
+  if (sub.subscription_paused_until && sub.subscription_paused_until > now) {
+    return `Your membership is already paused until ${dayjs(sub.subscription_paused_until).format('D MMMM YYYY')}.`;
+  }
+  if (sub.subscription_trial_end && sub.subscription_trial_end > now) {
+    return 'You can pause once your free trial has ended; cancelling during the trial costs nothing.';
+  }
+  if (sub.subscription_plan_interval !== 'month') return 'A yearly plan is paid for the whole year, so it cannot be paused.';
+  if (!sub.subscription_current_period_end || sub.subscription_current_period_end <= now) {
+    return 'Your membership cannot be paused while a payment is due.';
+  }
+  return null;
+}
+
+export async function getRetentionOfferSettings(db: Database): Promise<RetentionOfferSettings> {
+  const [row] = await db.select().from(offers).where(eq(offers.idRetentionOffer, 1));
+  if (!row) return DEFAULT_OFFER;
+  return { offer_enabled: row.offerEnabled, offer_percent_off: row.offerPercentOff, offer_months: row.offerMonths };
+}
+
+export async function saveRetentionOfferSettings(db: Database, input: RetentionOfferSettings, now: Date) {
+  const values = {
+    offerEnabled: input.offer_enabled,
+    offerPercentOff: input.offer_percent_off,
+    offerMonths: input.offer_months,
+    offerUpdated: now,
+  };
+  await db
+    .insert(offers)
+    .values({ idRetentionOffer: 1, ...values })
+    .onConflictDoUpdate({ target: offers.idRetentionOffer, set: values });
+  return getRetentionOfferSettings(db);
+}
+
+export async function getKeepOptions(ctx: FinanceContext, user: SignedInUser, idSubscription: number): Promise<KeepOptions> {
+  const sub = await requireOwn(ctx.db, user.idUser, idSubscription);
+  const now = ctx.clock();
+  const unavailable = pauseUnavailable(sub, now);
+  const from = sub.subscription_current_period_end;
+  const settings = await getRetentionOfferSettings(ctx.db);
+  const offerOpen = settings.offer_enabled && sub.subscription_status === 'active' && !sub.subscription_retention_offer_taken;
+  return {
+    pause_unavailable: unavailable,
+    pause_choices:
+      unavailable || !from
+        ? []
+        : [1, 2, 3].map((m) => ({ pause_months: m, paused_from: from, paused_until: dayjs(from).add(m, 'month').toDate() })),
+    retention_offer: offerOpen ? { percent_off: settings.offer_percent_off, months: settings.offer_months } : null,
+  };
+}
+
+export async function pauseSubscription(ctx: FinanceContext, user: SignedInUser, idSubscription: number, months: number) {
+  const sub = await requireOwn(ctx.db, user.idUser, idSubscription);
+  const now = ctx.clock();
+  const unavailable = pauseUnavailable(sub, now);
+  const row = await repo.findProviderSide(ctx.db, idSubscription);
+  if (unavailable || !row?.providerSubscriptionId || !sub.subscription_current_period_end) {
+    throw conflict(unavailable ?? 'This subscription is still being set up, please try again in a moment.', 'PAUSE_UNAVAILABLE');
+  }
+  const pausedFrom = sub.subscription_current_period_end;
+  const pausedUntil = dayjs(pausedFrom).add(months, 'month').toDate();
+  await ctx.provider.pauseSubscription({ providerSubscriptionId: row.providerSubscriptionId, resumesAt: pausedUntil });
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(s).set({ pausedFrom, pausedUntil, subscriptionUpdated: now }).where(eq(s.idSubscription, idSubscription));
+    await tx.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'paused', changeCreated: now });
+  });
+  return requireOwn(ctx.db, user.idUser, idSubscription);
+}
+
+export async function resumeSubscription(ctx: FinanceContext, user: SignedInUser, idSubscription: number) {
+  const sub = await requireOwn(ctx.db, user.idUser, idSubscription);
+  const now = ctx.clock();
+  if (sub.subscription_status !== 'active' || !sub.subscription_paused_until || sub.subscription_paused_until <= now) {
+    throw conflict(NOT_PAUSED, 'NOT_PAUSED');
+  }
+  const row = await repo.findProviderSide(ctx.db, idSubscription);
+  const started = !!sub.subscription_paused_from && sub.subscription_paused_from <= now;
+  if (row?.providerSubscriptionId) {
+    await ctx.provider.resumeSubscription({ providerSubscriptionId: row.providerSubscriptionId, chargeNow: started });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(s)
+      .set({ pausedFrom: null, pausedUntil: null, subscriptionUpdated: now })
+      .where(eq(s.idSubscription, idSubscription));
+    await tx.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'resumed', changeCreated: now });
+  });
+  return requireOwn(ctx.db, user.idUser, idSubscription);
+}
+
+/**
+ * The retention offer, once per subscription: the row is claimed (retention_offer_taken set where it
+ * was null) in the transaction that tells the provider, so two racing requests give one discount.
+ */
+export async function takeRetentionOffer(ctx: FinanceContext, user: SignedInUser, idSubscription: number) {
+  const sub = await requireOwn(ctx.db, user.idUser, idSubscription);
+  const now = ctx.clock();
+  const settings = await getRetentionOfferSettings(ctx.db);
+  if (!settings.offer_enabled) throw conflict(NO_OFFER, 'NO_OFFER');
+  if (sub.subscription_retention_offer_taken) throw conflict(OFFER_TAKEN, 'OFFER_TAKEN');
+  if (sub.subscription_status !== 'active') throw conflict(OFFER_ACTIVE_ONLY, 'OFFER_UNAVAILABLE');
+  const row = await repo.findProviderSide(ctx.db, idSubscription);
+  if (!row?.providerSubscriptionId) throw conflict(OFFER_ACTIVE_ONLY, 'OFFER_UNAVAILABLE');
+  const providerSubscriptionId = row.providerSubscriptionId;
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(s)
+      .set({ retentionOfferTaken: now, subscriptionUpdated: now })
+      .where(and(eq(s.idSubscription, idSubscription), isNull(s.retentionOfferTaken)))
+      .returning({ id: s.idSubscription });
+    if (claimed.length === 0) throw conflict(OFFER_TAKEN, 'OFFER_TAKEN');
+    await ctx.provider.applyDiscount({
+      providerSubscriptionId,
+      percentOff: settings.offer_percent_off,
+      months: settings.offer_months,
+      idempotencyKey: `fretline-retention-${idSubscription}`,
+    });
+    await tx.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'offer_taken', changeCreated: now });
+  });
+  return requireOwn(ctx.db, user.idUser, idSubscription);
+}
