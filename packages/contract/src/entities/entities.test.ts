@@ -49,7 +49,7 @@ const course = {
   course_published: true,
   course_videos: [courseVideo],
   course_songs: [],
-  course_video_active: { ...courseVideo, video_last_played: at },
+  course_video_active: { ...courseVideo, video_last_played: at, video_play_start_time: 0 },
   course_percent_complete: 12.5,
   course_stream_folder: null,
   course_stream_manifest: null,
@@ -136,6 +136,8 @@ const video = {
   id_video_play: null,
   video_play_total_time: null,
   video_play_current_time: null,
+  video_play_completed: false,
+  video_play_watched_time: 0,
 };
 
 const user = { id_user: 4, first_name: null, last_name: null, email: null, telephone: null };

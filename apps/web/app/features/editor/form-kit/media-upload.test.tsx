@@ -105,7 +105,7 @@ describe('MediaUpload', () => {
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(value()).toBe(MEDIA_PATH);
-    expect(onChange).toHaveBeenCalledWith(MEDIA_PATH);
+    expect(onChange).toHaveBeenCalledWith(MEDIA_PATH, expect.stringContaining(MEDIA_PATH));
     expect(screen.getByAltText('Preview of Poster image').getAttribute('src')).toBe(SIGNED);
     expect(screen.getByText('My Poster.png')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Uploaded, 7 bytes');
@@ -213,7 +213,7 @@ describe('MediaUpload', () => {
     expect(screen.getByText('2 KB · Nov 20th, 2026')).toBeTruthy();
     fireEvent.click(choice);
     expect(value()).toBe(MEDIA_PATH);
-    expect(onChange).toHaveBeenCalledWith(MEDIA_PATH);
+    expect(onChange).toHaveBeenCalledWith(MEDIA_PATH, expect.stringContaining(MEDIA_PATH));
     expect(edits).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('media-library')).toBeNull();
     expect(screen.getByAltText('Preview of Poster image').getAttribute('src')).toBe(SIGNED);
