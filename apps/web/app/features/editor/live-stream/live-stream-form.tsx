@@ -82,6 +82,12 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
           hint="Shown on the live list and before the stream starts (16:9)."
           errors={errors}
         />
+        <CheckField
+          name="stream_auto_replay"
+          title="Make a replay when the stream ends"
+          description="When the encoder stops, the recording becomes a Live Replay video with the answered questions as chapters, published once it is processed."
+          defaultChecked={stream?.stream_auto_replay ?? true}
+        />
         <SelectInput
           name="id_video_replay"
           label="Replay video"
