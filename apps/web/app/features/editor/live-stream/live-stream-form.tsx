@@ -73,7 +73,7 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
         <MediaPathInput
           {...field('stream_manifest')}
           label="Live stream (.m3u8)"
-          hint="The media path of the HLS playlist the player loads while the stream is live."
+          hint="Only for a stream made elsewhere: the media path of its HLS playlist. Leave it empty when you go live from OBS (below)."
         />
         <MediaField
           name="stream_poster"
