@@ -12,7 +12,7 @@ import * as repo from './live-ingest.repository.ts';
 import { findLiveStreams, findStreamSlugByFormerSlug } from './live-streams.repository.ts';
 import { isStreamLocked, type Viewer } from './lock-rules.ts';
 
-// Questions during a live lesson (ADR 0063, product.md#live-questions).
+// Questions during a live lesson (ADR 0063, product.md#live-lessons).
 
 /** Three questions a minute and twenty an hour per viewer: enough to take part, too few to flood the queue. */
 const QUESTION_LIMITS: readonly WindowLimit[] = [
