@@ -10,7 +10,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'fretline-e2e-'));
 const args = process.env.E2E_FROM_SOURCE === '1' ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
 const child = spawn(process.execPath, args, {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
+  // No RTMP listener (ADR 0063): development would take 1935, which parallel runs and a real OBS
+  // setup share; e2e/live-ingest.spec.ts starts a server of its own with a free port.
+  env: { LIVE_RTMP_PORT: '0', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

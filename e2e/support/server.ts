@@ -31,7 +31,16 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   const args = process.env.E2E_FROM_SOURCE === '1' ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    // No RTMP listener unless the spec asks for one on a port of its own (never the shared 1935).
+    env: {
+      LIVE_RTMP_PORT: '0',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
   });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -293,6 +293,8 @@ export const EditorLiveStreamSchema = z.object({
   stream_poster_signed: TextSchema,
   stream_premium: z.boolean(),
   stream_published: z.boolean(),
+  /** Whether stopping the encoder makes a Live Replay by itself (ADR 0063). */
+  stream_auto_replay: z.boolean(),
   id_video_replay: IdSchema.nullable(),
   /** The Live Replay video the stream links to once it is over. */
   stream_replay: z
@@ -344,6 +346,8 @@ export const EditorLiveStreamBodySchema = z
     stream_manifest: OptionalMediaPathSchema,
     stream_poster: OptionalMediaPathSchema,
     stream_premium: z.preprocess((v) => (v === undefined || v === '' ? false : v), FormBooleanSchema),
+    // On unless said otherwise: a stream makes its replay when the encoder stops (ADR 0063).
+    stream_auto_replay: z.preprocess((v) => (v === undefined || v === '' ? true : v), FormBooleanSchema),
     id_video_replay: z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? null : v),
       z.coerce.number({ error: 'Choose a video.' }).int().positive('Choose a video.').max(ID_MAX, 'Choose a video.').nullable(),

@@ -319,8 +319,8 @@ export interface LiveHlsRun {
 }
 
 /** Live HLS: two-second segments, a window of six, old segments deleted (ADR 0063). */
-export const LIVE_SEGMENT_SECONDS = 2;
-export const LIVE_WINDOW_SEGMENTS = 6;
+const LIVE_SEGMENT_SECONDS = 2;
+const LIVE_WINDOW_SEGMENTS = 6;
 
 /**
  * Remuxes an encoder's FLV (H.264 and AAC, as OBS sends) without re-encoding into a live HLS

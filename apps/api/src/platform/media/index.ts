@@ -18,7 +18,6 @@ export {
   joinRecordings,
   ladderFor,
   startLiveHls,
-  LIVE_SEGMENT_SECONDS,
   makePreviewClip,
   probeMedia,
   transcodeToHls,

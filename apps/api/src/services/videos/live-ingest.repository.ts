@@ -116,15 +116,6 @@ export async function markEnded(db: Database, idLiveStream: number, idVideoRepla
     .where(eq(l.idLiveStream, idLiveStream));
 }
 
-export async function setStreamKey(db: Database, idLiveStream: number, key: string): Promise<boolean> {
-  const rows = await db
-    .update(l)
-    .set({ streamKey: key })
-    .where(eq(l.idLiveStream, idLiveStream))
-    .returning({ id: l.idLiveStream });
-  return rows.length > 0;
-}
-
 /** A free replay slug: `<slug>-replay`, then `-replay-2`, … (video slugs are unique). */
 export async function freeVideoSlug(db: Database, base: string): Promise<string> {
   const taken = new Set(
@@ -219,8 +210,4 @@ export function findAnsweredInRun(db: Database, idLiveStream: number, run: strin
     .from(q)
     .where(and(eq(q.idLiveStream, idLiveStream), eq(q.questionRun, run), isNotNull(q.questionMoment)))
     .orderBy(asc(q.questionMoment));
-}
-
-export async function deleteQuestionsOfUser(db: Database, idUser: number): Promise<void> {
-  await db.delete(q).where(eq(q.idUser, idUser));
 }

@@ -30,16 +30,16 @@ import * as repo from './live-ingest.repository.ts';
  * each answered question.
  */
 
-export const LIVE_APP = 'live';
+const LIVE_APP = 'live';
 const FINISH_JOB_TYPE = 'videos.finishLiveStream';
 /** A holder silent this long is gone (a crashed instance): another may take the stream. */
 const STALE_MS = 20_000;
 const SYNC_EVERY_MS = 1000;
 const HEARTBEAT_EVERY_MS = 5000;
 
-export const LIVE_NEEDS_FFMPEG_TEXT =
+const LIVE_NEEDS_FFMPEG_TEXT =
   'Going live needs ffmpeg, which this server does not have. Install it (on Debian or Ubuntu: apt-get install ffmpeg) or set FFMPEG_PATH to its location, then restart the site.';
-export const LIVE_OFF_TEXT = 'Live ingest is switched off on this server (LIVE_RTMP_PORT=0).';
+const LIVE_OFF_TEXT = 'Live ingest is switched off on this server (LIVE_RTMP_PORT=0).';
 
 export interface LiveIngest {
   /** rtmp://host:port/live, or null when this site cannot take a live stream. */

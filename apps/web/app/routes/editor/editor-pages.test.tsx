@@ -46,13 +46,21 @@ describe('the live stream editor', () => {
     expect(await screen.findByText('Draft created. Only editors can see it until it is published.')).toBeTruthy();
     const idLiveStream = Number(router.state.location.pathname.split('/').at(-1));
     const saved = await api.call('editor.getLiveStream', { params: { idLiveStream } });
-    expect(saved.stream).toMatchObject({ stream_title: 'Friday Blues & Q&A', stream_published: false, stream_premium: false });
+    expect(saved.stream).toMatchObject({
+      stream_title: 'Friday Blues & Q&A',
+      stream_published: false,
+      stream_premium: false,
+      stream_auto_replay: true,
+    });
     expect(new Date(saved.stream.stream_starts).toISOString()).toBe('2030-05-03T19:00:00.000Z');
 
     fireEvent.change(field('Description'), { target: { value: 'Blues in E, then your questions.' } });
+    // No replay for this one: the box sends false when unticked.
+    fireEvent.click(screen.getByRole('checkbox', { name: /Make a replay when the stream ends/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByText('Saved.');
     const changed = await api.call('editor.getLiveStream', { params: { idLiveStream } });
+    expect(changed.stream.stream_auto_replay).toBe(false);
     // The API keeps plain text as paragraphs of HTML.
     expect(changed.stream.stream_description).toBe('<p>Blues in E, then your questions.</p>');
 

@@ -28,6 +28,7 @@ function toEditorStream(ctx: ReadContext, row: repo.StreamWithReplay, slugHistor
     stream_poster_signed: signedMediaUrl(ctx, s.streamPoster),
     stream_premium: s.streamPremium,
     stream_published: s.streamPublished,
+    stream_auto_replay: s.streamAutoReplay,
     id_video_replay: s.idVideoReplay,
     stream_replay:
       row.replayId !== null && row.replaySlug !== null && row.replayTitle !== null
@@ -93,6 +94,7 @@ function toStreamColumns(body: EditorLiveStreamBody): repo.LiveStreamInsert {
     streamManifest: body.stream_manifest,
     streamPoster: body.stream_poster,
     streamPremium: body.stream_premium,
+    streamAutoReplay: body.stream_auto_replay,
     idVideoReplay: body.id_video_replay,
   };
 }

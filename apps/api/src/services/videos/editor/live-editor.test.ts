@@ -174,6 +174,36 @@ describe('create and update', () => {
     expect(after.stream_title).toBe('Campfire Songs Live (moved)');
   });
 
+  it('makes a replay by default, keeps "no replay" when asked, and refuses a value that is not yes or no', async () => {
+    const stream = await createStream();
+    expect(stream.stream_auto_replay).toBe(true);
+    const url = `${BASE}/${stream.id_live_stream}`;
+    const off = await callForm(
+      'PUT',
+      url,
+      editor.token,
+      streamBody({ stream_slug: stream.stream_slug, stream_auto_replay: 'false' }),
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<Body>().data.stream.stream_auto_replay).toBe(false);
+    const [row] = await t.db
+      .select({ auto: tables.liveStreams.streamAutoReplay })
+      .from(tables.liveStreams)
+      .where(eq(tables.liveStreams.idLiveStream, stream.id_live_stream));
+    expect(row?.auto).toBe(false);
+    const update = (await auditFor(stream.id_live_stream)).find((a) => a.auditAction === 'live_stream.update');
+    expect(Object.keys(update!.auditDiff as object)).toEqual(['stream_auto_replay']);
+
+    const bad = await call('PUT', url, editor.token, {
+      ...streamBody({ stream_slug: stream.stream_slug }),
+      stream_auto_replay: 'maybe',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Body>().errors[0]?.field).toBe('stream_auto_replay');
+    const after = (await call('GET', url, editor.token)).json<Body>().data.stream;
+    expect(after.stream_auto_replay).toBe(false);
+  });
+
   it('keeps the old slug working: the public call finds the stream under its new slug', async () => {
     const stream = await createStream();
     await call('PUT', `${BASE}/${stream.id_live_stream}/published`, editor.token, { stream_published: true });

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { EditorLiveQuestion, EditorLiveStream } from '@fretline/contract';
+import { formatTimeInZone, type EditorLiveQuestion, type EditorLiveStream } from '@fretline/contract';
 import { Badge, Button, EmptyState, inputClasses, type BadgeTone } from '../../../components/ui';
 import { api } from '../../../lib/api.client';
 import { ApiError } from '../../../lib/api-client';
+import { useTimeZone } from '../../../lib/time-zone';
 
 const POLL_MS = 5000;
 const failed = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong, please try again.');
@@ -21,13 +22,14 @@ function CopyField({ label, value, secret }: { label: string; value: string; sec
   return (
     <div>
       <p className="text-sm font-semibold text-ink-900">{label}</p>
+      {/* The value takes the whole line on a phone, its buttons under it. */}
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <input
           readOnly
           aria-label={label}
           value={value}
           type={shown ? 'text' : 'password'}
-          className={`${inputClasses} min-w-0 flex-1 font-mono text-sm`}
+          className={`${inputClasses} min-w-0 basis-full font-mono text-sm sm:basis-0 sm:flex-1`}
           onFocus={(e) => e.currentTarget.select()}
         />
         {secret ? (
@@ -66,6 +68,8 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const id = initial.id_live_stream;
+  // When each question came in, on the staff member's own clock (ADR 0048).
+  const timeZone = useTimeZone();
 
   useEffect(() => {
     let alive = true;
@@ -118,9 +122,12 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
   const answered = questions?.filter((q) => q.question_answered) ?? [];
 
   return (
-    <section aria-labelledby="go-live" className="mt-8 space-y-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="go-live"
+      className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 lg:mr-[18.5rem]"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="go-live" className="text-xl font-bold text-ink-900">
+        <h2 id="go-live" className="text-lg font-bold text-ink-900">
           Go live
         </h2>
         <Badge tone={onAir.tone}>{onAir.label}</Badge>
@@ -129,8 +136,11 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
         <div className="space-y-4">
           <p className="text-stone-700">
             In OBS, open Settings → Stream, choose “Custom…”, and paste the server and the stream key. Press “Start Streaming”:
-            viewers see you within seconds. When you stop, the replay is published by itself; if the connection drops, start again
-            within two minutes to continue the same stream.
+            viewers see you within seconds.{' '}
+            {stream.stream_auto_replay
+              ? 'When you stop, the replay is published by itself; '
+              : 'No replay is made when you stop (see “Make a replay when the stream ends” above); '}
+            if the connection drops, start again within two minutes to continue the same stream.
           </p>
           <CopyField label="Server" value={stream.stream_ingest_url} />
           {stream.stream_key ? (
@@ -163,7 +173,9 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
       )}
 
       <div>
-        <h3 className="text-lg font-bold text-ink-900">Questions</h3>
+        <h3 className="text-base font-bold text-ink-900">
+          Questions{questions?.length ? <span className="font-normal text-stone-600"> · {waiting.length} waiting</span> : null}
+        </h3>
         {error ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {error}
@@ -177,10 +189,18 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
           <>
             <ol className="mt-2 space-y-2" data-testid="question-queue">
               {waiting.map((q) => (
-                <li key={q.id_live_question} className="flex flex-wrap items-start gap-3 rounded-xl border border-stone-200 p-3">
+                <li
+                  key={q.id_live_question}
+                  className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3 sm:flex-row sm:items-start"
+                >
                   <div className="min-w-0 flex-1">
                     <p className="break-words text-ink-900">{q.question_text}</p>
-                    <p className="text-sm text-stone-600">{q.asker_name}</p>
+                    <p className="text-sm text-stone-600">
+                      {q.asker_name} ·{' '}
+                      <time dateTime={new Date(q.question_created).toISOString()}>
+                        {formatTimeInZone(q.question_created, timeZone)}
+                      </time>
+                    </p>
                   </div>
                   <Button
                     type="button"

@@ -26,8 +26,10 @@ export const liveStreamEntity: EditorEntity<EditorLiveStream> = {
       if (value !== null) main.set(key, localInputToWire(value));
     }
     // The checkbox sends "false" then, when ticked, "true": the last one counts.
-    const premium = main.getAll('stream_premium');
-    main.set('stream_premium', premium.at(-1) ?? 'false');
+    for (const key of ['stream_premium', 'stream_auto_replay']) {
+      const ticks = main.getAll(key);
+      if (ticks.length) main.set(key, ticks.at(-1)!);
+    }
     return { intent, fields: main, lists: undefined };
   },
 };

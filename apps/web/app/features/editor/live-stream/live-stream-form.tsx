@@ -73,7 +73,7 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
         <MediaPathInput
           {...field('stream_manifest')}
           label="Live stream (.m3u8)"
-          hint="The media path of the HLS playlist the player loads while the stream is live."
+          hint="Only for a stream made elsewhere: the media path of its HLS playlist. Leave it empty when you go live from OBS (below)."
         />
         <MediaField
           name="stream_poster"
@@ -81,6 +81,12 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
           savedIn={stream}
           hint="Shown on the live list and before the stream starts (16:9)."
           errors={errors}
+        />
+        <CheckField
+          name="stream_auto_replay"
+          title="Make a replay when the stream ends"
+          description="When the encoder stops, the recording becomes a Live Replay video with the answered questions as chapters, published once it is processed."
+          defaultChecked={stream?.stream_auto_replay ?? true}
         />
         <SelectInput
           name="id_video_replay"
