@@ -86,7 +86,7 @@ describe('switching monthly ↔ yearly', () => {
     expect(quote.statusCode).toBe(200);
     const q = quote.json().data.plan_switch as PlanSwitch;
     const expected = prorate({
-      oldPrice: before.subscription_plan_price,
+      oldPrice: before.subscription_plan_price!,
       oldInterval: 'month',
       periodEnd: new Date(before.subscription_current_period_end!),
       newPrice: yearlyPrice,
