@@ -151,9 +151,14 @@ describe('switching monthly ↔ yearly', () => {
     const m = await member();
     const other = await newUser();
     expect((await call('GET', `/me/subscriptions/${m.idSubscription}/plan-switch`, other.token)).statusCode).toBe(404);
-    const res = await call('PUT', `/me/subscriptions/${m.idSubscription}/plan`, other.token, { id_subscription_plan: yearlyPlan });
+    const res = await call('PUT', `/me/subscriptions/${m.idSubscription}/plan`, other.token, {
+      id_subscription_plan: yearlyPlan,
+    });
     expect(res.statusCode).toBe(404);
-    expect((await call('PUT', `/me/subscriptions/${m.idSubscription}/plan`, undefined, { id_subscription_plan: yearlyPlan })).statusCode).toBe(401);
+    expect(
+      (await call('PUT', `/me/subscriptions/${m.idSubscription}/plan`, undefined, { id_subscription_plan: yearlyPlan }))
+        .statusCode,
+    ).toBe(401);
     expect((await getSub(m.token, m.idSubscription)).fk_plan_subscription).toBe(monthlyPlan);
   });
 
@@ -162,13 +167,19 @@ describe('switching monthly ↔ yearly', () => {
     const q = (await call('GET', `/me/subscriptions/${trial.idSubscription}/plan-switch`, trial.token)).json().data
       .plan_switch as PlanSwitch;
     expect(q.switch_unavailable).toBe('You can switch plans once your free trial has ended.');
-    let res = await call('PUT', `/me/subscriptions/${trial.idSubscription}/plan`, trial.token, { id_subscription_plan: yearlyPlan });
+    let res = await call('PUT', `/me/subscriptions/${trial.idSubscription}/plan`, trial.token, {
+      id_subscription_plan: yearlyPlan,
+    });
     expect(res.statusCode).toBe(409);
     expect(JSON.stringify(res.json())).toContain('You can switch plans once your free trial has ended.');
 
     const paused = await member();
-    expect((await call('PUT', `/me/subscriptions/${paused.idSubscription}/pause`, paused.token, { pause_months: 1 })).statusCode).toBe(200);
-    res = await call('PUT', `/me/subscriptions/${paused.idSubscription}/plan`, paused.token, { id_subscription_plan: yearlyPlan });
+    expect(
+      (await call('PUT', `/me/subscriptions/${paused.idSubscription}/pause`, paused.token, { pause_months: 1 })).statusCode,
+    ).toBe(200);
+    res = await call('PUT', `/me/subscriptions/${paused.idSubscription}/plan`, paused.token, {
+      id_subscription_plan: yearlyPlan,
+    });
     expect(res.statusCode).toBe(409);
     expect(JSON.stringify(res.json())).toContain('Please resume your membership before switching plans.');
 

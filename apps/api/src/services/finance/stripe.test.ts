@@ -325,7 +325,7 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
     expect(requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_new' });
   });
 
-  it('switches the plan by replacing the item\'s price, invoicing the proration at once (product.md#switching-plans)', async () => {
+  it("switches the plan by replacing the item's price, invoicing the proration at once (product.md#switching-plans)", async () => {
     requests.length = 0;
     await provider().changePlan({
       providerSubscriptionId: 'sub_new',

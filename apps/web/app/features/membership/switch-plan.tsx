@@ -20,7 +20,8 @@ export function SwitchPlanPanel({ subscription, planSwitch }: { subscription: Su
   const to = planSwitch?.to_plan ?? null;
   if (!planSwitch || !to) return null;
   const toYearly = to.subscription_plan_interval === 'year';
-  const yearlySaving = toYearly && subscription.subscription_plan_price ? subscription.subscription_plan_price * 12 - to.subscription_plan_price : 0;
+  const yearlySaving =
+    toYearly && subscription.subscription_plan_price ? subscription.subscription_plan_price * 12 - to.subscription_plan_price : 0;
 
   async function confirm() {
     if (pending || !to) return;
@@ -84,9 +85,7 @@ export function SwitchPlanPanel({ subscription, planSwitch }: { subscription: Su
             {planSwitch.carried_credit > 0
               ? `${formatPence(planSwitch.carried_credit)} of credit is left over and comes off your next payments. `
               : ''}
-            {planSwitch.new_period_end
-              ? `Your next payment is on ${formatDate(planSwitch.new_period_end, 'long')}.`
-              : ''}
+            {planSwitch.new_period_end ? `Your next payment is on ${formatDate(planSwitch.new_period_end, 'long')}.` : ''}
           </p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
             <Button busy={pending} onClick={() => void confirm()}>

@@ -36,9 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     subscription.subscription_status === 'active'
       ? api.call('finance.getKeepOptions', { params: { id } })
       : Promise.resolve(null),
-    subscription.subscription_status === 'active'
-      ? api.call('finance.getPlanSwitch', { params: { id } })
-      : Promise.resolve(null),
+    subscription.subscription_status === 'active' ? api.call('finance.getPlanSwitch', { params: { id } }) : Promise.resolve(null),
   ]);
   const party = parties.parties[0] ?? null;
   const address = party ? (await api.call('finance.getAddress', { params: { id: party.id_party } })).address : null;
