@@ -99,7 +99,7 @@ export function SwitchPlanPanel({ subscription, planSwitch }: { subscription: Su
       ) : (
         <div className="mt-4">
           <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-            Switch to {to.subscription_plan_name}
+            Switch to {toYearly ? 'yearly' : 'monthly'}
           </Button>
         </div>
       )}
