@@ -66,17 +66,17 @@ export function SwitchPlanPanel({ subscription, planSwitch }: { subscription: Su
           <dl className="grid gap-2 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-stone-600">{to.subscription_plan_name}</dt>
-              <dd className="font-semibold">
+              <dd className="font-semibold whitespace-nowrap">
                 {formatPence(to.subscription_plan_price)} / {per(to.subscription_plan_interval)}
               </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-stone-600">Credit for the unused time on your current plan</dt>
-              <dd className="font-semibold">−{formatPence(planSwitch.credit)}</dd>
+              <dd className="font-semibold whitespace-nowrap">−{formatPence(planSwitch.credit)}</dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base">
               <dt className="font-bold">Charged now</dt>
-              <dd className="font-extrabold" data-testid="switch-amount-due">
+              <dd className="font-extrabold whitespace-nowrap" data-testid="switch-amount-due">
                 {formatPence(planSwitch.amount_due)}
               </dd>
             </div>
