@@ -27,6 +27,7 @@ describe('buildApp with adapters of the caller’s own', () => {
       pauseSubscription: refuse,
       resumeSubscription: refuse,
       applyDiscount: refuse,
+      changePlan: refuse,
     };
     const config = testConfig();
     const real = createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR });

@@ -69,6 +69,38 @@ export const RetentionOfferSettingsBodySchema = z.object({
 });
 export const RetentionOfferSettingsResponseSchema = envelope('retention_offer', RetentionOfferSettingsSchema);
 
+// ── Switching monthly ↔ yearly (product.md#switching-plans) ──────────────────────────────────
+
+/** The other plan of the membership and what switching to it now costs; money in pence. */
+export const PlanSwitchSchema = z.object({
+  /** Null when the switch is possible; else why not, in words for the member. */
+  switch_unavailable: z.string().nullable(),
+  to_plan: z
+    .object({
+      id_subscription_plan: z.number().int(),
+      subscription_plan_name: z.string(),
+      subscription_plan_price: z.number().int(),
+      subscription_plan_interval: z.enum(['month', 'year']),
+    })
+    .nullable(),
+  /** The unused time on the current plan, credited against the new price. */
+  credit: z.number().int(),
+  /** Charged now to the card on file. */
+  amount_due: z.number().int(),
+  /** Credit beyond the new price, taken off the next payments. */
+  carried_credit: z.number().int(),
+  /** When the first period on the new plan ends (the next payment). */
+  new_period_end: DateSchema.nullable(),
+});
+export type PlanSwitch = z.infer<typeof PlanSwitchSchema>;
+export const PlanSwitchResponseSchema = envelope('plan_switch', PlanSwitchSchema);
+export const SwitchPlanBodySchema = z.object({
+  id_subscription_plan: z.coerce
+    .number({ error: 'Please choose the plan to switch to.' })
+    .int('Please choose the plan to switch to.')
+    .positive('Please choose the plan to switch to.'),
+});
+
 /** A lifecycle e-mail sent for a subscription (product.md#lifecycle-e-mails), as staff see it. */
 export const LifecycleMailSchema = z.object({
   mail_kind: z.string(),

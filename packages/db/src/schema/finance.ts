@@ -246,6 +246,8 @@ export const sandboxSubscriptions = financeSchema.table('sandbox_subscriptions',
   /** A repeating percent-off coupon (the retention offer): this many more charges are discounted. */
   discountPercent: integer('discount_percent').notNull().default(0),
   discountChargesLeft: integer('discount_charges_left').notNull().default(0),
+  /** Credit left over from a plan switch (Stripe's customer balance), taken off the next charges in pence. */
+  creditBalance: integer('credit_balance').notNull().default(0),
 });
 
 /**

@@ -286,6 +286,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     resumes_at: 'accounting',
     discount_percent: 'accounting',
     discount_charges_left: 'accounting',
+    credit_balance: 'accounting',
   },
   'analytics.actions': {
     id_action: 'not-personal',

@@ -9,6 +9,7 @@ import { registerJobHandler } from '../../platform/jobs/index.ts';
 import * as finance from './finance.service.ts';
 import { figuresToCsv, membershipFigures, type MailerFiguresSource } from './figures.ts';
 import * as keep from './keep-members.ts';
+import * as planSwitch from './plan-switch.ts';
 import { stripeWebhookRoutes } from './finance.webhooks.ts';
 import { PROVIDER_CANCEL_JOB } from './membership.ts';
 import type { PaymentProvider } from './providers/index.ts';
@@ -104,6 +105,21 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
 
   route(app, 'finance.resumeSubscription', user, async (request) => ({
     data: { subscription: await keep.resumeSubscription(ctx(request), signedIn(request), request.params.id) },
+  }));
+
+  route(app, 'finance.getPlanSwitch', user, async (request) => ({
+    data: { plan_switch: await planSwitch.getPlanSwitch(ctx(request), signedIn(request), request.params.id) },
+  }));
+
+  route(app, 'finance.switchPlan', user, async (request) => ({
+    data: {
+      subscription: await planSwitch.switchPlan(
+        ctx(request),
+        signedIn(request),
+        request.params.id,
+        request.body.id_subscription_plan,
+      ),
+    },
   }));
 
   route(app, 'finance.takeRetentionOffer', user, async (request) => ({

@@ -251,6 +251,13 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
           });
         }
         if (req.method === 'POST' && path.startsWith('/v1/customers/')) return send(200, { id: 'cus_new', object: 'customer' });
+        if (req.method === 'GET' && path === '/v1/subscriptions/sub_new')
+          return send(200, {
+            id: 'sub_new',
+            object: 'subscription',
+            status: 'active',
+            items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_end: 1798761600 }] },
+          });
         if (req.method === 'POST' && path === '/v1/subscriptions')
           return send(200, { id: 'sub_new', object: 'subscription', status: 'trialing' });
         if (req.method === 'POST' && path.startsWith('/v1/subscriptions/'))
@@ -316,5 +323,21 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
     expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_new' });
     expect(requests[0]!.body.get('cancel_at_period_end')).toBe('true');
     expect(requests[1]).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_new' });
+  });
+
+  it("switches the plan by replacing the item's price, invoicing the proration at once (product.md#switching-plans)", async () => {
+    requests.length = 0;
+    await provider().changePlan({
+      providerSubscriptionId: 'sub_new',
+      plan: { idSubscriptionPlan: 2, price: 14900, interval: 'year', stripePriceId: null, stripeProductId: 'prod_aaa' },
+      idempotencyKey: 'fretline-switch-42',
+    });
+    const update = requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_new')!;
+    expect(update.body.get('items[0][id]')).toBe('si_1');
+    expect(update.body.get('items[0][price_data][unit_amount]')).toBe('14900');
+    expect(update.body.get('items[0][price_data][recurring][interval]')).toBe('year');
+    expect(update.body.get('proration_behavior')).toBe('always_invoice');
+    expect(update.body.get('payment_behavior')).toBe('error_if_incomplete');
+    expect(update.idempotencyKey).toBe('plan-fretline-switch-42');
   });
 });

@@ -8,6 +8,7 @@ import { requireMe } from '../../features/account/require-user.server';
 import { AddressForm } from '../../features/membership/address-form';
 import { Invoices } from '../../features/membership/invoices';
 import { PausePanel } from '../../features/membership/pause-panel';
+import { SwitchPlanPanel } from '../../features/membership/switch-plan';
 import { PaymentMethods } from '../../features/membership/payment-methods';
 import { FreeTrialNote, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import { loadOwnSubscription } from './subscription-data.server';
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const api = getServerApi(request);
   const subscription = await loadOwnSubscription(api, params.idSubscription);
   const id = subscription.id_subscription;
-  const [methods, invoices, parties, product, keep] = await Promise.all([
+  const [methods, invoices, parties, product, keep, planSwitch] = await Promise.all([
     api.call('finance.listPaymentMethods', { params: { id } }),
     api.call('finance.listInvoices', { params: { id }, filter: { stripe_invoice_total: { gte: 0.01 } } }),
     api.call('finance.listParties', { filter: { fk_organisation_party: null } }),
@@ -35,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     subscription.subscription_status === 'active'
       ? api.call('finance.getKeepOptions', { params: { id } })
       : Promise.resolve(null),
+    subscription.subscription_status === 'active' ? api.call('finance.getPlanSwitch', { params: { id } }) : Promise.resolve(null),
   ]);
   const party = parties.parties[0] ?? null;
   const address = party ? (await api.call('finance.getAddress', { params: { id: party.id_party } })).address : null;
@@ -48,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     provider: offer.payment_provider,
     publishableKey: offer.stripe_publishable_key,
     keepOptions: keep?.keep_options ?? null,
+    planSwitch: planSwitch?.plan_switch ?? null,
   };
 }
 
@@ -55,7 +58,8 @@ const waiting = (status: string) => status === 'draft' || status === 'created' |
 
 /** /me/subscriptions/:idSubscription (route id me-subscriptions-idSubscription, product.md#pages). */
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
-  const { subscription, paymentMethods, invoices, idParty, address, provider, publishableKey, keepOptions } = loaderData;
+  const { subscription, paymentMethods, invoices, idParty, address, provider, publishableKey, keepOptions, planSwitch } =
+    loaderData;
   const status = subscription.subscription_status;
   const revalidator = useRevalidator();
 
@@ -145,6 +149,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </Card>
+      {status === 'active' ? <SwitchPlanPanel subscription={subscription} planSwitch={planSwitch} /> : null}
       {status === 'active' ? <PausePanel subscription={subscription} keepOptions={keepOptions} /> : null}
       <PaymentMethods
         idSubscription={subscription.id_subscription}

@@ -22,6 +22,8 @@ export const financeAddresses = {
   'finance.pauseSubscription': { method: 'PUT', path: '/finance/me/subscriptions/:id/pause' },
   'finance.resumeSubscription': { method: 'DELETE', path: '/finance/me/subscriptions/:id/pause' },
   'finance.takeRetentionOffer': { method: 'POST', path: '/finance/me/subscriptions/:id/retention-offer' },
+  'finance.getPlanSwitch': { method: 'GET', path: '/finance/me/subscriptions/:id/plan-switch' },
+  'finance.switchPlan': { method: 'PUT', path: '/finance/me/subscriptions/:id/plan' },
   'finance.getRetentionOfferSettings': { method: 'GET', path: '/finance/staff/retention-offer' },
   'finance.saveRetentionOfferSettings': { method: 'PUT', path: '/finance/staff/retention-offer' },
   'finance.getMembershipFigures': { method: 'GET', path: '/finance/staff/figures' },

@@ -22,6 +22,8 @@ import {
   KeepOptionsResponseSchema,
   MembershipFiguresResponseSchema,
   PauseBodySchema,
+  PlanSwitchResponseSchema,
+  SwitchPlanBodySchema,
   RetentionOfferSettingsBodySchema,
   RetentionOfferSettingsResponseSchema,
 } from '../../calls/keep-members.ts';
@@ -88,6 +90,17 @@ export const financeSchemas = {
   'finance.takeRetentionOffer': {
     summary: "Take the staff's retention offer (once per subscription)",
     params: SubscriptionIdParamsSchema,
+    response: SubscriptionResponseSchema,
+  },
+  'finance.getPlanSwitch': {
+    summary: 'The other plan (monthly ↔ yearly) and what switching to it now costs',
+    params: SubscriptionIdParamsSchema,
+    response: PlanSwitchResponseSchema,
+  },
+  'finance.switchPlan': {
+    summary: 'Switch to the other plan now, prorated: the unused time is credited, the rest charged',
+    params: SubscriptionIdParamsSchema,
+    body: SwitchPlanBodySchema,
     response: SubscriptionResponseSchema,
   },
   'finance.getRetentionOfferSettings': {

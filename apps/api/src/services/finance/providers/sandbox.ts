@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { eq, tables, type Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler } from '../../../platform/jobs/index.ts';
 import { applyProviderEvent } from '../finance.events.ts';
+import { prorate } from './proration.ts';
 import {
   PaymentError,
+  type PlanForProvider,
   type CardDetails,
   type CreateProviderSubscriptionInput,
   type CreatedProviderSubscription,
@@ -65,6 +67,7 @@ const JOB = {
   charge: 'finance.sandbox.charge',
   renew: 'finance.sandbox.renew',
   trialReminder: 'finance.sandbox.trial-reminder',
+  switched: 'finance.sandbox.plan-switched',
 } as const;
 
 /** How soon the sandbox "hears back" after a subscription is created, as Stripe's webhooks would. */
@@ -158,6 +161,50 @@ export class SandboxProvider implements PaymentProvider {
       .set({ discountPercent: input.percentOff, discountChargesLeft: input.months })
       .where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
   }
+
+  /** Prorates as Stripe does an interval change (providers/proration.ts): a new period from now, charged at once. */
+  async changePlan(input: { providerSubscriptionId: string; plan: PlanForProvider }): Promise<{ currentPeriodEnd: Date }> {
+    const t = tables.sandboxSubscriptions;
+    const now = this.clock();
+    const [sb] = await this.db.select().from(t).where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
+    if (!sb || sb.status !== 'active' || !sb.currentPeriodEnd) {
+      throw new Error(`Sandbox subscription ${input.providerSubscriptionId} is not active`);
+    }
+    const p = prorate({
+      oldPrice: sb.planPrice,
+      oldInterval: sb.planInterval === 'year' ? 'year' : 'month',
+      periodEnd: sb.currentPeriodEnd,
+      newPrice: input.plan.price,
+      now,
+      balance: sb.creditBalance,
+    });
+    const card = SANDBOX_CARDS[sb.defaultPaymentMethodId];
+    const paid = card?.behaviour === 'succeeds' || (card?.behaviour === 'fails_after_first' && sb.chargeCount === 0);
+    if (p.amountDue > 0 && !paid) throw new PaymentError(DECLINED_TEXT, 'card_declined');
+    const periodEnd = dayjs(now).add(1, input.plan.interval).toDate();
+    await this.db
+      .update(t)
+      .set({
+        planPrice: input.plan.price,
+        planInterval: input.plan.interval,
+        currentPeriodEnd: periodEnd,
+        chargeCount: sb.chargeCount + 1,
+        creditBalance: p.carriedCredit,
+      })
+      .where(eq(t.providerSubscriptionId, sb.providerSubscriptionId));
+    await enqueueJob(this.db, {
+      type: JOB.switched,
+      payload: {
+        providerSubscriptionId: sb.providerSubscriptionId,
+        total: p.amountDue,
+        charge: sb.chargeCount + 1,
+        periodStart: now.toISOString(),
+        periodEnd: periodEnd.toISOString(),
+      },
+      runAt: now,
+    });
+    return { currentPeriodEnd: periodEnd };
+  }
 }
 
 /** A ProviderEvent before the sandbox names it (distributes over the union's members). */
@@ -171,6 +218,13 @@ const StartPayload = z.object({
   trialDays: z.number().int(),
 });
 const ChargePayload = z.object({ providerSubscriptionId: z.string() });
+const SwitchedPayload = z.object({
+  providerSubscriptionId: z.string(),
+  total: z.number().int(),
+  charge: z.number().int(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+});
 const RenewPayload = z.object({ providerSubscriptionId: z.string(), periodEnd: z.string() });
 
 /** Registers the jobs through which the sandbox reports events (its stand-in for webhooks). */
@@ -268,7 +322,9 @@ export function registerSandboxJobs(app: FastifyInstance): void {
     // One invoice per period: a retry after a failure pays the same invoice, as with Stripe.
     const invoiceId = `in_${sb.providerSubscriptionId}_${sb.chargeCount + 1}`;
     // The retention offer's coupon takes its percent off this many charges (docs/decisions/0067-keeping-members-and-the-numbers.md).
-    const discounted = sb.discountChargesLeft > 0 ? Math.round((sb.planPrice * (100 - sb.discountPercent)) / 100) : sb.planPrice;
+    const listed = sb.discountChargesLeft > 0 ? Math.round((sb.planPrice * (100 - sb.discountPercent)) / 100) : sb.planPrice;
+    // Credit left from a plan switch comes off next, as Stripe's customer balance does.
+    const discounted = Math.max(0, listed - sb.creditBalance);
     const invoice = {
       id: invoiceId,
       number: `SBX-${sb.providerSubscriptionId.slice(-6).toUpperCase()}-${String(sb.chargeCount + 1).padStart(4, '0')}`,
@@ -287,6 +343,7 @@ export function registerSandboxJobs(app: FastifyInstance): void {
           currentPeriodEnd: periodEnd,
           chargeCount: sb.chargeCount + 1,
           discountChargesLeft: Math.max(0, sb.discountChargesLeft - 1),
+          creditBalance: Math.max(0, sb.creditBalance - listed),
         })
         .where(eq(t.providerSubscriptionId, sb.providerSubscriptionId));
       await emit({
@@ -339,6 +396,37 @@ export function registerSandboxJobs(app: FastifyInstance): void {
       return;
     }
     await enqueueJob(app.db, { type: JOB.charge, payload: { providerSubscriptionId: sb.providerSubscriptionId }, runAt: now });
+  });
+
+  // The plan switch's prorated invoice and the new period (product.md#switching-plans).
+  registerJobHandler(app, JOB.switched, async (payload) => {
+    const p = SwitchedPayload.parse(payload);
+    const now = app.clock();
+    const sb = await load(app.db, p.providerSubscriptionId);
+    if (!sb || sb.status === 'canceled') return;
+    const periodEnd = new Date(p.periodEnd);
+    await emit({
+      type: 'invoice.paid',
+      created: now,
+      providerSubscriptionId: sb.providerSubscriptionId,
+      invoice: {
+        id: `in_${sb.providerSubscriptionId}_${p.charge}`,
+        number: `SBX-${sb.providerSubscriptionId.slice(-6).toUpperCase()}-${String(p.charge).padStart(4, '0')}`,
+        total: p.total,
+        status: 'paid',
+        created: now,
+        url: null,
+        periodStart: new Date(p.periodStart),
+        periodEnd,
+        billingReason: 'subscription_update',
+      },
+    });
+    await subscriptionEvent(sb, 'active', now, { currentPeriodEnd: periodEnd });
+    await enqueueJob(app.db, {
+      type: JOB.renew,
+      payload: { providerSubscriptionId: sb.providerSubscriptionId, periodEnd: p.periodEnd },
+      runAt: periodEnd,
+    });
   });
 
   registerJobHandler(app, JOB.trialReminder, async (payload) => {

@@ -6,6 +6,7 @@ import {
   type CreateProviderSubscriptionInput,
   type CreatedProviderSubscription,
   type PaymentProvider,
+  type PlanForProvider,
   type ProviderEvent,
 } from './types.ts';
 
@@ -185,6 +186,43 @@ export class StripeProvider implements PaymentProvider {
       { discounts: [{ coupon: coupon.id }] },
       { idempotencyKey: `discount-${input.idempotencyKey}` },
     );
+  }
+
+  /**
+   * Monthly ↔ yearly (product.md#switching-plans): the item's price changes, and an interval change
+   * resets the billing cycle to now; 'always_invoice' charges the prorated difference at once, and
+   * 'error_if_incomplete' turns a refused card into an error with the subscription left as it was.
+   */
+  async changePlan(input: { providerSubscriptionId: string; plan: PlanForProvider; idempotencyKey: string }) {
+    const { plan } = input;
+    if (!plan.stripePriceId && !plan.stripeProductId) {
+      throw new Error(`Plan ${plan.idSubscriptionPlan} has neither a Stripe price nor a Stripe product id`);
+    }
+    try {
+      const current = await this.stripe.subscriptions.retrieve(input.providerSubscriptionId);
+      const itemId = current.items.data[0]?.id;
+      if (!itemId) throw new Error(`Stripe subscription ${input.providerSubscriptionId} has no item`);
+      const item: Stripe.SubscriptionUpdateParams.Item = plan.stripePriceId
+        ? { id: itemId, price: plan.stripePriceId }
+        : {
+            id: itemId,
+            price_data: {
+              currency: 'gbp',
+              product: plan.stripeProductId ?? '',
+              unit_amount: plan.price,
+              recurring: { interval: plan.interval },
+            },
+          };
+      const updated = await this.stripe.subscriptions.update(
+        input.providerSubscriptionId,
+        { items: [item], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' },
+        { idempotencyKey: `plan-${input.idempotencyKey}` },
+      );
+      const end = updated.items?.data[0]?.current_period_end;
+      return { currentPeriodEnd: end ? new Date(end * 1000) : null };
+    } catch (err) {
+      return asPaymentError(err);
+    }
   }
 }
 

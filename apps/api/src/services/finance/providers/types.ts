@@ -11,7 +11,7 @@ export interface CardDetails {
   expYear: number | null;
 }
 
-interface PlanForProvider {
+export interface PlanForProvider {
   idSubscriptionPlan: number;
   price: number;
   interval: 'month' | 'year';
@@ -66,6 +66,14 @@ export interface PaymentProvider {
     months: number;
     idempotencyKey: string;
   }): Promise<void>;
+  /**
+   * Switches the subscription to another plan (monthly ↔ yearly, product.md#switching-plans): a new
+   * period starts now and the unused time on the old plan is credited against the new price, which is
+   * charged at once. Throws PaymentError when the card refuses that charge; nothing changes then.
+   */
+  changePlan(input: { providerSubscriptionId: string; plan: PlanForProvider; idempotencyKey: string }): Promise<{
+    currentPeriodEnd: Date | null;
+  }>;
 }
 
 /** A payment the provider refused (a declined card): shown to the user as is (product.md#errors), answered 402. */

@@ -1,0 +1,1 @@
+ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "credit_balance" integer DEFAULT 0 NOT NULL;
