@@ -145,6 +145,7 @@ ALTER TABLE "videos"."video_plays" ADD COLUMN "video_play_watched_time" double p
 ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "resumes_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "discount_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "discount_charges_left" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "credit_balance" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "finance"."subscriptions" ADD COLUMN "cancellation_reason" text;--> statement-breakpoint
 ALTER TABLE "finance"."subscriptions" ADD COLUMN "end_reason" text;--> statement-breakpoint
 ALTER TABLE "finance"."subscriptions" ADD COLUMN "paused_from" timestamp with time zone;--> statement-breakpoint

@@ -1,1 +1,0 @@
-ALTER TABLE "finance"."sandbox_subscriptions" ADD COLUMN "credit_balance" integer DEFAULT 0 NOT NULL;
