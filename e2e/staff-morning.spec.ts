@@ -201,7 +201,7 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await editor.getByRole('textbox', { name: 'YouTube video id', exact: true }).fill('M7lc1UVf-VE');
 
   // The card poster, chosen in the media library: search, pick, preview.
-  await editor.getByRole('button', { name: 'Choose Card poster from the library' }).click();
+  await editor.getByRole('button', { name: 'Choose from library: Card poster' }).click();
   const library = editor.getByRole('dialog', { name: 'Choose card poster' });
   await expect(library.getByRole('searchbox', { name: 'Search by name' })).toBeFocused();
   await library.getByRole('searchbox', { name: 'Search by name' }).fill('lesson-rhythm');
@@ -259,7 +259,7 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await editor.getByRole('textbox', { name: 'Title', exact: true }).fill(`Morning Picking ${stamp}`);
   await editor.getByRole('radio', { name: 'YouTube' }).check();
   await editor.getByRole('textbox', { name: 'YouTube video id', exact: true }).fill('M7lc1UVf-VE');
-  await editor.getByRole('button', { name: 'Choose Card poster from the library' }).click();
+  await editor.getByRole('button', { name: 'Choose from library: Card poster' }).click();
   const second = editor.getByRole('dialog', { name: 'Choose card poster' });
   await second.getByLabel('Upload new file').setInputFiles({
     name: 'picking-poster.png',

@@ -383,7 +383,7 @@ export function FirstStepsCard({ signedIn, initial }: { signedIn: boolean; initi
             </p>
           ) : null}
         </div>
-        <Button variant="ghost" size="sm" onClick={() => void dismiss()} aria-label="Dismiss first steps">
+        <Button variant="ghost" size="sm" onClick={() => void dismiss()} aria-label="Not now: hide first steps">
           Not now
         </Button>
       </div>

@@ -207,7 +207,7 @@ describe('MediaUpload', () => {
     getByTestId('form').addEventListener('editor-edit', edits);
     // Never a path to type.
     expect(screen.queryByRole('textbox')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Choose Poster image from the library' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose from library: Poster image' }));
     const choice = await screen.findByRole('button', { name: 'Choose poster.png' }, { timeout: 2000 });
     expect(listMedia).toHaveBeenCalledWith('editor.listMedia', { query: { kind: 'image', offset: 0 }, limit: 24 });
     expect(screen.getByText('2 KB · Nov 20th, 2026')).toBeTruthy();

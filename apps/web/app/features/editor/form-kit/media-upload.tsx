@@ -128,7 +128,7 @@ export function MediaUpload({
           variant="secondary"
           size="sm"
           aria-haspopup="dialog"
-          aria-label={media ? `Replace ${label} from the library` : `Choose ${label} from the library`}
+          aria-label={media ? `Replace ${label} from the library` : `Choose from library: ${label}`}
           onClick={() => setBrowsing(true)}
         >
           {media ? 'Replace' : 'Choose from library'}
