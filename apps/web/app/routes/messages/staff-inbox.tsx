@@ -97,8 +97,8 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex flex-col gap-6 xl:flex-row">
-      <section className={cx('xl:w-72 xl:shrink-0 2xl:w-96', params.idThread && 'hidden xl:block')} aria-label="Helpdesk threads">
-        <div className="flex items-baseline justify-between gap-3">
+      <section className={cx('xl:w-80 xl:shrink-0 2xl:w-96', params.idThread && 'hidden xl:block')} aria-label="Helpdesk threads">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h1 className="text-2xl font-extrabold tracking-tight text-ink-900">Helpdesk inbox</h1>
           <button
             type="button"
@@ -143,7 +143,10 @@ export default function StaffInboxPage({ loaderData }: Route.ComponentProps) {
             Search
           </Button>
         </Form>
-        <nav aria-label="Views" className="mt-3 flex gap-1 rounded-full bg-stone-200/60 p-1 text-sm font-semibold">
+        <nav
+          aria-label="Views"
+          className="mt-3 flex gap-1 rounded-full bg-stone-200/60 p-1 text-sm font-semibold xl:text-xs 2xl:text-sm"
+        >
           {VIEWS.map((v) => (
             <Link
               key={v.value}
