@@ -90,7 +90,10 @@ function findCourseBase(ctx: VideosContext, slug: string): Promise<CourseBase | 
   });
 }
 
-async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): Promise<CourseBase> {
+/** A course page needs who is asking, never their membership: nothing on it is locked (ADR 0062). */
+type CourseViewer = Pick<Viewer, 'idUser' | 'isEditor'>;
+
+async function requireCourse(ctx: VideosContext, viewer: CourseViewer, slug: string): Promise<CourseBase> {
   const base = await findCourseBase(ctx, slug);
   if (!base || (!base.course.coursePublished && !viewer.isEditor)) throw notFound(undefined, COURSE_NOT_FOUND);
   return base;
@@ -98,13 +101,19 @@ async function requireCourse(ctx: VideosContext, viewer: Viewer, slug: string): 
 
 export async function getCourse(
   ctx: VideosContext,
-  viewer: Viewer,
+  viewer: CourseViewer,
   slug: string,
 ): Promise<{ course: Course; course_watched_videos: number[] }> {
   const { course, entries, testimonials } = await requireCourse(ctx, viewer, slug);
   const [progress, plays] = await Promise.all([
     viewer.idUser ? findCourseProgress(ctx.db, viewer.idUser, course.idCourse) : Promise.resolve(undefined),
-    viewer.idUser ? findUserPlays(ctx.db, viewer.idUser) : Promise.resolve([]),
+    viewer.idUser
+      ? findUserPlays(
+          ctx.db,
+          viewer.idUser,
+          entries.map((e) => e.idVideo),
+        )
+      : Promise.resolve([]),
   ]);
   const playsByVideo = new Map(plays.map((p) => [p.idVideo, p]));
   // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016);

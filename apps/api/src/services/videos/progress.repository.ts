@@ -1,4 +1,4 @@
-import { and, asc, type Database, eq, sql, tables } from '@fretline/db';
+import { and, asc, type Database, eq, inArray, sql, tables } from '@fretline/db';
 
 // Plays and course progress (ADR 0016): where each learner is in each video and course.
 
@@ -46,8 +46,11 @@ export async function findPlay(db: Database, idUser: number, idVideo: number, lo
   return row;
 }
 
-/** Every play of this user: what the progress page and the cards show (docs/product.md#learning-progress). */
-export async function findUserPlays(db: Database, idUser: number) {
+/**
+ * This user's plays: every one (what the progress page and the cards show, docs/product.md#learning-progress),
+ * or only those of the videos named (a course page's lessons).
+ */
+export async function findUserPlays(db: Database, idUser: number, idVideos?: number[]) {
   const p = tables.videoPlays;
   return db
     .select({
@@ -58,7 +61,7 @@ export async function findUserPlays(db: Database, idUser: number) {
       watchedTime: p.videoPlayWatchedTime,
     })
     .from(p)
-    .where(eq(p.idUser, idUser));
+    .where(idVideos?.length ? and(eq(p.idUser, idUser), inArray(p.idVideo, idVideos)) : eq(p.idUser, idUser));
 }
 
 /** This user's resume points: the lesson last touched in each course and when. */

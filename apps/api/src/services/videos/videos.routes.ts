@@ -38,7 +38,7 @@ import {
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
-import { getVideo, listVideos, previewVideo } from './videos.service.ts';
+import { getVideo, isPremiumVideo, listVideos, previewVideo } from './videos.service.ts';
 
 /** /api/videos: the videos calls (product.md#calls), the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
@@ -98,6 +98,12 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     return { idUser: auth.user.idUser, isMember: membership?.hasMembership ?? false, isEditor };
   }
 
+  /** Who is asking, without the membership lookup, for answers no lock depends on. */
+  function personOf(request: FastifyRequest): Pick<Viewer, 'idUser' | 'isEditor'> {
+    const auth = request.auth;
+    return auth ? { idUser: auth.user.idUser, isEditor: hasRoleGroup(auth.user.roles, 'Editor') } : VISITOR;
+  }
+
   async function signedInViewer(request: FastifyRequest): Promise<Viewer & { idUser: number }> {
     const auth = requireUser(request);
     const viewer = await viewerOf(request);
@@ -108,11 +114,16 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     data: await listVideos(context(), await viewerOf(request), request.query),
   }));
 
-  route(app, 'videos.getVideo', { access: 'public' }, async (request) => ({
-    data: {
-      video: await getVideo(context(), await viewerOf(request), request.params.videoSlug, request.query.courseSlug),
-    },
-  }));
+  route(app, 'videos.getVideo', { access: 'public' }, async (request) => {
+    const ctx = context();
+    const { videoSlug } = request.params;
+    const { courseSlug } = request.query;
+    // Membership decides only a premium video's lock (ADR 0015): a free one skips the lookup (ADR 0062).
+    const viewer = (await isPremiumVideo(ctx, videoSlug, courseSlug))
+      ? await viewerOf(request)
+      : { ...personOf(request), isMember: false };
+    return { data: { video: await getVideo(ctx, viewer, videoSlug, courseSlug) } };
+  });
 
   // "Preview as" (ADR 0061): Editor group only; a GET, so it is outside the editor scope that forgets the catalogue on writes.
   route(app, 'editor.previewVideo', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request) => ({
@@ -130,7 +141,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   }));
 
   route(app, 'videos.getCourse', { access: 'public' }, async (request) => ({
-    data: await getCourse(context(), await viewerOf(request), request.params.courseSlug),
+    // Nothing on a course page is locked, so no membership lookup (ADR 0062): who is asking is enough.
+    data: await getCourse(context(), personOf(request), request.params.courseSlug),
   }));
 
   route(app, 'videos.getCurrentCourse', { access: 'user' }, async (request) => ({

@@ -331,6 +331,15 @@ export async function previewVideo(ctx: VideosContext, idVideo: number, as: Prev
   return getVideo(ctx, viewer, slug, undefined, { drafts: true });
 }
 
+/**
+ * Whether a video is premium (false when there is none): only then does its lock depend on
+ * membership, so a free video's page skips that lookup (ADR 0062). Read from the page's cache.
+ */
+export async function isPremiumVideo(ctx: VideosContext, slug: string, courseSlug?: string): Promise<boolean> {
+  const base = await findVideoBase(ctx, slug, courseSlug);
+  return base?.video.videoPremium ?? false;
+}
+
 export async function getVideo(
   ctx: VideosContext,
   viewer: Viewer,
