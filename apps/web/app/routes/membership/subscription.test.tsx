@@ -20,6 +20,7 @@ afterEach(() => {
   server.signOut();
 });
 
+// Also how long a page's loaders may take on a loaded machine.
 const POLLS = { timeout: 10 * SUBSCRIPTION_POLL_MS };
 
 /** Signs a new user in and subscribes them with the sandbox's succeeding test card. */
@@ -73,18 +74,18 @@ describe('/me/subscriptions/:idSubscription', () => {
     showSubscription(subscription.id_subscription);
 
     fireEvent.click(await screen.findByRole('link', { name: 'Cancel subscription' }, POLLS));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Please tell us why you are cancelling.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }, POLLS));
+    expect(await screen.findByText('Please tell us why you are cancelling.', {}, POLLS)).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Taking a break over the summer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel my membership' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel my membership' }, POLLS));
 
-    const result = await screen.findByTestId('cancel-result');
+    const result = await screen.findByTestId('cancel-result', {}, POLLS);
     expect(result.textContent).toContain('Your membership is cancelled');
     expect(result.textContent).toMatch(/you keep access until/);
 
     fireEvent.click(screen.getByRole('link', { name: 'Back to your subscription' }));
-    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Cancelled'));
+    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Cancelled'), POLLS);
     expect(screen.getByText('Taking a break over the summer')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Cancel subscription' })).toBeNull();
   });

@@ -8,7 +8,8 @@ import { AUTOSAVE_DELAY_MS, AutosaveStatusLine, skipRevalidationOnAutosave, useD
 
 // ADR 0061: a draft saves itself once the editor pauses, not on every key; the status says so.
 
-const DELAY = 60;
+// Long enough that a loaded machine's late timers never fire it between two keys of the test.
+const DELAY = 500;
 
 function DraftForm({ enabled, onSaved }: { enabled: boolean; onSaved: (updated: Date | string | null) => void }) {
   const form = useRef<HTMLFormElement>(null);
@@ -78,7 +79,7 @@ describe('draft autosave', () => {
     image.dispatchEvent(new Event(EDIT_EVENT, { bubbles: true }));
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(status().textContent).toBe('Unsaved changes…');
-    await waitFor(() => expect(status().textContent).toMatch(/^Saved · /));
+    await waitFor(() => expect(status().textContent).toMatch(/^Saved · /), { timeout: 5000 });
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ image: 'uploads/2026/11/0123456789abcdef-poster.png', intent: 'save' });
     expect(onSaved).toHaveBeenCalledWith('2026-11-25 16:30:00');
@@ -89,11 +90,11 @@ describe('draft autosave', () => {
     expect(status().textContent).toBe('Draft saves automatically');
     for (const value of ['D', 'Dr', 'Dra', 'Drat']) {
       fireEvent.input(title, { target: { value } });
-      await act(() => new Promise((r) => setTimeout(r, DELAY / 3)));
+      await act(() => new Promise((r) => setTimeout(r, 10)));
     }
     expect(status().textContent).toBe('Unsaved changes…');
     expect(posted).toHaveLength(0);
-    await waitFor(() => expect(status().textContent).toMatch(/^Saved · \d\d:\d\d$/));
+    await waitFor(() => expect(status().textContent).toMatch(/^Saved · \d\d:\d\d$/), { timeout: 5000 });
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ title: 'Drat', intent: 'save' });
     expect(posted[0]!.url).toContain('/staff/content/videos/7?autosave=1');
@@ -108,7 +109,7 @@ describe('draft autosave', () => {
   it('shows why a save failed, and keeps the leave warning', async () => {
     const { posted, onSaved, title, status } = setup({ answer: { ok: false, message: 'The slug is taken.' } });
     fireEvent.input(title, { target: { value: 'Other' } });
-    await waitFor(() => expect(status().textContent).toContain('Not saved: The slug is taken.'));
+    await waitFor(() => expect(status().textContent).toContain('Not saved: The slug is taken.'), { timeout: 5000 });
     expect(posted).toHaveLength(1);
     expect(onSaved).not.toHaveBeenCalled();
   });
