@@ -11,8 +11,9 @@ const LINKS = [
 /** The practice tools, one tab each (product.md#practice-log). */
 export function PracticeLinks({ current }: { current: string }) {
   return (
-    <nav aria-label="Practice tools" className="-mx-1 max-w-full overflow-x-auto">
-      <ul className="flex gap-1 px-1">
+    // The tabs wrap rather than scroll, so on a phone the current one is never cut off at the edge.
+    <nav aria-label="Practice tools" className="max-w-full">
+      <ul className="flex flex-wrap gap-1">
         {LINKS.map((link) => (
           <li key={link.to}>
             <Link
