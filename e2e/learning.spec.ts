@@ -58,6 +58,29 @@ async function leaveAt(page: Page, slug: string, second: number): Promise<void> 
   expect((await reported).status()).toBe(200);
 }
 
+/** Home's Continue card names the lesson and the moment, and opens the lesson there (docs/product.md#learning-progress). */
+async function continueFromHome(page: Page, slug: string, title: string, second: number): Promise<void> {
+  await page.goto('/');
+  const card = page.getByTestId('continue-learning');
+  await expect(card).toContainText(`Continue: ${title}`);
+  await expect(card).toContainText(`Pick up from 0:0${second}`);
+  await card.click();
+  await expect(page).toHaveURL(`/videos/${slug}?course=${COURSE}&t=${second}`);
+  // The player opens at that second, not at the start.
+  await expect(page.getByTestId('practice-player')).toContainText(`0:0${second}`);
+}
+
+/** The first-visit quiz on home, answered as a newcomer to the guitar who likes pop. */
+async function takeQuiz(page: Page): Promise<void> {
+  const steps = page.getByTestId('first-steps');
+  await steps.getByRole('button', { name: 'Take the quiz' }).click();
+  await steps.getByLabel('Never played').check();
+  await steps.getByLabel('Pop').check();
+  await steps.getByLabel('Acoustic').check();
+  await steps.getByLabel('Play songs I love').check();
+  await steps.getByRole('button', { name: 'Show my path' }).click();
+}
+
 test('leaving a lesson part way, home’s Continue brings the learner back to that moment @phone', async ({
   page,
   context,
@@ -71,14 +94,7 @@ test('leaving a lesson part way, home’s Continue brings the learner back to th
   // 5 s into the 16 s lesson: more than 10 s left, so it reopens there (docs/product.md#learning-progress).
   await leaveAt(page, 'tuning-up', 5);
 
-  await page.goto('/');
-  const card = page.getByTestId('continue-learning');
-  await expect(card).toContainText('Continue: Tuning Up by Ear and with a Tuner');
-  await expect(card).toContainText('Pick up from 0:05');
-  await card.click();
-  await expect(page).toHaveURL(`/videos/tuning-up?course=${COURSE}&t=5`);
-  // The player opens at that second, not at the start.
-  await expect(page.getByTestId('practice-player')).toContainText('0:05');
+  await continueFromHome(page, 'tuning-up', 'Tuning Up by Ear and with a Tuner', 5);
 
   // Marking it done moves the course on to the next lesson, from its start.
   await page.getByRole('button', { name: 'Mark done' }).click();
@@ -94,14 +110,8 @@ test('leaving a lesson part way, home’s Continue brings the learner back to th
 
 test('a newcomer takes the quiz and is recommended a course that opens @phone', async ({ page }) => {
   await page.goto('/');
-  const steps = page.getByTestId('first-steps');
-  await steps.getByRole('button', { name: 'Take the quiz' }).click();
-  await steps.getByLabel('Never played').check();
-  await steps.getByLabel('Pop').check();
-  await steps.getByLabel('Acoustic').check();
-  await steps.getByLabel('Play songs I love').check();
-  await steps.getByRole('button', { name: 'Show my path' }).click();
-  const course = steps.getByTestId('recommended-course');
+  await takeQuiz(page);
+  const course = page.getByTestId('first-steps').getByTestId('recommended-course');
   await expect(course).toContainText('Beginner Guitar Course');
   // The answers stay in this browser: the path is still there after a reload.
   await page.reload();
@@ -121,14 +131,8 @@ test('done when: a new learner takes the quiz, starts the course, comes back to 
 
   // The quiz, from home: it recommends the beginner course, which opens.
   await page.goto('/');
-  const steps = page.getByTestId('first-steps');
-  await steps.getByRole('button', { name: 'Take the quiz' }).click();
-  await steps.getByLabel('Never played').check();
-  await steps.getByLabel('Pop').check();
-  await steps.getByLabel('Acoustic').check();
-  await steps.getByLabel('Play songs I love').check();
-  await steps.getByRole('button', { name: 'Show my path' }).click();
-  await steps.getByTestId('recommended-course').click();
+  await takeQuiz(page);
+  await page.getByTestId('first-steps').getByTestId('recommended-course').click();
   await expect(page).toHaveURL(`/courses/${COURSE}`);
 
   // Start the course and leave its first lesson part way.
@@ -139,14 +143,8 @@ test('done when: a new learner takes the quiz, starts the course, comes back to 
 
   // Back later: home's Continue opens the lesson at that moment. From here the page's clock is the
   // test's (Playwright's clock), so the practice timer and the minute run without waiting.
-  await page.goto('/');
-  const card = page.getByTestId('continue-learning');
-  await expect(card).toContainText('Continue: Holding the Guitar and Pick');
-  await expect(card).toContainText('Pick up from 0:04');
   await page.clock.install();
-  await card.click();
-  await expect(page).toHaveURL(`/videos/holding-the-guitar?course=${COURSE}&t=4`);
-  await expect(page.getByTestId('practice-player')).toContainText('0:04');
+  await continueFromHome(page, 'holding-the-guitar', 'Holding the Guitar and Pick', 4);
 
   // Practice with the lesson's timer, logged against it.
   const timer = page.getByRole('region', { name: 'Practice timer' });
