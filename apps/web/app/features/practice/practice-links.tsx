@@ -20,7 +20,7 @@ export function PracticeLinks({ current }: { current: string }) {
               to={link.to}
               aria-current={link.to === current ? 'page' : undefined}
               className={cx(
-                'inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-3.5 text-sm font-semibold',
+                'inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold sm:px-3.5',
                 link.to === current
                   ? 'bg-ink-900 text-white'
                   : 'bg-stone-100 text-stone-700 hover:bg-brand-50 hover:text-brand-700',
