@@ -58,7 +58,7 @@ test('home shows the learner’s own course and percent, and counts the catalogu
   // Nothing played yet: no progress card at all, and no example figure in its place.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByTestId('current-course')).toHaveCount(0);
+  await expect(page.getByTestId('continue-learning')).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText('38%');
 
   await finishVideo(page, token, 'holding-the-guitar');
@@ -72,11 +72,14 @@ test('home shows the learner’s own course and percent, and counts the catalogu
   expect(course.course_percent_complete).toBeGreaterThan(0);
 
   await page.goto('/');
-  const card = page.getByTestId('current-course');
+  // One Continue on home, from GET me/progress: the course, its percent and the lesson to open.
+  const card = page.getByTestId('continue-learning');
+  await expect(card).toHaveCount(1);
   await expect(card).toContainText(course.course_title);
-  await expect(card).toContainText(`${Math.round(course.course_percent_complete)}% complete`);
+  await expect(card).toContainText(`course ${Math.round(course.course_percent_complete)}% done`);
   // The lesson is done, so the card leads on to the next one, from its start (docs/product.md#learning-progress).
   await expect(card).toHaveAttribute('href', `/videos/tuning-up?course=${COURSE}&t=0`);
+  await expect(card).toContainText('Continue: Tuning Up by Ear and with a Tuner');
 
   // The membership pitch counts the lessons and songs the catalogue really holds.
   const list = (await (await page.request.get('/api/videos/videos?limit=1')).json()) as {

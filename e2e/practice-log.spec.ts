@@ -14,7 +14,7 @@ async function learner(request: APIRequestContext, baseURL: string | undefined, 
   return { token, headers };
 }
 
-test('a One Minute Changes round counts space presses, ends after a minute and charts the pair', async ({
+test('a One Minute Changes round counts space presses, ends after a minute and charts the pair @phone', async ({
   page,
   context,
   request,
@@ -53,7 +53,12 @@ test('a One Minute Changes round counts space presses, ends after a minute and c
   expect(body.data.rounds).toEqual([expect.objectContaining({ chord_a: 'am', chord_b: 'e', changes: 4 })]);
 });
 
-test('the practice timer on a lesson logs its minutes to the practice log', async ({ page, context, request, baseURL }) => {
+test('the practice timer on a lesson logs its minutes to the practice log @phone', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const { token } = await learner(request, baseURL, 'timer');
   await useToken(context, baseURL, token);
   await page.clock.install();
@@ -74,7 +79,7 @@ test('the practice timer on a lesson logs its minutes to the practice log', asyn
   ).toBeAttached();
 });
 
-test('"songs I can play now" and "one chord away" narrow /videos to the chords the learner knows', async ({
+test('"songs I can play now" and "one chord away" narrow /videos to the chords the learner knows @phone', async ({
   page,
   context,
   request,
@@ -105,4 +110,44 @@ test('"songs I can play now" and "one chord away" narrow /videos to the chords t
   await expect(page.getByRole('heading', { name: 'Putting It Together: Your First Song' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove Search: "first"' }).click();
   await expect(page.getByText(/Needs one more chord: /).first()).toBeVisible();
+});
+
+test('the practice pages fit a phone: nothing runs off the side at 375 px @phone', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const { token, headers } = await learner(request, baseURL, 'fit');
+  // Pages with something in them: a session, a round and known chords, as a learner sees them.
+  expect((await request.put('/api/videos/me/chords', { headers, data: { chords: ['g', 'c', 'd', 'em', 'f-barre'] } })).ok()).toBe(
+    true,
+  );
+  expect(
+    (await request.post('/api/videos/me/chord-changes', { headers, data: { chord_a: 'g', chord_b: 'c', changes: 31 } })).ok(),
+  ).toBe(true);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(
+    (
+      await request.post('/api/videos/me/practice-sessions', {
+        headers,
+        data: { id_video: null, seconds: 1200, practised_on: today },
+      })
+    ).ok(),
+  ).toBe(true);
+  await useToken(context, baseURL, token);
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const [path, heading, charts] of [
+    ['/me/practice', 'Practice log', true],
+    ['/me/chord-changes', 'One Minute Changes', true],
+    ['/me/chords', 'Chords I know', false],
+    ['/tuner', 'Tuner and metronome', false],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // The charts draw once the page has measured its width: check them drawn, then the width.
+    if (charts) await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+  }
 });

@@ -8,7 +8,11 @@ import { envelope } from '../wire/envelope.ts';
  * me/progress, PUT and DELETE videos/{videoSlug}/done, and the first-visit quiz.
  */
 
-/** One course as the learner stands in it; course_video_active is the lesson Resume opens (null when all are done). */
+/**
+ * One course as the learner stands in it; course_video_active is the lesson Resume opens (the first
+ * lesson of a course never started; null only when every lesson is done, or the course has none).
+ * video_last_played is null for a course the learner never opened.
+ */
 export const CourseProgressSchema = CourseRefSchema.extend({
   course_percent_complete: z.number().min(0).max(100),
   course_lessons_done: z.number().int().min(0),

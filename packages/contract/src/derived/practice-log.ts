@@ -169,9 +169,16 @@ export function missingChords(
   if (!songChords.length) return null;
   const missing = new Set<string>();
   for (const chord of songChords) {
-    const identity = chordIdentity(chord.key, chord.text);
-    if (!identity) missing.add(`text:${chord.text.trim().toLowerCase()}`);
-    else if (!known.has(identity)) missing.add(identity);
+    const identity = songChordIdentity(chord);
+    if (!known.has(identity)) missing.add(identity);
   }
   return [...missing];
+}
+
+/**
+ * A song chord as the playable rule counts it: its library key, else "text:" and its name (case
+ * aside), so two spellings of one chord outside the library count once and never match a known key.
+ */
+export function songChordIdentity(chord: { key: string | null; text: string }): string {
+  return chordIdentity(chord.key, chord.text) ?? `text:${chord.text.trim().toLowerCase()}`;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatWatchedRanges,
+  isCourseComplete,
+  isCourseStarted,
   isWatchedEnough,
   mergeWatchedRanges,
   parseWatchedRanges,
@@ -118,5 +120,25 @@ describe('the resume rules', () => {
   it('starts a touched lesson with less than 10 s left at 0', () => {
     const l = [{ idCourseVideo: 7, done: false, currentTime: 95, totalTime: 100 }];
     expect(pickResume(l, 7)).toEqual({ idCourseVideo: 7, startTime: 0 });
+  });
+});
+
+describe('started and complete (docs/product.md#learning-progress)', () => {
+  const course = (done: number, total: number, opened: boolean) => ({
+    course_lessons_done: done,
+    course_lessons_total: total,
+    video_last_played: opened ? new Date('2026-11-20T10:00:00Z') : null,
+  });
+
+  it('counts a course started when it was opened or one of its lessons is done elsewhere', () => {
+    expect(isCourseStarted(course(0, 5, false))).toBe(false);
+    expect(isCourseStarted(course(0, 5, true))).toBe(true);
+    expect(isCourseStarted(course(1, 5, false))).toBe(true);
+  });
+
+  it('calls a course complete only when every lesson is done', () => {
+    expect(isCourseComplete(course(5, 5, false))).toBe(true);
+    expect(isCourseComplete(course(4, 5, true))).toBe(false);
+    expect(isCourseComplete(course(0, 0, true))).toBe(false);
   });
 });

@@ -126,3 +126,13 @@ export function pickResume(lessons: readonly ResumeLesson[], lastTouched: number
   const next = order.find((l) => !l.done);
   return next ? { idCourseVideo: next.idCourseVideo, startTime: 0 } : null;
 }
+
+/** A course the learner has opened, or done a lesson of (perhaps in another course sharing it). */
+export function isCourseStarted(course: { course_lessons_done: number; video_last_played: Date | null }): boolean {
+  return course.course_lessons_done > 0 || course.video_last_played !== null;
+}
+
+/** "Course complete" only when every lesson is done, whatever was touched last. */
+export function isCourseComplete(course: { course_lessons_done: number; course_lessons_total: number }): boolean {
+  return course.course_lessons_total > 0 && course.course_lessons_done === course.course_lessons_total;
+}

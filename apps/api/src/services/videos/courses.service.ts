@@ -119,7 +119,10 @@ export async function getCourse(
   // Recomputed rather than read back, so videos added to the course since are counted (ADR 0016);
   // Resume opens the lesson the rules pick, not merely the one touched last (docs/product.md#learning-progress).
   const standing = courseStanding(entries, playsByVideo, progress?.idCourseVideoActive);
-  const active = progress ? activeEntry(ctx, entries, standing.pick, progress.videoLastPlayed) : null;
+  // A course never opened still resumes honestly when some of its lessons were done in another
+  // course that shares them: at the first one not done, never a "Start" on a done lesson.
+  const active =
+    progress || standing.done > 0 ? activeEntry(ctx, entries, standing.pick, progress?.videoLastPlayed ?? null) : null;
   const entryIds = new Set(entries.map((e) => e.idVideo));
   const watched = plays.filter((p) => p.completed && entryIds.has(p.idVideo)).map((p) => p.idVideo);
   return {

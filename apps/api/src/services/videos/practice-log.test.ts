@@ -263,6 +263,24 @@ describe('GET and PUT me/chords, and GET videos?playable=', () => {
     const searched = (await call('GET', '/videos?playable=one-away&search=first', fan.token)).json<Body>().data;
     expect(searched.videos.map((v) => v.video_slug)).toContain('your-first-song-lesson');
 
+    // A chord outside the library is named as the song writes it, not lower-cased.
+    const idSong = await videoId('your-first-song-lesson');
+    const [added] = await t.db
+      .insert(tables.videoChords)
+      .values({ idVideo: idSong, chordOrder: 99, chordText: ' Cadd9 ' })
+      .returning({ id: tables.videoChords.idVideoChord });
+    try {
+      await call('PUT', '/me/chords', fan.token, { chords: ['g', 'c', 'd', 'em'] });
+      const custom = (await call('GET', '/videos?playable=one-away&limit=100', fan.token)).json<Body>().data;
+      expect(custom.missing_chords!.find((m) => m.id_video === idSong)).toEqual({
+        id_video: idSong,
+        chord_key: null,
+        chord_name: 'Cadd9',
+      });
+    } finally {
+      await t.db.delete(tables.videoChords).where(eq(tables.videoChords.idVideoChord, added!.id));
+    }
+
     expect((await call('GET', '/videos?playable=maybe', fan.token)).statusCode).toBe(400);
     // Another learner with no chords can play nothing.
     expect((await call('GET', '/videos?playable=now', other.token)).json<Body>().data.total).toBe(0);

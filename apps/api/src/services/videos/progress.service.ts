@@ -156,9 +156,11 @@ export async function markDone(
 
 /**
  * GET me/progress: every published course with the learner's percent, lessons done and the lesson
- * Resume opens (null for a course never touched or all done), every video played or marked, and
- * the continue item: the course touched last that still has a lesson to do. Own data only; it is
- * kept whatever the membership (a lapsed member still sees how far they got).
+ * Resume opens (its first lesson for a course never touched, the first one not done for a course
+ * whose lessons were done in another course that shares them; null only when every lesson is done),
+ * every video played or marked, and the continue item: the course touched last that still has a
+ * lesson to do. Own data only; it is kept whatever the membership (a lapsed member still sees how
+ * far they got).
  */
 export async function getProgress(ctx: VideosContext, viewer: SignedInViewer): Promise<LearnerProgress> {
   const [courseRows, entryRows, plays, touched] = await Promise.all([
@@ -189,7 +191,7 @@ export async function getProgress(ctx: VideosContext, viewer: SignedInViewer): P
       course_percent_complete: standing.percent,
       course_lessons_done: standing.done,
       course_lessons_total: standing.total,
-      course_video_active: mark ? activeEntry(ctx, entries, standing.pick, mark.videoLastPlayed) : null,
+      course_video_active: activeEntry(ctx, entries, standing.pick, mark?.videoLastPlayed ?? null),
       video_last_played: mark?.videoLastPlayed ?? null,
     };
   });

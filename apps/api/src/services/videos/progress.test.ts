@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, tables } from '@fretline/db';
+import { eq, inArray, tables } from '@fretline/db';
 import type { FirstSteps, FirstStepsRecommendation, LearnerProgress, Video } from '@fretline/contract';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
@@ -121,7 +121,11 @@ describe('PUT and DELETE videos/{videoSlug}/done', () => {
     expect(course.course_percent_complete).toBe(Math.floor(100 / course.course_lessons_total));
 
     // Another learner's progress is untouched.
-    expect(courseOf(await progressOf(other.token))).toMatchObject({ course_lessons_done: 0, course_video_active: null });
+    expect(courseOf(await progressOf(other.token))).toMatchObject({
+      course_lessons_done: 0,
+      course_video_active: { video_slug: FIRST, video_play_start_time: 0 },
+      video_last_played: null,
+    });
 
     // Watched seconds are forgotten with "not done", so the next report does not mark it again.
     await play(FIRST, u.token, 15, '0-15');
@@ -142,13 +146,54 @@ describe('GET me/progress', () => {
     expect((await get('/api/videos/me/progress', 'not-a-token')).statusCode).toBe(401);
   });
 
-  it('lists every course with nothing started and no continue item for a new learner', async () => {
+  it('lists every course at its first lesson, with nothing started and no continue item, for a new learner', async () => {
     const u = await createUserWithSession(t.db);
     const p = await progressOf(u.token);
     expect(p.continue).toBeNull();
     expect(p.videos).toEqual([]);
     expect(p.courses.length).toBeGreaterThan(5);
-    expect(p.courses.every((c) => c.course_percent_complete === 0 && c.course_video_active === null)).toBe(true);
+    expect(p.courses.every((c) => c.course_percent_complete === 0 && c.video_last_played === null)).toBe(true);
+    // Per course: the next lesson of a course never started is its first (docs/product.md#learning-progress).
+    expect(courseOf(p).course_video_active).toMatchObject({ video_slug: FIRST, video_play_start_time: 0 });
+  });
+
+  it('leads a course that shares a done lesson on to its first lesson not done, never calling it complete', async () => {
+    const [course] = await t.db
+      .insert(tables.courses)
+      .values({ courseSlug: 'shared-lessons-course', courseTitle: 'Shared Lessons', courseOrder: 9999 })
+      .returning({ idCourse: tables.courses.idCourse });
+    const ids = await t.db
+      .select({ idVideo: tables.videos.idVideo, slug: tables.videos.videoSlug })
+      .from(tables.videos)
+      .where(inArray(tables.videos.videoSlug, [FIRST, THIRD]));
+    const idOf = (slug: string) => ids.find((v) => v.slug === slug)!.idVideo;
+    await t.db.insert(tables.courseVideos).values([
+      { idCourse: course!.idCourse, idVideo: idOf(FIRST), courseVideoOrder: 1 },
+      { idCourse: course!.idCourse, idVideo: idOf(THIRD), courseVideoOrder: 2 },
+    ]);
+    try {
+      const u = await createUserWithSession(t.db);
+      // Watched within the beginner course only: the shared course was never opened.
+      await play(FIRST, u.token, 15, '0-15');
+      const p = await progressOf(u.token);
+      const shared = p.courses.find((c) => c.course_slug === 'shared-lessons-course')!;
+      expect(shared).toMatchObject({
+        course_lessons_done: 1,
+        course_lessons_total: 2,
+        course_percent_complete: 50,
+        course_video_active: { video_slug: THIRD, video_play_start_time: 0 },
+        video_last_played: null,
+      });
+      // Continue stays with the course actually being followed.
+      expect(p.continue).toMatchObject({ course: { course_slug: COURSE }, video: { video_slug: SECOND } });
+      // The course page resumes the same way rather than offering to start on a done lesson.
+      const page = (await get('/api/videos/courses/shared-lessons-course', u.token)).json<{
+        data: { course: { course_video_active: { video_slug: string } | null } };
+      }>();
+      expect(page.data.course.course_video_active).toMatchObject({ video_slug: THIRD });
+    } finally {
+      await t.db.delete(tables.courses).where(eq(tables.courses.idCourse, course!.idCourse));
+    }
   });
 
   it('continues where the learner left off, at the right moment', async () => {

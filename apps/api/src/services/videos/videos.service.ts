@@ -1,5 +1,5 @@
 import {
-  chordIdentity,
+  songChordIdentity,
   libraryChord,
   missingChords,
   type PlayableFilter,
@@ -228,12 +228,13 @@ async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: Pa
     const [first] = missingChords(chords, knownSet) ?? [];
     if (!first) return [];
     const library = libraryChord(first);
-    const text = chords.find((chord) => chordIdentity(chord.key, chord.text) === first)?.text;
+    // A chord outside the library is named as the song writes it ("Cadd9"), not by its lower-cased identity.
+    const text = chords.find((chord) => songChordIdentity(chord) === first)?.text.trim();
     return [
       {
         id_video: row.idVideo,
         chord_key: library?.key ?? null,
-        chord_name: library?.name ?? text ?? first.replace(/^text:/, ''),
+        chord_name: library?.name ?? text ?? first,
       },
     ];
   });

@@ -305,7 +305,6 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
  * learner dismisses it. `initial` is the signed-in learner's stored quiz (null for a visitor).
  */
 export function FirstStepsCard({ signedIn, initial }: { signedIn: boolean; initial: FirstSteps | null }) {
-  const [mounted, setMounted] = useState(signedIn);
   const [answers, setAnswers] = useState<FirstStepsAnswers | null>(initial?.answers ?? null);
   const [recommendation, setRecommendation] = useState<FirstStepsRecommendation | null>(initial?.recommendation ?? null);
   const [dismissed, setDismissed] = useState(initial?.first_steps_dismissed ?? false);
@@ -318,7 +317,6 @@ export function FirstStepsCard({ signedIn, initial }: { signedIn: boolean; initi
     if (!signedIn) {
       setDismissed(local.dismissed);
       setAnswers(local.answers);
-      setMounted(true);
       if (local.answers && !local.dismissed) recommend(local.answers).then(setRecommendation, () => undefined);
       return;
     }
@@ -336,7 +334,10 @@ export function FirstStepsCard({ signedIn, initial }: { signedIn: boolean; initi
     }
   }, [signedIn, initial]);
 
-  if (!mounted || dismissed) return null;
+  // Rendered by the server for everyone who has not said "Not now" there (a signed-in learner's
+  // choice is stored; a visitor's invitation is the same for all), so the page does not shift when
+  // it loads; only a visitor who dismissed it in this browser sees it go.
+  if (dismissed) return null;
 
   const submit = async (next: FirstStepsAnswers) => {
     setBusy(true);

@@ -1,55 +1,9 @@
-import { Link } from 'react-router';
-import type { CurrentCourse } from '@fretline/contract';
-
-/** The percent the home card shows: the API's figure, whole, within 0–100. */
-const wholePercent = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
-
-/**
- * The signed-in learner's own course and progress (GET videos/me/course), linking back to where
- * they were. Nothing is shown without one: the card never shows an example figure.
- */
-function CurrentCourseCard({ current, className }: { current: CurrentCourse; className?: string }) {
-  const percent = wholePercent(current.course_percent_complete);
-  const active = current.course_video_active;
-  const to = active
-    ? `/videos/${active.video_slug}?course=${encodeURIComponent(current.course_slug)}&t=${Math.floor(active.video_play_start_time)}`
-    : `/courses/${current.course_slug}`;
-  return (
-    <Link
-      to={to}
-      data-testid="current-course"
-      className={`block rounded-2xl border border-stone-200 bg-white px-4 py-3 shadow-xl hover:border-brand-300 ${className ?? ''}`}
-    >
-      <span className="block text-xs font-semibold text-stone-500">Your course</span>
-      <span className="block font-bold text-ink-900">{current.course_title}</span>
-      <span className="mt-1.5 flex items-center gap-3">
-        <span
-          role="progressbar"
-          aria-label={`${current.course_title ?? 'Course'} progress`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-28 rounded-full bg-stone-100"
-        >
-          <span className="block h-2 rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
-        </span>
-        <span className="text-sm font-bold text-ink-900">{percent}% complete</span>
-      </span>
-      {active ? (
-        <span className="mt-1 block text-sm font-semibold text-brand-700">
-          Continue: {active.video_title} <span aria-hidden="true">→</span>
-        </span>
-      ) : null}
-    </Link>
-  );
-}
-
 /**
  * The home hero's illustration: a fretboard with a G chord fingered and a play button, drawn in
- * SVG so nothing is fetched from elsewhere. A signed-in learner with a course in progress sees
- * their own course beside it; nobody sees made-up lesson names or figures.
+ * SVG so nothing is fetched from elsewhere. It shows no lesson names or figures: a learner's own
+ * progress is the Continue card beside it (docs/product.md#learning-progress), never an example.
  */
-export function HomeHeroArt({ current }: { current: CurrentCourse | null }) {
+export function HomeHeroArt() {
   return (
     <div className="relative mx-auto w-full max-w-md lg:max-w-none">
       <div
@@ -102,9 +56,6 @@ export function HomeHeroArt({ current }: { current: CurrentCourse | null }) {
           <p className="mt-1 text-lg font-bold text-ink-900">Chords, strumming, songs and solos</p>
         </div>
       </div>
-      {current ? (
-        <CurrentCourseCard current={current} className="mt-6 sm:absolute sm:-top-6 sm:-left-3 sm:mt-0 sm:max-w-sm" />
-      ) : null}
     </div>
   );
 }

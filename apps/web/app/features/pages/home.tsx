@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import {
   formatPence,
+  isCourseStarted,
   type LearnerProgress,
   type CourseSummary,
-  type CurrentCourse,
   type CurrentUser,
   type VideoFacets,
   type SubscriptionProduct,
@@ -28,8 +28,6 @@ export interface HomeData {
   videos: VideoSummary[];
   /** Null when finance cannot answer: the pitch shows without a price. */
   product: SubscriptionProduct | null;
-  /** The signed-in learner's course in progress (GET videos/me/course); null hides the card. */
-  currentCourse: CurrentCourse | null;
   /** Published lessons and songs in the catalogue; null when the catalogue cannot answer. */
   lessonCount: number | null;
   /** The signed-in learner's progress (GET videos/me/progress); null for a visitor or when it cannot answer. */
@@ -63,17 +61,6 @@ export interface HomePageProps extends HomeData {
   firstSteps?: React.ReactNode;
 }
 
-/** Where a lesson opens from Continue: in its course, at the second the resume rules give. */
-function continueTo(progress: LearnerProgress | null | undefined): { to: string; title: string } | null {
-  const item = progress?.continue;
-  if (!item) return null;
-  const t = Math.floor(item.video.video_play_start_time);
-  return {
-    to: `/videos/${item.video.video_slug}?course=${encodeURIComponent(item.course.course_slug)}&t=${t}`,
-    title: item.video.video_title ?? 'your lesson',
-  };
-}
-
 function SectionHeading({ eyebrow, title, lead, id }: { eyebrow: string; title: string; lead?: string; id: string }) {
   return (
     <div className="max-w-2xl">
@@ -86,21 +73,8 @@ function SectionHeading({ eyebrow, title, lead, id }: { eyebrow: string; title: 
   );
 }
 
-function Hero({
-  user,
-  name,
-  currentCourse,
-  progress,
-  continueCard,
-}: {
-  user: CurrentUser;
-  name: string;
-  currentCourse: CurrentCourse | null;
-  progress: LearnerProgress | null | undefined;
-  continueCard: React.ReactNode;
-}) {
+function Hero({ user, name, continueCard }: { user: CurrentUser; name: string; continueCard: React.ReactNode }) {
   const member = user.has_aaa_membership;
-  const next = continueTo(progress);
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <Container width="wide" className="grid items-center gap-14 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:py-24">
@@ -118,13 +92,10 @@ function Hero({
             playing, with a teacher who remembers exactly what it feels like to start.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {next ? (
-              <LinkButton to={next.to} size="lg" data-testid="hero-continue">
-                Continue learning
-              </LinkButton>
-            ) : member ? (
-              <LinkButton to={currentCourse ? `/courses/${currentCourse.course_slug}` : '/courses'} size="lg">
-                {currentCourse ? 'Back to your course' : 'Choose a course'}
+            {/* The one way back to a lesson is the Continue card above (docs/product.md#learning-progress). */}
+            {member ? (
+              <LinkButton to="/courses" size="lg">
+                {continueCard ? 'All courses' : 'Choose a course'}
               </LinkButton>
             ) : (
               <LinkButton to="/membership" size="lg">
@@ -146,7 +117,7 @@ function Hero({
             ))}
           </ul>
         </div>
-        <HomeHeroArt current={user.id_user !== null ? currentCourse : null} />
+        <HomeHeroArt />
       </Container>
     </section>
   );
@@ -222,7 +193,7 @@ function FeaturedCourses({ courses, progress }: { courses: CourseSummary[]; prog
 /** A started course's percent and lessons done on its card (docs/product.md#learning-progress). */
 function CourseCardProgress({ progress, idCourse }: { progress: LearnerProgress | null | undefined; idCourse: number }) {
   const mine = progress?.courses.find((c) => c.id_course === idCourse);
-  if (!mine || (!mine.course_lessons_done && !mine.course_video_active)) return null;
+  if (!mine || !isCourseStarted(mine)) return null;
   return (
     <CourseProgressLine
       className="mt-4"
@@ -535,7 +506,6 @@ export function HomePage({
   courses,
   videos,
   product,
-  currentCourse,
   lessonCount,
   progress,
   continueCard,
@@ -543,7 +513,7 @@ export function HomePage({
 }: HomePageProps) {
   return (
     <>
-      <Hero user={user} name={name} currentCourse={currentCourse} progress={progress} continueCard={continueCard} />
+      <Hero user={user} name={name} continueCard={continueCard} />
       {firstSteps ? (
         <div id="first-steps" className="scroll-mt-20">
           <Container width="wide" className="pt-4 sm:pt-8">

@@ -11,15 +11,16 @@ const LINKS = [
 /** The practice tools, one tab each (product.md#practice-log). */
 export function PracticeLinks({ current }: { current: string }) {
   return (
-    <nav aria-label="Practice tools" className="-mx-1 max-w-full overflow-x-auto">
-      <ul className="flex gap-1 px-1">
+    // The tabs wrap rather than scroll, so on a phone the current one is never cut off at the edge.
+    <nav aria-label="Practice tools" className="max-w-full">
+      <ul className="flex flex-wrap gap-1">
         {LINKS.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
               aria-current={link.to === current ? 'page' : undefined}
               className={cx(
-                'inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-3.5 text-sm font-semibold',
+                'inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold sm:px-3.5',
                 link.to === current
                   ? 'bg-ink-900 text-white'
                   : 'bg-stone-100 text-stone-700 hover:bg-brand-50 hover:text-brand-700',

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { fullName } from '@fretline/contract';
+import { fullName, isCourseComplete, isCourseStarted } from '@fretline/contract';
 import { Badge, Button, Card, Container, CourseProgressLine } from '../../components/ui';
 import { ContinueCard } from '../../features/learning/continue-card';
 import { FirstStepsCard } from '../../features/learning/first-steps';
 import { loadProgress } from '../../features/learning/load-progress.server';
-import { lessonHref } from '../../features/learning/progress-lookup';
+import { lessonHref, resumeVerb } from '../../features/learning/progress-lookup';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { useLogout } from '../../lib/logout';
@@ -47,7 +47,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
   const next = progress?.continue;
   // Courses the learner has started, the one touched last first (docs/product.md#learning-progress).
   const started = (progress?.courses ?? [])
-    .filter((c) => c.course_lessons_done > 0 || c.course_video_active)
+    .filter(isCourseStarted)
     .sort((a, b) => (b.video_last_played?.getTime() ?? 0) - (a.video_last_played?.getTime() ?? 0));
   const { logout, loggingOut } = useLogout();
   const name = fullName(user);
@@ -117,16 +117,16 @@ export default function Me({ loaderData }: Route.ComponentProps) {
                   done={c.course_lessons_done}
                   total={c.course_lessons_total}
                 />
-                {c.course_video_active ? (
+                {isCourseComplete(c) ? (
+                  <p className="mt-2 text-sm font-semibold text-emerald-700">Course complete</p>
+                ) : c.course_video_active ? (
                   <Link
                     to={lessonHref(c.course_slug, c.course_video_active.video_slug, c.course_video_active.video_play_start_time)}
                     className="mt-2 inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline underline-offset-4"
                   >
-                    Next: {c.course_video_active.video_title}
+                    {resumeVerb(c.course_video_active, progress?.videos ?? [])}: {c.course_video_active.video_title}
                   </Link>
-                ) : (
-                  <p className="mt-2 text-sm font-semibold text-emerald-700">Course complete</p>
-                )}
+                ) : null}
               </li>
             ))}
           </ul>

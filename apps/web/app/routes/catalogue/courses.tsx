@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isCourseStarted } from '@fretline/contract';
 import { Container, CourseProgressLine } from '../../components/ui';
 import { loadProgress } from '../../features/learning/load-progress.server';
 import { getServerApi } from '../../lib/api.server';
@@ -54,7 +55,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 {(() => {
                   // The promise above kept (docs/product.md#learning-progress): how far through a started course is.
                   const p = mine.get(course.id_course);
-                  if (!p || (!p.course_lessons_done && !p.course_video_active)) return null;
+                  if (!p || !isCourseStarted(p)) return null;
                   return (
                     <CourseProgressLine
                       className="mt-auto pt-3"

@@ -1,11 +1,15 @@
 import { Container } from '../../components/ui';
 import { VideoGrid } from '../../features/catalogue/video-card';
+import { loadProgress } from '../../features/learning/load-progress.server';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/free-resources';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return getServerApi(request).call('videos.listFreeResources');
+  // A signed-in learner's marks on the lesson cards, as on /videos (docs/product.md#learning-progress);
+  // a visitor makes no progress call, so the visitors' page cache is untouched.
+  const [page, progress] = await Promise.all([getServerApi(request).call('videos.listFreeResources'), loadProgress(request)]);
+  return { ...page, progress };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function FreeResources({ loaderData }: Route.ComponentProps) {
-  const { resources, videos } = loaderData;
+  const { resources, videos, progress } = loaderData;
   return (
     <Container className="py-8 sm:py-12">
       <header className="mb-8">
@@ -61,7 +65,7 @@ export default function FreeResources({ loaderData }: Route.ComponentProps) {
         <h2 id="lessons-heading" className="mb-4 text-2xl font-bold text-ink-900">
           Free lessons
         </h2>
-        <VideoGrid videos={videos} />
+        <VideoGrid videos={videos} progress={progress?.videos} />
       </section>
     </Container>
   );

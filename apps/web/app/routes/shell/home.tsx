@@ -13,12 +13,12 @@ import type { Route } from './+types/home';
 export async function loader({ request }: Route.LoaderArgs): Promise<HomeData & { firstSteps: FirstSteps | null }> {
   const api = getServerApi(request);
   const signedIn = Boolean(readRequestCookie(request, TOKEN_COOKIE_NAME));
-  const [courses, videos, product, current, progress, firstSteps] = await Promise.allSettled([
+  // One source for where the learner is (GET me/progress, docs/product.md#learning-progress): the
+  // Continue card and the course cards never disagree; a visitor makes no progress call.
+  const [courses, videos, product, progress, firstSteps] = await Promise.allSettled([
     api.call('videos.listCourses'),
     api.call('videos.listVideos', { limit: 8, order: '-video_created' }),
     api.call('finance.getProduct', { params: { slug: MEMBERSHIP_PRODUCT_SLUG } }),
-    // A visitor has no course of their own: no call to make.
-    signedIn ? api.call('videos.getCurrentCourse') : Promise.resolve({ course: null }),
     loadProgress(request),
     signedIn ? api.call('videos.getFirstSteps') : Promise.resolve(null),
   ]);
@@ -29,7 +29,6 @@ export async function loader({ request }: Route.LoaderArgs): Promise<HomeData & 
         : [],
     videos: videos.status === 'fulfilled' ? (videos.value.videos ?? []).slice(0, 8) : [],
     product: product.status === 'fulfilled' ? (product.value.subscription_product ?? null) : null,
-    currentCourse: current.status === 'fulfilled' ? (current.value.course ?? null) : null,
     lessonCount: videos.status === 'fulfilled' ? catalogueLessonCount(videos.value.facets) : null,
     progress: progress.status === 'fulfilled' ? progress.value : null,
     firstSteps: firstSteps.status === 'fulfilled' ? (firstSteps.value?.first_steps ?? null) : null,
