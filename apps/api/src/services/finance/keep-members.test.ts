@@ -4,6 +4,7 @@ import type { Subscription } from '@fretline/contract';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { getMembership } from './index.ts';
+import { atLocalMorning } from './finance.mails.ts';
 import { NOT_PAUSED, NO_OFFER, OFFER_TAKEN } from './keep-members.ts';
 
 /*
@@ -97,8 +98,11 @@ describe('lifecycle e-mails', () => {
     const id = res.json().data.subscription.id_subscription as number;
     await settle();
     const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
+    // Due at 10:00 London time on or before trial end − 3 days (no zone stored: the business's own).
+    const due = atLocalMorning(new Date(trialEnd.getTime() - 3 * DAY), 'Europe/London');
+    expect(trialEnd.getTime() - due.getTime()).toBeGreaterThanOrEqual(3 * DAY);
     // A minute before the reminder is due: nothing yet.
-    await settle(trialEnd.getTime() - 3 * DAY - t.clock.now().getTime() - 60_000);
+    await settle(due.getTime() - t.clock.now().getTime() - 60_000);
     expect((await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending')).toHaveLength(0);
     await settle(120_000);
     const reminders = (await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending');
@@ -114,7 +118,7 @@ describe('lifecycle e-mails', () => {
     expect((await devMail()).filter((m) => m.subject.startsWith('Your free trial ends'))).toHaveLength(1);
   });
 
-  it('sends a receipt for each renewal, a payment-failed e-mail per failed attempt, and one cancellation e-mail', async () => {
+  it('sends a receipt for each renewal, a payment-failed e-mail for the failed renewal, and one cancellation e-mail', async () => {
     const m = await payingMember();
     expect((await mailsOf(m.idSubscription)).map((x) => x.mailKind)).toContain('renewal-receipt');
     await settle(31 * DAY);
@@ -139,6 +143,67 @@ describe('lifecycle e-mails', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().data.subscription.subscription_cancellation_reason).toBe('other');
     expect((await mailsOf(m.idSubscription)).filter((x) => x.mailKind === 'cancellation-confirmed')).toHaveLength(1);
+  });
+
+  it("sends the trial reminder on the member's own morning, with the dates on their calendar", async () => {
+    const user = await newUser();
+    // Signed in from Los Angeles: the browser's zone is stored with the sign-in (or the profile).
+    const zone = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(user.token),
+      payload: { time_zone: 'America/Los_Angeles' },
+    });
+    expect(zone.statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(user.token),
+      payload: { time_zone: 'Mars/Olympus' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    // Subscribe at 03:00 UTC, which is the evening before in Los Angeles.
+    const next3am = new Date(t.clock.now());
+    next3am.setUTCDate(next3am.getUTCDate() + 1);
+    next3am.setUTCHours(3, 0, 0, 0);
+    t.clock.advance(next3am.getTime() - t.clock.now().getTime());
+    const res = await call('POST', '/me/subscriptions', user.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
+    const localDay = (d: Date) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/Los_Angeles',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(d);
+    // Not at trial end − 72 h (the evening in Los Angeles) but at the 10:00 there before it.
+    const exact = new Date(trialEnd.getTime() - 3 * DAY);
+    await settle(exact.getTime() - t.clock.now().getTime() - DAY);
+    const hourThere = () =>
+      Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(
+          t.clock.now(),
+        ),
+      );
+    const reminders = async () => (await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending');
+    while ((await reminders()).length === 0 && t.clock.now() < exact) await settle(60 * 60_000);
+    expect(await reminders()).toHaveLength(1);
+    // Found within the hour after it was due: 10:xx in Los Angeles, before the exact three days.
+    expect(hourThere()).toBe(10);
+    expect(t.clock.now().getTime()).toBeLessThan(exact.getTime());
+    const [reminder] = await reminders();
+    // The trial ends at 03:00 UTC, the evening before in Los Angeles: the e-mail gives that day.
+    expect(reminder!.mailSubject).toBe(`Your free trial ends on ${localDay(trialEnd)}`);
+    expect(localDay(trialEnd)).not.toBe(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(
+        trialEnd,
+      ),
+    );
   });
 
   it('lists them on the member page of the staff console', async () => {
@@ -193,6 +258,22 @@ describe('pause and resume', () => {
     await settle(until.getTime() - t.clock.now().getTime() + 1000);
     expect((await invoicesOf(m.idSubscription)).length).toBe(paidBefore + 1);
     expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(true);
+  });
+
+  it('makes one pause of two simultaneous clicks, telling the provider once', async () => {
+    const m = await payingMember();
+    const [a, b] = await Promise.all([
+      call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 1 }),
+      call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const paused = await t.db
+      .select()
+      .from(tables.subscriptionChanges)
+      .where(
+        and(eq(tables.subscriptionChanges.fkSubscription, m.idSubscription), eq(tables.subscriptionChanges.changeKind, 'paused')),
+      );
+    expect(paused).toHaveLength(1);
   });
 
   it('resumes early: a pause that has started charges now and opens access at once', async () => {

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { eq, tables } from '@fretline/db';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { createStripeClient, StripeProvider } from './providers/stripe.ts';
-import { PaymentError } from './providers/types.ts';
+import { CouponRejected, PaymentError } from './providers/types.ts';
 import { getMembership } from './index.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_fretline_webhook_secret';
@@ -213,6 +213,27 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
   let server: Server;
   const requests: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   let declineAttach = false;
+  const future = Math.floor(Date.now() / 1000) + 86_400;
+  const promotionCodes: Record<string, Record<string, unknown>> = {
+    SPRING20: {
+      id: 'promo_spring',
+      object: 'promotion_code',
+      code: 'SPRING20',
+      active: true,
+      expires_at: future,
+      max_redemptions: 10,
+      times_redeemed: 3,
+    },
+    GONE: {
+      id: 'promo_gone',
+      object: 'promotion_code',
+      code: 'GONE',
+      active: true,
+      expires_at: null,
+      max_redemptions: 2,
+      times_redeemed: 2,
+    },
+  };
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res) => {
@@ -232,6 +253,14 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
           res.end(JSON.stringify(body));
         };
         if (req.method === 'POST' && path === '/v1/customers') return send(200, { id: 'cus_new', object: 'customer' });
+        if (req.method === 'GET' && path === '/v1/promotion_codes') {
+          const code = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('code');
+          const promo = promotionCodes[code ?? ''];
+          return send(200, { object: 'list', has_more: false, url: '/v1/promotion_codes', data: promo ? [promo] : [] });
+        }
+        if (req.method === 'POST' && path === '/v1/coupons') return send(200, { id: 'co_1', object: 'coupon' });
+        if (req.method === 'POST' && path === '/v1/promotion_codes')
+          return send(200, { id: 'promo_new', object: 'promotion_code', code: new URLSearchParams(raw).get('code') });
         const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
         if (attach) {
           if (declineAttach)
@@ -339,5 +368,94 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
     expect(update.body.get('proration_behavior')).toBe('always_invoice');
     expect(update.body.get('payment_behavior')).toBe('error_if_incomplete');
     expect(update.idempotencyKey).toBe('plan-fretline-switch-42');
+  });
+
+  const coupon = { percentOff: 20, amountOff: null, duration: 'repeating' as const, durationMonths: 3 };
+
+  it("redeems a coupon code by looking up Stripe's promotion code and passing it as the subscription's discount", async () => {
+    requests.length = 0;
+    await provider().createSubscription({ ...input, coupon: { ...coupon, code: 'SPRING20' } });
+    const lookup = requests.find((r) => r.method === 'GET' && r.path === '/v1/promotion_codes');
+    expect(lookup).toBeDefined();
+    const sub = requests.find((r) => r.path === '/v1/subscriptions')!;
+    expect(sub.body.get('discounts[0][promotion_code]')).toBe('promo_spring');
+  });
+
+  it('refuses an unknown or used-up promotion code before charging or subscribing', async () => {
+    for (const code of ['NOPE', 'GONE']) {
+      requests.length = 0;
+      await expect(provider().createSubscription({ ...input, coupon: { ...coupon, code } })).rejects.toBeInstanceOf(
+        CouponRejected,
+      );
+      expect(requests.some((r) => r.path === '/v1/subscriptions')).toBe(false);
+      expect(requests.some((r) => r.path.endsWith('/attach'))).toBe(false);
+    }
+  });
+
+  it('makes a staff coupon a Stripe coupon and a promotion code of the same code, with its limits', async () => {
+    requests.length = 0;
+    const expiresAt = new Date('2027-01-01T00:00:00Z');
+    const made = await provider().createCoupon({
+      ...coupon,
+      code: 'SPRING20',
+      expiresAt,
+      maxRedemptions: 10,
+      idempotencyKey: 'fretline-coupon-SPRING20',
+    });
+    expect(made).toEqual({ promotionCodeId: 'promo_new' });
+    const created = requests.find((r) => r.path === '/v1/coupons')!;
+    expect(created.body.get('percent_off')).toBe('20');
+    expect(created.body.get('duration')).toBe('repeating');
+    expect(created.body.get('duration_in_months')).toBe('3');
+    expect(created.idempotencyKey).toBe('coupon-fretline-coupon-SPRING20');
+    const promo = requests.find((r) => r.method === 'POST' && r.path === '/v1/promotion_codes')!;
+    expect(promo.body.get('promotion[type]')).toBe('coupon');
+    expect(promo.body.get('promotion[coupon]')).toBe('co_1');
+    expect(promo.body.get('code')).toBe('SPRING20');
+    expect(promo.body.get('expires_at')).toBe(String(expiresAt.getTime() / 1000));
+    expect(promo.body.get('max_redemptions')).toBe('10');
+  });
+
+  it('makes an amount-off coupon in pounds sterling', async () => {
+    requests.length = 0;
+    await provider().createCoupon({
+      code: 'FIVER',
+      percentOff: null,
+      amountOff: 500,
+      duration: 'once',
+      durationMonths: null,
+      expiresAt: null,
+      maxRedemptions: null,
+      idempotencyKey: 'fretline-coupon-FIVER',
+    });
+    const created = requests.find((r) => r.path === '/v1/coupons')!;
+    expect(created.body.get('amount_off')).toBe('500');
+    expect(created.body.get('currency')).toBe('gbp');
+    expect(created.body.has('percent_off')).toBe(false);
+    expect(created.body.has('duration_in_months')).toBe(false);
+    const promo = requests.find((r) => r.method === 'POST' && r.path === '/v1/promotion_codes')!;
+    expect(promo.body.has('expires_at')).toBe(false);
+    expect(promo.body.has('max_redemptions')).toBe(false);
+  });
+
+  it('pauses collection with the void behaviour until the resume date (product.md#keeping-members)', async () => {
+    requests.length = 0;
+    const resumesAt = new Date('2027-03-01T00:00:00Z');
+    await provider().pauseSubscription({ providerSubscriptionId: 'sub_new', resumesAt });
+    const update = requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_new')!;
+    expect(update.body.get('pause_collection[behavior]')).toBe('void');
+    expect(update.body.get('pause_collection[resumes_at]')).toBe(String(resumesAt.getTime() / 1000));
+  });
+
+  it('resumes by clearing pause_collection; a started pause restarts the billing cycle now without proration', async () => {
+    requests.length = 0;
+    await provider().resumeSubscription({ providerSubscriptionId: 'sub_new', chargeNow: false });
+    await provider().resumeSubscription({ providerSubscriptionId: 'sub_new', chargeNow: true });
+    const [early, started] = requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_new');
+    expect(early!.body.get('pause_collection')).toBe('');
+    expect(early!.body.has('billing_cycle_anchor[type]')).toBe(false);
+    expect(started!.body.get('pause_collection')).toBe('');
+    expect(started!.body.get('billing_cycle_anchor[type]')).toBe('now');
+    expect(started!.body.get('proration_behavior')).toBe('none');
   });
 });
