@@ -98,10 +98,10 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
             />
             <fieldset className="space-y-1.5">
               <legend className="text-sm font-semibold text-ink-900">Discount</legend>
-              <div className="flex gap-2">
+              <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
                 <select
                   aria-label="Kind of discount"
-                  className={`${inputClasses} w-auto shrink-0`}
+                  className={inputClasses}
                   value={kind}
                   onChange={(e) => setKind(e.target.value === 'amount' ? 'amount' : 'percent')}
                 >
@@ -120,7 +120,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
                   max={kind === 'percent' ? 100 : undefined}
                   step={kind === 'percent' ? 1 : 0.01}
                   placeholder={kind === 'percent' ? '20' : '5.00'}
-                  className={`${inputClasses} min-w-0`}
+                  className={inputClasses}
                   value={off}
                   onChange={(e) => setOff(e.target.value)}
                   aria-invalid={fieldError('percent_off', 'amount_off') ? true : undefined}
