@@ -157,6 +157,7 @@ export async function applyProviderEvent(
           productName,
           idSubscription: sub.idSubscription,
           firstPayment: isBeforeFirstPayment(sub.subscriptionStatus),
+          nextAttempt: event.invoice.nextPaymentAttempt ?? null,
         },
       });
     }

@@ -9,7 +9,14 @@ import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/i
 /** The billing e-mails (ADR 0020). Each carries the unsubscribe links every non-passcode e-mail must have. */
 export type FinanceMail =
   | { kind: 'subscription-confirmed'; productName: string; planName: string; trialEnd: Date | null }
-  | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }
+  | {
+      kind: 'payment-failed';
+      productName: string;
+      idSubscription: number;
+      firstPayment: boolean;
+      /** When the provider tries again by itself, if it will. */
+      nextAttempt: Date | null;
+    }
   | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date; idSubscription: number }
   | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null }
   | {
@@ -74,7 +81,9 @@ function compose(
           mail.firstPayment
             ? `We couldn't take the first payment for your ${mail.productName} membership, so it hasn't started yet.`
             : `We couldn't take the latest payment for your ${mail.productName} membership, so your access is paused.`,
-          'Please add a new card on your subscription page and we will try again straight away.',
+          mail.nextAttempt
+            ? `We'll try your card again on ${longDate(mail.nextAttempt, zone)}. To pay sooner, or with another card, add a new card on your subscription page and we will try again straight away.`
+            : 'Please add a new card on your subscription page and we will try again straight away.',
         ],
         link: { label: 'Update your card', url: `${site}/me/subscriptions/${mail.idSubscription}` },
       };

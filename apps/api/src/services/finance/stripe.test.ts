@@ -6,6 +6,7 @@ import { eq, tables } from '@fretline/db';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { createStripeClient, StripeProvider } from './providers/stripe.ts';
 import { CouponRejected, PaymentError } from './providers/types.ts';
+import { runDueJobs } from '../../platform/jobs/index.ts';
 import { getMembership } from './index.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_fretline_webhook_secret';
@@ -185,6 +186,31 @@ describe('Stripe webhooks', () => {
     // The payment then succeeds (newest): active again.
     await deliver(stripeEvent('invoice.paid', invoiceObject('in_test_2', 1499, new Date(now - 5_000)), new Date(now - 5_000)));
     expect((await status()).subscriptionStatus).toBe('active');
+  });
+
+  it('e-mails each failed attempt once, with the date Stripe will try again', async () => {
+    const now = Date.now();
+    const retry1 = new Date(now + 3 * 86_400_000);
+    const retry2 = new Date(now + 8 * 86_400_000);
+    const failed = (created: number, next: Date | null) => ({
+      ...invoiceObject('in_test_retry', 1499, new Date(now - 1_000)),
+      status: 'open',
+      next_payment_attempt: next ? unix(next) : null,
+      created: unix(new Date(created)),
+    });
+    const first = stripeEvent('invoice.payment_failed', failed(now - 1_000, retry1), new Date(now - 1_000), 'evt_fail_1');
+    await deliver(first);
+    await deliver(first); // redelivered: no second e-mail
+    await deliver(stripeEvent('invoice.payment_failed', failed(now, retry2), new Date(now), 'evt_fail_2'));
+    const mails = await t.db.select().from(tables.lifecycleMails).where(eq(tables.lifecycleMails.fkSubscription, idSubscription));
+    expect(mails.filter((m) => m.mailKind === 'payment-failed').map((m) => m.mailKey)).toEqual(['evt_fail_1', 'evt_fail_2']);
+    while ((await runDueJobs(t.app)) > 0);
+    const sent = (await t.db.select().from(tables.devMail)).filter((m) => m.subject.endsWith("payment didn't go through"));
+    expect(sent).toHaveLength(2);
+    const day = (d: Date) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+    expect(sent[0]!.text).toContain(`We'll try your card again on ${day(retry1)}`);
+    expect(sent[1]!.text).toContain(`We'll try your card again on ${day(retry2)}`);
   });
 
   it('never revives a cancelled subscription, though its late invoices are still recorded', async () => {

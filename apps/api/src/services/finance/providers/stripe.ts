@@ -291,6 +291,7 @@ const StripeInvoiceObject = z.object({
   created: z.number(),
   hosted_invoice_url: z.string().nullish(),
   billing_reason: z.string().nullish(),
+  next_payment_attempt: z.number().nullish(),
   period_start: z.number().nullish(),
   period_end: z.number().nullish(),
   subscription: idOf.nullish(),
@@ -360,6 +361,7 @@ export function stripeWebhookEvent(event: Stripe.Event): (ProviderEvent & { idSu
           periodStart: unix(line?.start ?? inv.period_start),
           periodEnd: unix(line?.end ?? inv.period_end),
           billingReason: inv.billing_reason ?? null,
+          nextPaymentAttempt: unix(inv.next_payment_attempt),
         },
       };
     }

@@ -123,6 +123,8 @@ interface ProviderInvoice {
   periodEnd: Date | null;
   /** Stripe's billing_reason: the first invoice is 'subscription_create'. */
   billingReason: string | null;
+  /** When the provider will try a failed invoice again (Stripe's next_payment_attempt); null when it will not. */
+  nextPaymentAttempt?: Date | null;
 }
 
 /** What a provider reports; Stripe webhooks and sandbox jobs both arrive in this shape (ADR 0021). */
