@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, tables, type DbHandle } from '@fretline/db';
+import { and, desc, eq, sql, tables, type DbHandle } from '@fretline/db';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { runDueJobs } from '../../platform/jobs/index.ts';
@@ -486,5 +486,56 @@ describe('the weekly digest', () => {
       .from(tables.jobs)
       .where(and(eq(tables.jobs.type, 'mailers.digest'), eq(tables.jobs.status, 'pending')));
     expect(next).toHaveLength(1);
+  });
+});
+
+describe('a batch the job queue gives up on', () => {
+  it('marks its recipients failed and finishes the mailer instead of leaving it sending', async () => {
+    // The mail queue refuses every message, as a broken database write would: the batch's
+    // transaction fails on each try until the job has used up its attempts.
+    await db().execute(
+      sql.raw(`create or replace function platform.refuse_mail_jobs() returns trigger language plpgsql as $$
+        begin if new.type = 'mail.send' then raise exception 'the mail queue is unavailable'; end if; return new; end $$`),
+    );
+    await db().execute(
+      sql.raw(
+        'create trigger refuse_mail_jobs before insert on platform.jobs for each row execute function platform.refuse_mail_jobs()',
+      ),
+    );
+    // A staff session dated on the test clock, which earlier tests have moved on.
+    const writer = await createUserWithSession(db(), { roles: ['Staff'] });
+    const now = clock.now();
+    await db()
+      .update(tables.sessions)
+      .set({ sessionCreated: now, sessionAccessed: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) })
+      .where(eq(tables.sessions.idSession, writer.idSession));
+    try {
+      const created = await call('POST', '/api/mailers/mailers', writer.token, {
+        mailer_subject: 'Lost in the post',
+        mailer_body: '<p>Hello</p>',
+        mailer_audience: 'lapsed',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const mailer = created.json<{ data: { mailer: MailerBody } }>().data.mailer;
+      expect((await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, writer.token, {})).statusCode).toBe(200);
+      for (let i = 0; i < 8; i++) {
+        await runDueJobs(app);
+        clock.advance(3_600_000);
+      }
+      const done = (await call('GET', `/api/mailers/mailers/${mailer.id_mailer}`, writer.token)).json<{
+        data: { mailer: MailerBody & { mailer_status: string } };
+      }>().data.mailer;
+      expect(done).toMatchObject({ mailer_status: 'sent', counts: { recipients: 1, queued: 0, sent: 0, failed: 1 } });
+      const [batch] = await db()
+        .select({ status: tables.jobs.status })
+        .from(tables.jobs)
+        .where(eq(tables.jobs.type, 'mailers.batch'))
+        .orderBy(desc(tables.jobs.idJob))
+        .limit(1);
+      expect(batch?.status).toBe('failed');
+      expect(await mailsTo('lapsed', 'Lost in the post')).toHaveLength(0);
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_mail_jobs on platform.jobs'));
+    }
   });
 });
