@@ -145,6 +145,57 @@ describe('lifecycle e-mails', () => {
     expect((await mailsOf(m.idSubscription)).filter((x) => x.mailKind === 'cancellation-confirmed')).toHaveLength(1);
   });
 
+  it('sends the receipt, the payment-failed and the cancellation e-mails at their moment, once each', async () => {
+    const kinds = async (id: number, kind: string) => (await mailsOf(id)).filter((x) => x.mailKind === kind);
+    // The receipt: not a minute before the renewal, once at it, never again on a rerun.
+    const m = await payingMember();
+    const periodEnd = new Date((await getSub(m.token, m.idSubscription)).subscription_current_period_end!);
+    const receipts = (await kinds(m.idSubscription, 'renewal-receipt')).length;
+    await settle(periodEnd.getTime() - t.clock.now().getTime() - 60_000);
+    expect(await kinds(m.idSubscription, 'renewal-receipt')).toHaveLength(receipts);
+    await settle(120_000);
+    const after = await kinds(m.idSubscription, 'renewal-receipt');
+    expect(after).toHaveLength(receipts + 1);
+    expect(Math.abs(after.at(-1)!.mailCreated.getTime() - periodEnd.getTime())).toBeLessThan(3 * 60_000);
+    await settle(1_000);
+    expect(await kinds(m.idSubscription, 'renewal-receipt')).toHaveLength(receipts + 1);
+
+    // The payment failed: at the renewal the card refuses, not before, and once.
+    const failing = await newUser();
+    const res = await call('POST', '/me/subscriptions', failing.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_chargeCustomerFail',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    await settle(14 * DAY);
+    const renewal = new Date((await getSub(failing.token, id)).subscription_current_period_end!);
+    await settle(renewal.getTime() - t.clock.now().getTime() - 60_000);
+    expect(await kinds(id, 'payment-failed')).toHaveLength(0);
+    await settle(120_000);
+    expect(await kinds(id, 'payment-failed')).toHaveLength(1);
+    await settle(1_000);
+    expect(await kinds(id, 'payment-failed')).toHaveLength(1);
+
+    // The cancellation: at once, saying until when; the provider's own end later sends nothing more.
+    const leaving = await payingMember();
+    const paidUntil = new Date((await getSub(leaving.token, leaving.idSubscription)).subscription_current_period_end!);
+    await call('PUT', `/me/subscriptions/${leaving.idSubscription}/status/cancelled`, leaving.token, {
+      subscription_product_cancellation_question: 'Done for now',
+      cancellation_reason: 'not_using',
+    });
+    expect(await kinds(leaving.idSubscription, 'cancellation-confirmed')).toHaveLength(1);
+    await settle(paidUntil.getTime() - t.clock.now().getTime() + 60_000);
+    expect(await kinds(leaving.idSubscription, 'cancellation-confirmed')).toHaveLength(1);
+    while ((await runDueJobs(t.app)) > 0);
+    const cancelMail = (await t.db.select().from(tables.devMail).where(eq(tables.devMail.mailTo, leaving.email))).filter((x) =>
+      x.subject.endsWith('has been cancelled'),
+    );
+    expect(cancelMail).toHaveLength(1);
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+    expect(cancelMail[0]!.text).toContain(`you keep access until ${day.format(paidUntil)}`);
+  });
+
   it("sends the trial reminder on the member's own morning, with the dates on their calendar", async () => {
     const user = await newUser();
     // Signed in from Los Angeles: the browser's zone is stored with the sign-in (or the profile).

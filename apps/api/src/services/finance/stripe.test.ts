@@ -219,6 +219,11 @@ describe('Stripe webhooks', () => {
       stripeEvent('customer.subscription.deleted', subscriptionObject('canceled', new Date(now)), new Date(now - 1_000)),
     );
     expect((await status()).subscriptionStatus).toBe('cancelled');
+    // Stripe ended it: the e-mail still says until when access lasts (the period it reported).
+    while ((await runDueJobs(t.app)) > 0);
+    const [cancelled] = (await t.db.select().from(tables.devMail)).filter((m) => m.subject.endsWith('has been cancelled'));
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+    expect(cancelled?.text).toContain(`you keep access until ${day.format(new Date(now))}`);
     await deliver(stripeEvent('invoice.paid', invoiceObject('in_test_3', 1499, new Date(now)), new Date(now)));
     expect((await status()).subscriptionStatus).toBe('cancelled');
     expect(await t.db.select().from(tables.invoices).where(eq(tables.invoices.providerInvoiceId, 'in_test_3'))).toHaveLength(1);
