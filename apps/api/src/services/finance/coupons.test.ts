@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@fretline/db';
 import { COUPON_EXPIRED, COUPON_UNKNOWN, COUPON_USED_UP } from '@fretline/contract';
 import { runDueJobs } from '../../platform/jobs/index.ts';
+import { membershipPlans, sessionOnClock } from '../../../test/finance-helpers.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 /* Coupon codes at checkout in the sandbox provider (product.md#coupons), with the injected clock. */
@@ -12,29 +13,13 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  const res = await t.app.inject({ method: 'GET', url: '/api/finance/subscription-products/slug/access-all-areas' });
-  const plans = res.json().data.subscription_product.subscription_plans as {
-    id_subscription_plan: number;
-    subscription_plan_interval: string;
-  }[];
-  monthlyPlan = plans.find((p) => p.subscription_plan_interval === 'month')!.id_subscription_plan;
+  monthlyPlan = (await membershipPlans(t)).monthly.id_subscription_plan;
 });
 afterAll(() => t.close());
 
-/** A user whose session is dated on the test clock, so it outlives the clock's jumps. */
 async function newUser(roles: string[] = []) {
-  const { createSessionToken, hashSessionToken } = await import('../auth/index.ts');
   const user = await createUserWithSession(t.db, { roles });
-  const token = createSessionToken();
-  const now = t.clock.now();
-  await t.db.insert(tables.sessions).values({
-    idUser: user.idUser,
-    tokenHash: hashSessionToken(token),
-    sessionCreated: now,
-    sessionAccessed: now,
-    expiresAt: new Date(now.getTime() + 3650 * DAY),
-  });
-  return { ...user, token };
+  return { ...user, token: (await sessionOnClock(t, user.idUser)).token };
 }
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>

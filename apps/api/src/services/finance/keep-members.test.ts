@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@fretline/db';
 import type { Subscription } from '@fretline/contract';
 import { runDueJobs } from '../../platform/jobs/index.ts';
+import { membershipPlans, sessionOnClock } from '../../../test/finance-helpers.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { getMembership } from './index.ts';
 import { atLocalMorning } from './finance.mails.ts';
@@ -19,30 +20,13 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  const res = await t.app.inject({ method: 'GET', url: '/api/finance/subscription-products/slug/access-all-areas' });
-  const plans = res.json().data.subscription_product.subscription_plans as {
-    id_subscription_plan: number;
-    subscription_plan_interval: string;
-  }[];
-  monthlyPlan = plans.find((p) => p.subscription_plan_interval === 'month')!.id_subscription_plan;
-  yearlyPlan = plans.find((p) => p.subscription_plan_interval === 'year')!.id_subscription_plan;
+  const plans = await membershipPlans(t);
+  monthlyPlan = plans.monthly.id_subscription_plan;
+  yearlyPlan = plans.yearly.id_subscription_plan;
 });
 afterAll(() => t.close());
 
-async function sessionFor(idUser: number) {
-  const { createSessionToken, hashSessionToken } = await import('../auth/index.ts');
-  const token = createSessionToken();
-  // Created at the test clock's now: a staff session lasts hours from its creation.
-  const now = t.clock.now();
-  await t.db.insert(tables.sessions).values({
-    idUser,
-    tokenHash: hashSessionToken(token),
-    sessionCreated: now,
-    sessionAccessed: now,
-    expiresAt: new Date(now.getTime() + 3650 * DAY),
-  });
-  return { token };
-}
+const sessionFor = (idUser: number) => sessionOnClock(t, idUser);
 
 async function newUser() {
   const user = await createUserWithSession(t.db);
