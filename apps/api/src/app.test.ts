@@ -28,6 +28,7 @@ describe('buildApp with adapters of the caller’s own', () => {
       resumeSubscription: refuse,
       applyDiscount: refuse,
       changePlan: refuse,
+      createCoupon: refuse,
     };
     const config = testConfig();
     const real = createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR });

@@ -12,7 +12,7 @@ import { correlationIdFrom } from './plugins/correlation.ts';
 import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
-import { authRoutes, countSignupsPerDay, sessionPlugin } from './services/auth/index.ts';
+import { authRoutes, countSignupsPerDay, findUserTimeZone, sessionPlugin } from './services/auth/index.ts';
 import {
   createPaymentProvider,
   eraseFinancePersonalData,
@@ -151,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         prefix: '/finance',
         provider: paymentProvider,
         mailerFigures: options.mailerFigures ?? mailerFigures,
+        timeZoneOf: findUserTimeZone,
       });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(staffRoutes, { prefix: '/staff' });

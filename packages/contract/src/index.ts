@@ -32,3 +32,4 @@ export * from './calls/practice.ts';
 export * from './calls/progress.ts';
 export * from './calls/practice-log.ts';
 export * from './calls/keep-members.ts';
+export * from './calls/coupons.ts';

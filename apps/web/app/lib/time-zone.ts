@@ -4,7 +4,8 @@ import { DEFAULT_TIME_ZONE } from '@fretline/contract';
 // The zone never changes while a page is open: nothing to subscribe to.
 const subscribe = () => () => undefined;
 
-function browserTimeZone(): string {
+/** The browser's IANA zone (also sent at sign-in, so the member's e-mails give dates in it). */
+export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
   } catch {

@@ -3,6 +3,7 @@ import { CurrentUserSchema } from '../entities/user.ts';
 import { VISITOR_USER } from '../entities/visitor.ts';
 import { FormBooleanSchema, IdInputSchema } from '../entities/fields.ts';
 import { SessionSchema } from '../entities/session.ts';
+import { MemberTimeZoneSchema, SignInTimeZoneSchema } from '../entities/time-zone.ts';
 import { envelope } from '../wire/envelope.ts';
 
 /**
@@ -83,6 +84,8 @@ export const ProfileBodySchema = z.object({
   left_handed: FormBooleanSchema.optional(),
   /** The code e-mailed to the new address, confirming an e-mail change. */
   passcode: PasscodeSchema.optional(),
+  /** The browser's IANA time zone: the member's e-mails give dates in it. */
+  time_zone: MemberTimeZoneSchema.optional(),
 });
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 export const ProfileResponseSchema = z.object({
@@ -103,7 +106,12 @@ export const PasscodeRequestBodySchema = z.object({ email: EmailSchema });
 export const PasscodeRequestResponseSchema = envelope('emailed', z.literal(true));
 
 /** PUT me/passcodes (product.md#validation: both e-mail and passcode before validating) → token. */
-export const PasscodeRedeemBodySchema = z.object({ email: EmailSchema, passcode: PasscodeSchema });
+export const PasscodeRedeemBodySchema = z.object({
+  email: EmailSchema,
+  passcode: PasscodeSchema,
+  /** The browser's IANA time zone, remembered for the member's e-mails (an unknown one is ignored). */
+  time_zone: SignInTimeZoneSchema,
+});
 export const TokenResponseSchema = envelope('token', z.string());
 
 export const SessionsResponseSchema = envelope('sessions', z.array(SessionSchema));

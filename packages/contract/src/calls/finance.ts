@@ -9,6 +9,7 @@ import {
   SubscriptionStatusSchema,
 } from '../entities/subscription.ts';
 import { IdInputSchema } from '../entities/fields.ts';
+import { CheckoutCouponCodeSchema } from './coupons.ts';
 import { envelope } from '../wire/envelope.ts';
 import { CancellationReasonSchema } from './keep-members.ts';
 
@@ -63,6 +64,8 @@ export const CreateSubscriptionBodySchema = z.object({
   stripe_payment_method_id: StripePaymentMethodIdSchema,
   /** The same key as the Idempotency-Key header, for clients that send only a form body (ADR 0022). */
   idempotency_key: z.string().trim().min(8).max(200).optional(),
+  /** A coupon code typed at checkout (product.md#coupons). */
+  coupon_code: CheckoutCouponCodeSchema,
 });
 export type CreateSubscriptionBody = z.infer<typeof CreateSubscriptionBodySchema>;
 /** Sent with POST me/subscriptions so a double submit makes one subscription (ADR 0022). */

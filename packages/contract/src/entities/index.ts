@@ -12,3 +12,4 @@ export * from './session.ts';
 export * from './feature-flags.ts';
 export * from './cookie-consent.ts';
 export * from './cookie-consent-values.ts';
+export * from './time-zone.ts';

@@ -17,6 +17,8 @@ export const users = authSchema.table(
     // Chord diagrams drawn for a left-handed player (product.md#chords).
     leftHanded: boolean('left_handed').notNull().default(false),
     notificationsEmails: boolean('notifications_emails').notNull().default(true),
+    /** The IANA time zone the browser reported at sign-in (validated with Intl); e-mails give dates and times in it. */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -106,6 +106,8 @@ export const subscriptions = financeSchema.table(
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
     /** When the member took the retention offer: once per subscription. */
     retentionOfferTaken: timestamp('retention_offer_taken', { withTimezone: true }),
+    /** The coupon redeemed at checkout (docs/decisions/0067-keeping-members-and-the-numbers.md), if any. */
+    idCoupon: integer('id_coupon').references(() => coupons.idCoupon),
   },
   (t) => [
     index('subscriptions_user_idx').on(t.idUser, t.subscriptionCreated),
@@ -248,6 +250,8 @@ export const sandboxSubscriptions = financeSchema.table('sandbox_subscriptions',
   discountChargesLeft: integer('discount_charges_left').notNull().default(0),
   /** Credit left over from a plan switch (Stripe's customer balance), taken off the next charges in pence. */
   creditBalance: integer('credit_balance').notNull().default(0),
+  /** A checkout coupon's amount off each discounted charge, in pence (beside `discountPercent`). */
+  discountAmountOff: integer('discount_amount_off').notNull().default(0),
 });
 
 /**
@@ -300,5 +304,37 @@ export const retentionOffers = financeSchema.table(
   (t) => [
     check('retention_offers_percent_check', sql`${t.offerPercentOff} between 1 and 100`),
     check('retention_offers_months_check', sql`${t.offerMonths} between 1 and 12`),
+  ],
+);
+
+/**
+ * Coupon codes redeemed at checkout (product.md#coupons; docs/decisions/0067-keeping-members-and-the-numbers.md):
+ * a percent or an amount off, once, for some months or forever. `timesRedeemed` is raised with a
+ * conditional update, so `maxRedemptions` holds across racing checkouts. With Stripe each one is
+ * also a Stripe promotion code of the same code.
+ */
+export const coupons = financeSchema.table(
+  'coupons',
+  {
+    idCoupon: serial('id_coupon').primaryKey(),
+    /** Stored upper-case; matched case-insensitively. */
+    couponCode: text('coupon_code').notNull(),
+    percentOff: integer('percent_off'),
+    /** Pence. */
+    amountOff: integer('amount_off'),
+    couponDuration: text('coupon_duration').$type<'once' | 'repeating' | 'forever'>().notNull(),
+    durationMonths: integer('duration_months'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    timesRedeemed: integer('times_redeemed').notNull().default(0),
+    stripePromotionCodeId: text('stripe_promotion_code_id'),
+    couponCreated: timestamp('coupon_created', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.couponCode),
+    check('coupons_one_discount_check', sql`(${t.percentOff} is null) <> (${t.amountOff} is null)`),
+    check('coupons_percent_check', sql`${t.percentOff} is null or ${t.percentOff} between 1 and 100`),
+    check('coupons_amount_check', sql`${t.amountOff} is null or ${t.amountOff} > 0`),
+    check('coupons_duration_check', sql`${t.couponDuration} in ('once', 'repeating', 'forever')`),
   ],
 );

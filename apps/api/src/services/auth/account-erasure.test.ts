@@ -28,6 +28,8 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     last_name: 'erased',
     email: 'anonymised',
     telephone: 'erased',
+    // Where the member lives, roughly: the browser's IANA zone for the dates in their e-mails.
+    time_zone: 'erased',
     welcome_pending: 'not-personal',
     notifications_mailers: 'not-personal',
     notifications_emails: 'not-personal',
@@ -200,6 +202,20 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     paused_from: 'accounting',
     paused_until: 'accounting',
     retention_offer_taken: 'accounting',
+    id_coupon: 'accounting',
+  },
+  'finance.coupons': {
+    id_coupon: NOT_PERSONAL_CONTENT,
+    coupon_code: NOT_PERSONAL_CONTENT,
+    percent_off: NOT_PERSONAL_CONTENT,
+    amount_off: NOT_PERSONAL_CONTENT,
+    coupon_duration: NOT_PERSONAL_CONTENT,
+    duration_months: NOT_PERSONAL_CONTENT,
+    expires_at: NOT_PERSONAL_CONTENT,
+    max_redemptions: NOT_PERSONAL_CONTENT,
+    times_redeemed: NOT_PERSONAL_CONTENT,
+    stripe_promotion_code_id: NOT_PERSONAL_CONTENT,
+    coupon_created: NOT_PERSONAL_CONTENT,
   },
   'finance.subscription_changes': {
     id_subscription_change: 'accounting',
@@ -287,6 +303,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     discount_percent: 'accounting',
     discount_charges_left: 'accounting',
     credit_balance: 'accounting',
+    discount_amount_off: 'accounting',
   },
   'analytics.actions': {
     id_action: 'not-personal',
@@ -588,6 +605,7 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     'finance.payment_methods.card_last4': '0461',
     'finance.payment_methods.card_exp_month': 7,
     'finance.payment_methods.card_exp_year': 2057,
+    'auth.users.time_zone': 'America/Chicago',
   };
 
   const SITE = { origin: 'http://localhost:3000' };
@@ -641,7 +659,7 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
     const patch = await t.app.inject({
       method: 'PATCH',
       url: '/api/auth/me',
-      payload: { first_name: FIRST, last_name: LAST, telephone: PHONE, email: NEW_EMAIL },
+      payload: { first_name: FIRST, last_name: LAST, telephone: PHONE, email: NEW_EMAIL, time_zone: 'America/Chicago' },
       headers: auth,
       remoteAddress: IP,
     });

@@ -72,6 +72,7 @@ export interface UserRow {
   notificationsMailers: boolean;
   notificationsEmails: boolean;
   leftHanded: boolean;
+  timeZone: string | null;
   roles: string[];
 }
 
@@ -85,6 +86,7 @@ const userColumns = {
   notificationsMailers: users.notificationsMailers,
   notificationsEmails: users.notificationsEmails,
   leftHanded: users.leftHanded,
+  timeZone: users.timeZone,
   roles: rolesOf,
 };
 
@@ -142,6 +144,7 @@ export async function updateUser(
     notificationsMailers: boolean;
     notificationsEmails: boolean;
     leftHanded: boolean;
+    timeZone: string;
   }>,
 ): Promise<void> {
   if (Object.keys(values).length === 0) return;
@@ -232,6 +235,7 @@ export async function anonymiseUser(db: Database, idUser: number, email: string,
       firstName: null,
       lastName: null,
       telephone: null,
+      timeZone: null,
       email: `deleted-${idUser}@deleted.invalid`,
       notificationsMailers: false,
       notificationsEmails: false,
@@ -251,4 +255,10 @@ export async function anonymiseUser(db: Database, idUser: number, email: string,
 export async function listPasscodeAddresses(db: Database, idUser: number): Promise<string[]> {
   const rows = await db.selectDistinct({ email: passcodes.email }).from(passcodes).where(eq(passcodes.idUser, idUser));
   return rows.map((r) => r.email);
+}
+
+/** The member's IANA time zone for the dates in their e-mails, or null when the browser never told us. */
+export async function findUserTimeZone(db: Database, idUser: number): Promise<string | null> {
+  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.idUser, idUser)).limit(1);
+  return row?.timeZone ?? null;
 }

@@ -132,6 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       code: request.body.passcode,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      timeZone: request.body.time_zone,
     });
     setTokenCookie(reply, app.config.SITE_URL, token);
     return { data: { token } };

@@ -155,7 +155,7 @@ async function redeem(
 /** PUT me/passcodes: a correct code makes exactly one session and returns its token (ADR 0011). */
 export async function redeemLoginPasscode(
   ctx: AuthContext,
-  input: { email: string; code: string; ip: string; userAgent: string | undefined },
+  input: { email: string; code: string; ip: string; userAgent: string | undefined; timeZone?: string | undefined },
 ): Promise<string> {
   const login = { purpose: 'login' as const, email: input.email, code: input.code, ip: input.ip };
   const token = await redeem(ctx, login, async (db, idUser) => {
@@ -171,6 +171,8 @@ export async function redeemLoginPasscode(
       now: ctx.now,
       expiresAt: new Date(ctx.now.getTime() + ttl),
     });
+    // The browser's zone, for the dates in the member's e-mails (docs/decisions/0067-keeping-members-and-the-numbers.md).
+    if (input.timeZone && input.timeZone !== user.timeZone) await updateUser(db, idUser, { timeZone: input.timeZone });
     return token;
   });
   if (!token) throw new AppError('PASSCODE_INVALID', 400, LOGIN_ERRORS.failed);
@@ -219,6 +221,7 @@ export async function updateProfile(
     email?: string;
     passcode?: string;
     left_handed?: boolean;
+    time_zone?: string;
   },
   ip: string,
 ): Promise<{ pendingEmail: string | null }> {
@@ -229,6 +232,7 @@ export async function updateProfile(
     ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
     ...(input.telephone !== undefined ? { telephone: input.telephone } : {}),
     ...(input.left_handed !== undefined ? { leftHanded: input.left_handed } : {}),
+    ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
   });
   const email = input.email;
   if (!email || email === current.email.toLowerCase()) return { pendingEmail: null };

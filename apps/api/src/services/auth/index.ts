@@ -16,3 +16,4 @@ export {
 } from './members.ts';
 export { listSignInFailures } from './sign-in-failures.ts';
 export { countMailerUnsubscribes, findMailerContacts, listMailerOptInIds } from './mailer-audience.ts';
+export { findUserTimeZone } from './auth.repository.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@fretline/db';
 import type { SubscriptionStatus } from '@fretline/contract';
 import type { Config } from '../../config.ts';
-import { sendLifecycleMail, type FinanceMail } from './finance.mails.ts';
+import { sendLifecycleMail, type FinanceMail, type TimeZoneOf } from './finance.mails.ts';
 import * as repo from './finance.repository.ts';
 import type { ProviderEvent } from './providers/types.ts';
 import { isBeforeFirstPayment, nextStatus, statusFromProvider } from './state-machine.ts';
@@ -28,6 +28,7 @@ export async function applyProviderEvent(
   db: Database,
   config: Config,
   event: ProviderEvent & { idSubscriptionHint?: number | null },
+  timeZoneOf?: TimeZoneOf,
 ): Promise<AppliedEvent> {
   return db.transaction(async (tx) => {
     if (!(await repo.recordProviderEvent(tx, event))) return { duplicate: true, unknown: false, stale: false };
@@ -136,9 +137,14 @@ export async function applyProviderEvent(
       if (to === 'cancelled') {
         patch.endReason =
           sub.subscriptionStatus === 'failed' || sub.subscriptionStatus === 'incomplete' ? 'payment_failed' : 'provider';
+        // What stays available until when: the paid (or trial) period, cut short if it ended early.
         mails.push({
           key: 'cancelled',
-          mail: { kind: 'cancellation-confirmed', productName, accessUntil: null },
+          mail: {
+            kind: 'cancellation-confirmed',
+            productName,
+            accessUntil: patch.currentPeriodEnd ?? sub.currentPeriodEnd ?? event.created,
+          },
         });
       }
     }
@@ -151,6 +157,7 @@ export async function applyProviderEvent(
           productName,
           idSubscription: sub.idSubscription,
           firstPayment: isBeforeFirstPayment(sub.subscriptionStatus),
+          nextAttempt: event.invoice.nextPaymentAttempt ?? null,
         },
       });
     }
@@ -160,8 +167,9 @@ export async function applyProviderEvent(
     if (Object.keys(patch).length > 0) {
       await repo.updateSubscriptionFromEvent(tx, sub.idSubscription, patch);
     }
+    const timeZone = mails.length > 0 && timeZoneOf ? await timeZoneOf(tx, sub.idUser) : null;
     for (const { key, mail } of mails) {
-      await sendLifecycleMail(tx, config, event.created, sub.customerEmail, sub.idSubscription, key, mail);
+      await sendLifecycleMail(tx, config, event.created, { email: sub.customerEmail, timeZone }, sub.idSubscription, key, mail);
     }
     return { duplicate: false, unknown: false, stale, from: sub.subscriptionStatus, ...(to ? { to } : {}) };
   });

@@ -1,4 +1,7 @@
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { DEFAULT_TIME_ZONE, isIanaTimeZone } from '@fretline/contract';
 import { tables, type Database } from '@fretline/db';
 import type { Config } from '../../config.ts';
 import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
@@ -6,7 +9,14 @@ import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/i
 /** The billing e-mails (ADR 0020). Each carries the unsubscribe links every non-passcode e-mail must have. */
 export type FinanceMail =
   | { kind: 'subscription-confirmed'; productName: string; planName: string; trialEnd: Date | null }
-  | { kind: 'payment-failed'; productName: string; idSubscription: number; firstPayment: boolean }
+  | {
+      kind: 'payment-failed';
+      productName: string;
+      idSubscription: number;
+      firstPayment: boolean;
+      /** When the provider tries again by itself, if it will. */
+      nextAttempt: Date | null;
+    }
   | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date; idSubscription: number }
   | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null }
   | {
@@ -18,12 +28,39 @@ export type FinanceMail =
       idSubscription: number;
     };
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The member's IANA time zone, stored by the auth service from their browser; handed to finance by
+ * buildApp (finance cannot import auth, which imports finance). Null when never told.
+ */
+export type TimeZoneOf = (db: Database, idUser: number) => Promise<string | null>;
+
 const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-const longDate = (d: Date) => dayjs(d).format('D MMMM YYYY');
+
+/** A usable zone: the member's, else the business's own (product.md#lifecycle-e-mails). */
+export const memberZone = (zone: string | null | undefined) => (zone && isIanaTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+
+/** '5 March 2027' on the member's calendar. */
+const longDate = (d: Date, zone: string) => dayjs(d).tz(zone).format('D MMMM YYYY');
+
+/** The local hour (in the member's zone) a reminder goes at: the morning of its day, not the small hours. */
+const REMINDER_LOCAL_HOUR = 10;
+
+/**
+ * The last REMINDER_LOCAL_HOUR o'clock in the member's zone at or before `at`: the reminder comes
+ * in their morning and never gives less notice than promised.
+ */
+export function atLocalMorning(at: Date, zone: string): Date {
+  const sameDay = dayjs(at).tz(zone).hour(REMINDER_LOCAL_HOUR).minute(0).second(0).millisecond(0);
+  return (sameDay.isAfter(at) ? sameDay.subtract(1, 'day') : sameDay).toDate();
+}
 
 function compose(
   mail: FinanceMail,
   site: string,
+  zone: string,
 ): { subject: string; paragraphs: string[]; link?: { label: string; url: string } } {
   switch (mail.kind) {
     case 'subscription-confirmed':
@@ -32,7 +69,7 @@ function compose(
         paragraphs: [
           `Your ${mail.productName} membership (${mail.planName}) is active: every premium lesson, song and course is open to you now.`,
           mail.trialEnd
-            ? `Your free trial runs until ${longDate(mail.trialEnd)}. We'll remind you three days before your first payment, and you can cancel any time before then without being charged.`
+            ? `Your free trial runs until ${longDate(mail.trialEnd, zone)}. We'll remind you three days before your first payment, and you can cancel any time before then without being charged.`
             : 'Your receipt is on your subscription page.',
         ],
         link: { label: 'Start learning', url: `${site}/courses` },
@@ -44,15 +81,17 @@ function compose(
           mail.firstPayment
             ? `We couldn't take the first payment for your ${mail.productName} membership, so it hasn't started yet.`
             : `We couldn't take the latest payment for your ${mail.productName} membership, so your access is paused.`,
-          'Please add a new card on your subscription page and we will try again straight away.',
+          mail.nextAttempt
+            ? `We'll try your card again on ${longDate(mail.nextAttempt, zone)}. To pay sooner, or with another card, add a new card on your subscription page and we will try again straight away.`
+            : 'Please add a new card on your subscription page and we will try again straight away.',
         ],
         link: { label: 'Update your card', url: `${site}/me/subscriptions/${mail.idSubscription}` },
       };
     case 'trial-ending':
       return {
-        subject: `Your free trial ends on ${longDate(mail.trialEnd)}`,
+        subject: `Your free trial ends on ${longDate(mail.trialEnd, zone)}`,
         paragraphs: [
-          `Your ${mail.productName} free trial ends on ${longDate(mail.trialEnd)}. Your ${mail.planName} plan then starts and your card will be charged ${formatGbp(mail.price)}.`,
+          `Your ${mail.productName} free trial ends on ${longDate(mail.trialEnd, zone)}. Your ${mail.planName} plan then starts and your card will be charged ${formatGbp(mail.price)}.`,
           'Nothing to do if you want to carry on. If not, cancel before then and you will not be charged.',
           `Cancel: ${site}/me/subscriptions/${mail.idSubscription}/cancel`,
           `Change your card: ${site}/me/subscriptions/${mail.idSubscription}#cards`,
@@ -65,7 +104,7 @@ function compose(
         paragraphs: [
           `Thanks: we've taken ${formatGbp(mail.total)} for your ${mail.productName} membership (${mail.planName}).`,
           mail.periodEnd
-            ? `It now runs until ${longDate(mail.periodEnd)}. Your invoices are on your subscription page.`
+            ? `It now runs until ${longDate(mail.periodEnd, zone)}. Your invoices are on your subscription page.`
             : 'Your invoices are on your subscription page.',
         ],
         link: { label: 'See your invoices', url: `${site}/me/subscriptions/${mail.idSubscription}` },
@@ -75,7 +114,7 @@ function compose(
         subject: `Your ${mail.productName} membership has been cancelled`,
         paragraphs: [
           mail.accessUntil
-            ? `We've cancelled your ${mail.productName} membership. You won't be charged again, and you keep access until ${longDate(mail.accessUntil)}.`
+            ? `We've cancelled your ${mail.productName} membership. You won't be charged again, and you keep access until ${longDate(mail.accessUntil, zone)}.`
             : `We've cancelled your ${mail.productName} membership. You won't be charged again.`,
           "Thanks for learning with us. You're welcome back any time.",
         ],
@@ -93,12 +132,13 @@ export async function sendLifecycleMail(
   db: Database,
   config: Config,
   now: Date,
-  to: string,
+  to: { email: string; timeZone: string | null },
   idSubscription: number,
   key: string,
   mail: FinanceMail,
 ): Promise<boolean> {
-  const { subject } = compose(mail, config.SITE_URL);
+  const zone = memberZone(to.timeZone);
+  const { subject } = compose(mail, config.SITE_URL, zone);
   const t = tables.lifecycleMails;
   const inserted = await db
     .insert(t)
@@ -106,15 +146,15 @@ export async function sendLifecycleMail(
     .onConflictDoNothing()
     .returning({ id: t.idLifecycleMail });
   if (inserted.length === 0) return false;
-  await enqueueFinanceMail(db, config, to, mail);
+  await enqueueFinanceMail(db, config, to.email, mail, zone);
   return true;
 }
 
 /** Queues a billing e-mail in the same transaction as the change it reports (sent once, only if it commits). */
-async function enqueueFinanceMail(db: Database, config: Config, to: string, mail: FinanceMail): Promise<void> {
+async function enqueueFinanceMail(db: Database, config: Config, to: string, mail: FinanceMail, zone: string): Promise<void> {
   if (!to) return;
   const site = config.SITE_URL;
-  const { subject, paragraphs, link } = compose(mail, site);
+  const { subject, paragraphs, link } = compose(mail, site, zone);
   const links = unsubscribeLinks(config, to);
   const footer = `You're receiving this because you have a Fretline membership. Unsubscribe from e-mails: ${links.unsubscribeUrl} · Mailers only: ${links.mailersUrl}`;
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', footer].join('\n\n');

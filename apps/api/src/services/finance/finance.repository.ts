@@ -349,6 +349,7 @@ export async function insertDraftSubscription(
     | 'customerEmail'
     | 'idempotencyKey'
     | 'initialPaymentMethodId'
+    | 'idCoupon'
   >,
 ): Promise<number> {
   const [row] = await db

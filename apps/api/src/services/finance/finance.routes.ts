@@ -8,8 +8,10 @@ import { parseListQuery } from '../../plugins/list-query.ts';
 import { registerJobHandler } from '../../platform/jobs/index.ts';
 import * as finance from './finance.service.ts';
 import { figuresToCsv, membershipFigures, type MailerFiguresSource } from './figures.ts';
+import * as coupons from './coupons.ts';
 import * as keep from './keep-members.ts';
 import * as planSwitch from './plan-switch.ts';
+import type { TimeZoneOf } from './finance.mails.ts';
 import { stripeWebhookRoutes } from './finance.webhooks.ts';
 import { PROVIDER_CANCEL_JOB } from './membership.ts';
 import type { PaymentProvider } from './providers/index.ts';
@@ -22,16 +24,22 @@ export interface FinanceRoutesOptions {
   provider: PaymentProvider;
   /** The mailers service's delivery counts for the dashboard; its cards are left out without it. */
   mailerFigures?: MailerFiguresSource | undefined;
+  /** The member's time zone (the auth service's), for the dates and send times of lifecycle e-mails. */
+  timeZoneOf?: TimeZoneOf | undefined;
 }
 
 /** /api/finance: the finance calls (product.md#calls). Every id in a path is checked against the signed-in user. */
-export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (app, { provider, mailerFigures }) => {
+export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async (
+  app,
+  { provider, mailerFigures, timeZoneOf },
+) => {
   const ctx = (request: FastifyRequest): finance.FinanceContext => ({
     db: app.db,
     config: app.config,
     provider,
     clock: app.clock,
     log: request.log,
+    timeZoneOf,
   });
   const signedIn = (request: FastifyRequest): finance.SignedInUser => {
     const auth = requireUser(request);
@@ -40,7 +48,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
 
   const user = { access: 'user' } as const;
 
-  if (provider.name === 'sandbox') registerSandboxJobs(app);
+  if (provider.name === 'sandbox') registerSandboxJobs(app, timeZoneOf);
   // Account deletion cancels at once (membership.ts); the provider hears about it from this job.
   registerJobHandler(app, PROVIDER_CANCEL_JOB, async (payload) => {
     const p = ProviderCancelPayload.parse(payload);
@@ -75,6 +83,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
       paymentMethodId: request.body.stripe_payment_method_id,
       idempotencyKey: request.headers['idempotency-key'] ?? request.body.idempotency_key,
       correlationId: request.id,
+      couponCode: request.body.coupon_code,
     });
     return reply.code(created ? 201 : 200).send({ data: { subscription } });
   });
@@ -134,6 +143,20 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
   route(app, 'finance.saveRetentionOfferSettings', { access: 'Director' }, async (request) => ({
     data: { retention_offer: await keep.saveRetentionOfferSettings(app.db, request.body, app.clock()) },
   }));
+
+  // ── Coupon codes (product.md#coupons) ──
+  route(app, 'finance.quoteCoupon', user, async (request) => {
+    signedIn(request);
+    return { data: { coupon_quote: await coupons.quoteCoupon(ctx(request), request.body) } };
+  });
+
+  route(app, 'finance.listCoupons', { access: 'Director' }, async () => ({
+    data: { coupons: await coupons.listCoupons(app.db) },
+  }));
+
+  route(app, 'finance.createCoupon', { access: 'Director' }, async (request, reply) =>
+    reply.code(201).send({ data: { coupon: await coupons.createCoupon(ctx(request), request.body) } }),
+  );
 
   route(app, 'finance.getMembershipFigures', { access: 'Director' }, async (request, reply) => {
     const figures = await membershipFigures(app.db, request.query, app.clock(), mailerFigures);
@@ -202,5 +225,5 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
   }));
 
   // Not a declared call: Stripe posts raw signed bytes to it, and no client of ours calls it.
-  await app.register(stripeWebhookRoutes);
+  await app.register(stripeWebhookRoutes, { timeZoneOf });
 };

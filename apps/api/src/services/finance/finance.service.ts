@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@fretline/db';
-import { ADDRESS_NO_PARTY, withArticle, type AddressInput } from '@fretline/contract';
+import { ADDRESS_NO_PARTY, COUPON_UNKNOWN, withArticle, type AddressInput } from '@fretline/contract';
 import type { Config } from '../../config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { recordAction } from '../analytics/index.ts';
-import { sendLifecycleMail } from './finance.mails.ts';
+import { claimCoupon, couponError, forProvider, releaseCoupon, requireRedeemableCoupon } from './coupons.ts';
+import { sendLifecycleMail, type TimeZoneOf } from './finance.mails.ts';
 import * as repo from './finance.repository.ts';
 import type { SubscriptionListFilter, SubscriptionListOrder, SubscriptionRow } from './finance.repository.ts';
-import { PaymentError, type PaymentProvider } from './providers/types.ts';
+import { CouponRejected, PaymentError, type PaymentProvider } from './providers/types.ts';
 
 export type { SubscriptionListFilter, SubscriptionRow } from './finance.repository.ts';
 
@@ -25,6 +26,8 @@ export interface FinanceContext {
   provider: PaymentProvider;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The member's time zone for the dates in their e-mails (given by buildApp). */
+  timeZoneOf?: TimeZoneOf | undefined;
 }
 
 export interface SignedInUser {
@@ -93,7 +96,13 @@ function paymentFailed(err: PaymentError): AppError {
 export async function createSubscription(
   ctx: FinanceContext,
   user: SignedInUser,
-  input: { idSubscriptionPlan: number; paymentMethodId: string; idempotencyKey: string | undefined; correlationId?: string },
+  input: {
+    idSubscriptionPlan: number;
+    paymentMethodId: string;
+    idempotencyKey: string | undefined;
+    correlationId?: string;
+    couponCode?: string | undefined;
+  },
 ): Promise<{ subscription: SubscriptionRow; created: boolean }> {
   const { db } = ctx;
   const now = ctx.clock();
@@ -110,6 +119,8 @@ export async function createSubscription(
     throw conflict(`You already have ${withArticle(plan.product.subscriptionProductName)} subscription.`, 'SUBSCRIPTION_EXISTS');
   }
 
+  // product.md#coupons: an unknown, expired or used-up code stops the checkout before anything is bought.
+  const coupon = input.couponCode ? await requireRedeemableCoupon(db, input.couponCode, now) : null;
   const trialDays = (await repo.hasEverSubscribed(db, user.idUser)) ? 0 : plan.product.subscriptionProductTrialDays;
   const previousCustomerId = await repo.findLastCustomerId(db, user.idUser, ctx.provider.name);
 
@@ -124,6 +135,7 @@ export async function createSubscription(
       customerEmail: user.email,
       idempotencyKey: input.idempotencyKey ? `header:${input.idempotencyKey}` : `auto:${randomUUID()}`,
       initialPaymentMethodId: input.paymentMethodId,
+      idCoupon: coupon?.idCoupon ?? null,
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -131,6 +143,15 @@ export async function createSubscription(
     const winner = await findRepeat(db, user.idUser, input, now);
     if (winner) return { subscription: await requireOwnSubscription(db, user.idUser, winner), created: false };
     throw conflict(`You already have ${withArticle(plan.product.subscriptionProductName)} subscription.`, 'SUBSCRIPTION_EXISTS');
+  }
+
+  if (coupon) {
+    try {
+      await claimCoupon(db, coupon.idCoupon);
+    } catch (err) {
+      await repo.deleteDraftSubscription(db, idDraft);
+      throw err;
+    }
   }
 
   let created;
@@ -149,11 +170,14 @@ export async function createSubscription(
         stripeProductId: plan.product.stripeProductId,
       },
       trialDays,
+      coupon: coupon ? forProvider(coupon) : null,
       idempotencyKey: `fretline-subscription-${idDraft}`,
     });
   } catch (err) {
     // ADR 0020: a draft the provider refused never existed for the user (and keeps the trial offer).
     await repo.deleteDraftSubscription(db, idDraft);
+    if (coupon) await releaseCoupon(db, coupon.idCoupon);
+    if (err instanceof CouponRejected) throw couponError(COUPON_UNKNOWN, 'COUPON_UNKNOWN');
     if (err instanceof PaymentError) throw paymentFailed(err);
     throw err;
   }
@@ -231,7 +255,9 @@ export async function cancelSubscription(
   const accessUntil = keepsAccess ? (row?.currentPeriodEnd ?? null) : null;
   await ctx.db.transaction(async (tx) => {
     await repo.markCancelled(tx, user.idUser, idSubscription, { answer, reason, now, endsNow: !keepsAccess });
-    await sendLifecycleMail(tx, ctx.config, now, row?.customerEmail || user.email, idSubscription, 'cancelled', {
+    const timeZone = ctx.timeZoneOf ? await ctx.timeZoneOf(tx, user.idUser) : null;
+    const to = { email: row?.customerEmail || user.email, timeZone };
+    await sendLifecycleMail(tx, ctx.config, now, to, idSubscription, 'cancelled', {
       kind: 'cancellation-confirmed',
       productName: sub.subscription_product_name ?? 'Fretline',
       accessUntil,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { applyProviderEvent } from './finance.events.ts';
+import type { TimeZoneOf } from './finance.mails.ts';
 import { stripeWebhookEvent } from './providers/stripe.ts';
 
 /**
@@ -10,7 +11,7 @@ import { stripeWebhookEvent } from './providers/stripe.ts';
  * nothing; a duplicate event id is acknowledged and ignored; events are applied in the order of
  * their own timestamps, not of arrival. A failure to apply answers 500 so Stripe retries later.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{ timeZoneOf?: TimeZoneOf | undefined }> = async (app, { timeZoneOf }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -35,7 +36,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     }
     const mapped = stripeWebhookEvent(event);
     if (!mapped) return { data: { received: true, applied: false } };
-    const result = await applyProviderEvent(app.db, app.config, mapped);
+    const result = await applyProviderEvent(app.db, app.config, mapped, timeZoneOf);
     request.log.info({ eventId: event.id, type: event.type, ...result }, 'stripe webhook');
     return { data: { received: true, applied: !result.duplicate && !result.unknown, duplicate: result.duplicate } };
   });

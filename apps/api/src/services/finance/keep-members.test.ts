@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@fretline/db';
 import type { Subscription } from '@fretline/contract';
 import { runDueJobs } from '../../platform/jobs/index.ts';
+import { membershipPlans, sessionOnClock } from '../../../test/finance-helpers.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { getMembership } from './index.ts';
+import { atLocalMorning } from './finance.mails.ts';
 import { NOT_PAUSED, NO_OFFER, OFFER_TAKEN } from './keep-members.ts';
 
 /*
@@ -18,30 +20,13 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  const res = await t.app.inject({ method: 'GET', url: '/api/finance/subscription-products/slug/access-all-areas' });
-  const plans = res.json().data.subscription_product.subscription_plans as {
-    id_subscription_plan: number;
-    subscription_plan_interval: string;
-  }[];
-  monthlyPlan = plans.find((p) => p.subscription_plan_interval === 'month')!.id_subscription_plan;
-  yearlyPlan = plans.find((p) => p.subscription_plan_interval === 'year')!.id_subscription_plan;
+  const plans = await membershipPlans(t);
+  monthlyPlan = plans.monthly.id_subscription_plan;
+  yearlyPlan = plans.yearly.id_subscription_plan;
 });
 afterAll(() => t.close());
 
-async function sessionFor(idUser: number) {
-  const { createSessionToken, hashSessionToken } = await import('../auth/index.ts');
-  const token = createSessionToken();
-  // Created at the test clock's now: a staff session lasts hours from its creation.
-  const now = t.clock.now();
-  await t.db.insert(tables.sessions).values({
-    idUser,
-    tokenHash: hashSessionToken(token),
-    sessionCreated: now,
-    sessionAccessed: now,
-    expiresAt: new Date(now.getTime() + 3650 * DAY),
-  });
-  return { token };
-}
+const sessionFor = (idUser: number) => sessionOnClock(t, idUser);
 
 async function newUser() {
   const user = await createUserWithSession(t.db);
@@ -97,8 +82,11 @@ describe('lifecycle e-mails', () => {
     const id = res.json().data.subscription.id_subscription as number;
     await settle();
     const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
+    // Due at 10:00 London time on or before trial end − 3 days (no zone stored: the business's own).
+    const due = atLocalMorning(new Date(trialEnd.getTime() - 3 * DAY), 'Europe/London');
+    expect(trialEnd.getTime() - due.getTime()).toBeGreaterThanOrEqual(3 * DAY);
     // A minute before the reminder is due: nothing yet.
-    await settle(trialEnd.getTime() - 3 * DAY - t.clock.now().getTime() - 60_000);
+    await settle(due.getTime() - t.clock.now().getTime() - 60_000);
     expect((await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending')).toHaveLength(0);
     await settle(120_000);
     const reminders = (await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending');
@@ -114,7 +102,7 @@ describe('lifecycle e-mails', () => {
     expect((await devMail()).filter((m) => m.subject.startsWith('Your free trial ends'))).toHaveLength(1);
   });
 
-  it('sends a receipt for each renewal, a payment-failed e-mail per failed attempt, and one cancellation e-mail', async () => {
+  it('sends a receipt for each renewal, a payment-failed e-mail for the failed renewal, and one cancellation e-mail', async () => {
     const m = await payingMember();
     expect((await mailsOf(m.idSubscription)).map((x) => x.mailKind)).toContain('renewal-receipt');
     await settle(31 * DAY);
@@ -139,6 +127,118 @@ describe('lifecycle e-mails', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().data.subscription.subscription_cancellation_reason).toBe('other');
     expect((await mailsOf(m.idSubscription)).filter((x) => x.mailKind === 'cancellation-confirmed')).toHaveLength(1);
+  });
+
+  it('sends the receipt, the payment-failed and the cancellation e-mails at their moment, once each', async () => {
+    const kinds = async (id: number, kind: string) => (await mailsOf(id)).filter((x) => x.mailKind === kind);
+    // The receipt: not a minute before the renewal, once at it, never again on a rerun.
+    const m = await payingMember();
+    const periodEnd = new Date((await getSub(m.token, m.idSubscription)).subscription_current_period_end!);
+    const receipts = (await kinds(m.idSubscription, 'renewal-receipt')).length;
+    await settle(periodEnd.getTime() - t.clock.now().getTime() - 60_000);
+    expect(await kinds(m.idSubscription, 'renewal-receipt')).toHaveLength(receipts);
+    await settle(120_000);
+    const after = await kinds(m.idSubscription, 'renewal-receipt');
+    expect(after).toHaveLength(receipts + 1);
+    expect(Math.abs(after.at(-1)!.mailCreated.getTime() - periodEnd.getTime())).toBeLessThan(3 * 60_000);
+    await settle(1_000);
+    expect(await kinds(m.idSubscription, 'renewal-receipt')).toHaveLength(receipts + 1);
+
+    // The payment failed: at the renewal the card refuses, not before, and once.
+    const failing = await newUser();
+    const res = await call('POST', '/me/subscriptions', failing.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_chargeCustomerFail',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    await settle(14 * DAY);
+    const renewal = new Date((await getSub(failing.token, id)).subscription_current_period_end!);
+    await settle(renewal.getTime() - t.clock.now().getTime() - 60_000);
+    expect(await kinds(id, 'payment-failed')).toHaveLength(0);
+    await settle(120_000);
+    expect(await kinds(id, 'payment-failed')).toHaveLength(1);
+    await settle(1_000);
+    expect(await kinds(id, 'payment-failed')).toHaveLength(1);
+
+    // The cancellation: at once, saying until when; the provider's own end later sends nothing more.
+    const leaving = await payingMember();
+    const paidUntil = new Date((await getSub(leaving.token, leaving.idSubscription)).subscription_current_period_end!);
+    await call('PUT', `/me/subscriptions/${leaving.idSubscription}/status/cancelled`, leaving.token, {
+      subscription_product_cancellation_question: 'Done for now',
+      cancellation_reason: 'not_using',
+    });
+    expect(await kinds(leaving.idSubscription, 'cancellation-confirmed')).toHaveLength(1);
+    await settle(paidUntil.getTime() - t.clock.now().getTime() + 60_000);
+    expect(await kinds(leaving.idSubscription, 'cancellation-confirmed')).toHaveLength(1);
+    while ((await runDueJobs(t.app)) > 0);
+    const cancelMail = (await t.db.select().from(tables.devMail).where(eq(tables.devMail.mailTo, leaving.email))).filter((x) =>
+      x.subject.endsWith('has been cancelled'),
+    );
+    expect(cancelMail).toHaveLength(1);
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+    expect(cancelMail[0]!.text).toContain(`you keep access until ${day.format(paidUntil)}`);
+  });
+
+  it("sends the trial reminder on the member's own morning, with the dates on their calendar", async () => {
+    const user = await newUser();
+    // Signed in from Los Angeles: the browser's zone is stored with the sign-in (or the profile).
+    const zone = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(user.token),
+      payload: { time_zone: 'America/Los_Angeles' },
+    });
+    expect(zone.statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(user.token),
+      payload: { time_zone: 'Mars/Olympus' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    // Subscribe at 03:00 UTC, which is the evening before in Los Angeles.
+    const next3am = new Date(t.clock.now());
+    next3am.setUTCDate(next3am.getUTCDate() + 1);
+    next3am.setUTCHours(3, 0, 0, 0);
+    t.clock.advance(next3am.getTime() - t.clock.now().getTime());
+    const res = await call('POST', '/me/subscriptions', user.token, {
+      id_subscription_plan: monthlyPlan,
+      stripe_payment_method_id: 'pm_card_visa',
+    });
+    const id = res.json().data.subscription.id_subscription as number;
+    await settle();
+    const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
+    const localDay = (d: Date) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/Los_Angeles',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(d);
+    // Not at trial end − 72 h (the evening in Los Angeles) but at the 10:00 there before it.
+    const exact = new Date(trialEnd.getTime() - 3 * DAY);
+    await settle(exact.getTime() - t.clock.now().getTime() - DAY);
+    const hourThere = () =>
+      Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(
+          t.clock.now(),
+        ),
+      );
+    const reminders = async () => (await mailsOf(id)).filter((m) => m.mailKind === 'trial-ending');
+    while ((await reminders()).length === 0 && t.clock.now() < exact) await settle(60 * 60_000);
+    expect(await reminders()).toHaveLength(1);
+    // Found within the hour after it was due: 10:xx in Los Angeles, before the exact three days.
+    expect(hourThere()).toBe(10);
+    expect(t.clock.now().getTime()).toBeLessThan(exact.getTime());
+    const [reminder] = await reminders();
+    // The trial ends at 03:00 UTC, the evening before in Los Angeles: the e-mail gives that day.
+    expect(reminder!.mailSubject).toBe(`Your free trial ends on ${localDay(trialEnd)}`);
+    expect(localDay(trialEnd)).not.toBe(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(
+        trialEnd,
+      ),
+    );
   });
 
   it('lists them on the member page of the staff console', async () => {
@@ -193,6 +293,22 @@ describe('pause and resume', () => {
     await settle(until.getTime() - t.clock.now().getTime() + 1000);
     expect((await invoicesOf(m.idSubscription)).length).toBe(paidBefore + 1);
     expect((await getMembership(t.db, m.idUser, t.clock.now())).hasMembership).toBe(true);
+  });
+
+  it('makes one pause of two simultaneous clicks, telling the provider once', async () => {
+    const m = await payingMember();
+    const [a, b] = await Promise.all([
+      call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 1 }),
+      call('PUT', `/me/subscriptions/${m.idSubscription}/pause`, m.token, { pause_months: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const paused = await t.db
+      .select()
+      .from(tables.subscriptionChanges)
+      .where(
+        and(eq(tables.subscriptionChanges.fkSubscription, m.idSubscription), eq(tables.subscriptionChanges.changeKind, 'paused')),
+      );
+    expect(paused).toHaveLength(1);
   });
 
   it('resumes early: a pause that has started charges now and opens access at once', async () => {

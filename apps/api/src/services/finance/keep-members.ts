@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { KeepOptions, RetentionOfferSettings } from '@fretline/contract';
-import { and, eq, isNull, tables, type Database } from '@fretline/db';
+import { and, eq, isNull, lte, or, tables, type Database } from '@fretline/db';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './finance.repository.ts';
 import type { FinanceContext, SignedInUser, SubscriptionRow } from './finance.service.ts';
@@ -92,11 +92,26 @@ export async function pauseSubscription(ctx: FinanceContext, user: SignedInUser,
   }
   const pausedFrom = sub.subscription_current_period_end;
   const pausedUntil = dayjs(pausedFrom).add(months, 'month').toDate();
-  await ctx.provider.pauseSubscription({ providerSubscriptionId: row.providerSubscriptionId, resumesAt: pausedUntil });
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(s).set({ pausedFrom, pausedUntil, subscriptionUpdated: now }).where(eq(s.idSubscription, idSubscription));
-    await tx.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'paused', changeCreated: now });
-  });
+  // The row is claimed first (only while no pause runs), so two clicks make one pause and one
+  // provider call; the loser gets the 409. Should the provider refuse, the claim is given back.
+  const claimed = await ctx.db
+    .update(s)
+    .set({ pausedFrom, pausedUntil, subscriptionUpdated: now })
+    .where(and(eq(s.idSubscription, idSubscription), or(isNull(s.pausedUntil), lte(s.pausedUntil, now))))
+    .returning({ id: s.idSubscription });
+  if (claimed.length === 0) {
+    throw conflict(`Your membership is already paused until ${dayjs(pausedUntil).format('D MMMM YYYY')}.`, 'PAUSE_UNAVAILABLE');
+  }
+  try {
+    await ctx.provider.pauseSubscription({ providerSubscriptionId: row.providerSubscriptionId, resumesAt: pausedUntil });
+  } catch (err) {
+    await ctx.db
+      .update(s)
+      .set({ pausedFrom: sub.subscription_paused_from, pausedUntil: sub.subscription_paused_until })
+      .where(and(eq(s.idSubscription, idSubscription), eq(s.pausedUntil, pausedUntil)));
+    throw err;
+  }
+  await ctx.db.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'paused', changeCreated: now });
   return requireOwn(ctx.db, user.idUser, idSubscription);
 }
 
@@ -123,7 +138,7 @@ export async function resumeSubscription(ctx: FinanceContext, user: SignedInUser
 
 /**
  * The retention offer, once per subscription: the row is claimed (retention_offer_taken set where it
- * was null) in the transaction that tells the provider, so two racing requests give one discount.
+ * was null) before the provider is told, so two racing requests give one discount.
  */
 export async function takeRetentionOffer(ctx: FinanceContext, user: SignedInUser, idSubscription: number) {
   const sub = await requireOwn(ctx.db, user.idUser, idSubscription);
@@ -134,21 +149,26 @@ export async function takeRetentionOffer(ctx: FinanceContext, user: SignedInUser
   if (sub.subscription_status !== 'active') throw conflict(OFFER_ACTIVE_ONLY, 'OFFER_UNAVAILABLE');
   const row = await repo.findProviderSide(ctx.db, idSubscription);
   if (!row?.providerSubscriptionId) throw conflict(OFFER_ACTIVE_ONLY, 'OFFER_UNAVAILABLE');
-  const providerSubscriptionId = row.providerSubscriptionId;
-  await ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(s)
-      .set({ retentionOfferTaken: now, subscriptionUpdated: now })
-      .where(and(eq(s.idSubscription, idSubscription), isNull(s.retentionOfferTaken)))
-      .returning({ id: s.idSubscription });
-    if (claimed.length === 0) throw conflict(OFFER_TAKEN, 'OFFER_TAKEN');
+  // Claimed before the provider is told (and given back if it refuses), so two racing clicks give
+  // one discount. Not one transaction around the provider call: the sandbox provider writes through
+  // its own handle, which on PGlite's single connection would wait for that transaction for ever.
+  const claimed = await ctx.db
+    .update(s)
+    .set({ retentionOfferTaken: now, subscriptionUpdated: now })
+    .where(and(eq(s.idSubscription, idSubscription), isNull(s.retentionOfferTaken)))
+    .returning({ id: s.idSubscription });
+  if (claimed.length === 0) throw conflict(OFFER_TAKEN, 'OFFER_TAKEN');
+  try {
     await ctx.provider.applyDiscount({
-      providerSubscriptionId,
+      providerSubscriptionId: row.providerSubscriptionId,
       percentOff: settings.offer_percent_off,
       months: settings.offer_months,
       idempotencyKey: `fretline-retention-${idSubscription}`,
     });
-    await tx.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'offer_taken', changeCreated: now });
-  });
+  } catch (err) {
+    await ctx.db.update(s).set({ retentionOfferTaken: null }).where(eq(s.idSubscription, idSubscription));
+    throw err;
+  }
+  await ctx.db.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'offer_taken', changeCreated: now });
   return requireOwn(ctx.db, user.idUser, idSubscription);
 }

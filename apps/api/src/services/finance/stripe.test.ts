@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 import { eq, tables } from '@fretline/db';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { createStripeClient, StripeProvider } from './providers/stripe.ts';
-import { PaymentError } from './providers/types.ts';
+import { CouponRejected, PaymentError } from './providers/types.ts';
+import { runDueJobs } from '../../platform/jobs/index.ts';
 import { getMembership } from './index.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_fretline_webhook_secret';
@@ -187,12 +188,42 @@ describe('Stripe webhooks', () => {
     expect((await status()).subscriptionStatus).toBe('active');
   });
 
+  it('e-mails each failed attempt once, with the date Stripe will try again', async () => {
+    const now = Date.now();
+    const retry1 = new Date(now + 3 * 86_400_000);
+    const retry2 = new Date(now + 8 * 86_400_000);
+    const failed = (created: number, next: Date | null) => ({
+      ...invoiceObject('in_test_retry', 1499, new Date(now - 1_000)),
+      status: 'open',
+      next_payment_attempt: next ? unix(next) : null,
+      created: unix(new Date(created)),
+    });
+    const first = stripeEvent('invoice.payment_failed', failed(now - 1_000, retry1), new Date(now - 1_000), 'evt_fail_1');
+    await deliver(first);
+    await deliver(first); // redelivered: no second e-mail
+    await deliver(stripeEvent('invoice.payment_failed', failed(now, retry2), new Date(now), 'evt_fail_2'));
+    const mails = await t.db.select().from(tables.lifecycleMails).where(eq(tables.lifecycleMails.fkSubscription, idSubscription));
+    expect(mails.filter((m) => m.mailKind === 'payment-failed').map((m) => m.mailKey)).toEqual(['evt_fail_1', 'evt_fail_2']);
+    while ((await runDueJobs(t.app)) > 0);
+    const sent = (await t.db.select().from(tables.devMail)).filter((m) => m.subject.endsWith("payment didn't go through"));
+    expect(sent).toHaveLength(2);
+    const day = (d: Date) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+    expect(sent[0]!.text).toContain(`We'll try your card again on ${day(retry1)}`);
+    expect(sent[1]!.text).toContain(`We'll try your card again on ${day(retry2)}`);
+  });
+
   it('never revives a cancelled subscription, though its late invoices are still recorded', async () => {
     const now = Date.now();
     await deliver(
       stripeEvent('customer.subscription.deleted', subscriptionObject('canceled', new Date(now)), new Date(now - 1_000)),
     );
     expect((await status()).subscriptionStatus).toBe('cancelled');
+    // Stripe ended it: the e-mail still says until when access lasts (the period it reported).
+    while ((await runDueJobs(t.app)) > 0);
+    const [cancelled] = (await t.db.select().from(tables.devMail)).filter((m) => m.subject.endsWith('has been cancelled'));
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+    expect(cancelled?.text).toContain(`you keep access until ${day.format(new Date(now))}`);
     await deliver(stripeEvent('invoice.paid', invoiceObject('in_test_3', 1499, new Date(now)), new Date(now)));
     expect((await status()).subscriptionStatus).toBe('cancelled');
     expect(await t.db.select().from(tables.invoices).where(eq(tables.invoices.providerInvoiceId, 'in_test_3'))).toHaveLength(1);
@@ -213,6 +244,27 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
   let server: Server;
   const requests: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   let declineAttach = false;
+  const future = Math.floor(Date.now() / 1000) + 86_400;
+  const promotionCodes: Record<string, Record<string, unknown>> = {
+    SPRING20: {
+      id: 'promo_spring',
+      object: 'promotion_code',
+      code: 'SPRING20',
+      active: true,
+      expires_at: future,
+      max_redemptions: 10,
+      times_redeemed: 3,
+    },
+    GONE: {
+      id: 'promo_gone',
+      object: 'promotion_code',
+      code: 'GONE',
+      active: true,
+      expires_at: null,
+      max_redemptions: 2,
+      times_redeemed: 2,
+    },
+  };
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res) => {
@@ -232,6 +284,14 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
           res.end(JSON.stringify(body));
         };
         if (req.method === 'POST' && path === '/v1/customers') return send(200, { id: 'cus_new', object: 'customer' });
+        if (req.method === 'GET' && path === '/v1/promotion_codes') {
+          const code = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('code');
+          const promo = promotionCodes[code ?? ''];
+          return send(200, { object: 'list', has_more: false, url: '/v1/promotion_codes', data: promo ? [promo] : [] });
+        }
+        if (req.method === 'POST' && path === '/v1/coupons') return send(200, { id: 'co_1', object: 'coupon' });
+        if (req.method === 'POST' && path === '/v1/promotion_codes')
+          return send(200, { id: 'promo_new', object: 'promotion_code', code: new URLSearchParams(raw).get('code') });
         const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
         if (attach) {
           if (declineAttach)
@@ -339,5 +399,94 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
     expect(update.body.get('proration_behavior')).toBe('always_invoice');
     expect(update.body.get('payment_behavior')).toBe('error_if_incomplete');
     expect(update.idempotencyKey).toBe('plan-fretline-switch-42');
+  });
+
+  const coupon = { percentOff: 20, amountOff: null, duration: 'repeating' as const, durationMonths: 3 };
+
+  it("redeems a coupon code by looking up Stripe's promotion code and passing it as the subscription's discount", async () => {
+    requests.length = 0;
+    await provider().createSubscription({ ...input, coupon: { ...coupon, code: 'SPRING20' } });
+    const lookup = requests.find((r) => r.method === 'GET' && r.path === '/v1/promotion_codes');
+    expect(lookup).toBeDefined();
+    const sub = requests.find((r) => r.path === '/v1/subscriptions')!;
+    expect(sub.body.get('discounts[0][promotion_code]')).toBe('promo_spring');
+  });
+
+  it('refuses an unknown or used-up promotion code before charging or subscribing', async () => {
+    for (const code of ['NOPE', 'GONE']) {
+      requests.length = 0;
+      await expect(provider().createSubscription({ ...input, coupon: { ...coupon, code } })).rejects.toBeInstanceOf(
+        CouponRejected,
+      );
+      expect(requests.some((r) => r.path === '/v1/subscriptions')).toBe(false);
+      expect(requests.some((r) => r.path.endsWith('/attach'))).toBe(false);
+    }
+  });
+
+  it('makes a staff coupon a Stripe coupon and a promotion code of the same code, with its limits', async () => {
+    requests.length = 0;
+    const expiresAt = new Date('2027-01-01T00:00:00Z');
+    const made = await provider().createCoupon({
+      ...coupon,
+      code: 'SPRING20',
+      expiresAt,
+      maxRedemptions: 10,
+      idempotencyKey: 'fretline-coupon-SPRING20',
+    });
+    expect(made).toEqual({ promotionCodeId: 'promo_new' });
+    const created = requests.find((r) => r.path === '/v1/coupons')!;
+    expect(created.body.get('percent_off')).toBe('20');
+    expect(created.body.get('duration')).toBe('repeating');
+    expect(created.body.get('duration_in_months')).toBe('3');
+    expect(created.idempotencyKey).toBe('coupon-fretline-coupon-SPRING20');
+    const promo = requests.find((r) => r.method === 'POST' && r.path === '/v1/promotion_codes')!;
+    expect(promo.body.get('promotion[type]')).toBe('coupon');
+    expect(promo.body.get('promotion[coupon]')).toBe('co_1');
+    expect(promo.body.get('code')).toBe('SPRING20');
+    expect(promo.body.get('expires_at')).toBe(String(expiresAt.getTime() / 1000));
+    expect(promo.body.get('max_redemptions')).toBe('10');
+  });
+
+  it('makes an amount-off coupon in pounds sterling', async () => {
+    requests.length = 0;
+    await provider().createCoupon({
+      code: 'FIVER',
+      percentOff: null,
+      amountOff: 500,
+      duration: 'once',
+      durationMonths: null,
+      expiresAt: null,
+      maxRedemptions: null,
+      idempotencyKey: 'fretline-coupon-FIVER',
+    });
+    const created = requests.find((r) => r.path === '/v1/coupons')!;
+    expect(created.body.get('amount_off')).toBe('500');
+    expect(created.body.get('currency')).toBe('gbp');
+    expect(created.body.has('percent_off')).toBe(false);
+    expect(created.body.has('duration_in_months')).toBe(false);
+    const promo = requests.find((r) => r.method === 'POST' && r.path === '/v1/promotion_codes')!;
+    expect(promo.body.has('expires_at')).toBe(false);
+    expect(promo.body.has('max_redemptions')).toBe(false);
+  });
+
+  it('pauses collection with the void behaviour until the resume date (product.md#keeping-members)', async () => {
+    requests.length = 0;
+    const resumesAt = new Date('2027-03-01T00:00:00Z');
+    await provider().pauseSubscription({ providerSubscriptionId: 'sub_new', resumesAt });
+    const update = requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_new')!;
+    expect(update.body.get('pause_collection[behavior]')).toBe('void');
+    expect(update.body.get('pause_collection[resumes_at]')).toBe(String(resumesAt.getTime() / 1000));
+  });
+
+  it('resumes by clearing pause_collection; a started pause restarts the billing cycle now without proration', async () => {
+    requests.length = 0;
+    await provider().resumeSubscription({ providerSubscriptionId: 'sub_new', chargeNow: false });
+    await provider().resumeSubscription({ providerSubscriptionId: 'sub_new', chargeNow: true });
+    const [early, started] = requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_new');
+    expect(early!.body.get('pause_collection')).toBe('');
+    expect(early!.body.has('billing_cycle_anchor[type]')).toBe(false);
+    expect(started!.body.get('pause_collection')).toBe('');
+    expect(started!.body.get('billing_cycle_anchor[type]')).toBe('now');
+    expect(started!.body.get('proration_behavior')).toBe('none');
   });
 });

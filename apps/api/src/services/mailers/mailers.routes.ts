@@ -36,7 +36,7 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
   const ctx = (): MailersContext => ({ app, db: app.db, store, now: app.clock() });
 
   registerJobHandler(app, MAILER_START_JOB, (payload) => handleMailerStart(app, payload));
-  registerJobHandler(app, MAILER_BATCH_JOB, (payload) => handleMailerBatch(app, store, payload));
+  registerJobHandler(app, MAILER_BATCH_JOB, (payload, { job }) => handleMailerBatch(app, store, payload, job));
   registerJobHandler(app, DIGEST_JOB, (payload) => handleDigest(app, store, payload));
   // The weekly digest keeps itself going (each week's job queues the next); this starts it.
   if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => scheduleNextDigest(app));

@@ -160,8 +160,34 @@ export async function handleMailerStart(app: FastifyInstance, payload: unknown):
  * marks every row, all in one transaction: a retry or another runner can never queue a second copy.
  * The last batch to find nothing queued marks the mailer sent.
  */
-export async function handleMailerBatch(app: FastifyInstance, store: MediaStore, payload: unknown): Promise<void> {
+export async function handleMailerBatch(
+  app: FastifyInstance,
+  store: MediaStore,
+  payload: unknown,
+  attempt?: { attempts: number; maxAttempts: number },
+): Promise<void> {
   const { idMailer } = payload as { idMailer: number };
+  try {
+    await sendMailerBatch(app, store, idMailer);
+  } catch (err) {
+    // The job's last try: its share of the queue is marked failed and the mailer can still finish,
+    // rather than stay 'sending' for ever once the job queue gives up on it.
+    if (attempt && attempt.attempts >= attempt.maxAttempts) await giveUpMailerBatch(app, idMailer, err);
+    throw err;
+  }
+}
+
+async function giveUpMailerBatch(app: FastifyInstance, idMailer: number, err: unknown): Promise<void> {
+  const now = app.clock();
+  const reason = `not sent: ${err instanceof Error ? err.message.slice(0, 400) : 'the batch kept failing'}`;
+  await app.db.transaction(async (tx) => {
+    const ids = await repo.claimQueuedRecipients(tx, idMailer, MAILER_BATCH_SIZE);
+    await repo.markRecipients(tx, idMailer, ids, 'failed', now, reason);
+    await repo.finishMailerIfDone(tx, idMailer, now);
+  });
+}
+
+async function sendMailerBatch(app: FastifyInstance, store: MediaStore, idMailer: number): Promise<void> {
   const now = app.clock();
   await app.db.transaction(async (tx) => {
     const content = await repo.findMailerContent(tx, idMailer);

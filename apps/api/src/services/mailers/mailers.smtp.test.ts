@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,8 +30,10 @@ describe('a mailer over SMTP', () => {
         });
       },
     });
-    await new Promise<void>((resolve) => server.listen(5320, '127.0.0.1', resolve));
-    t = await createTestApp({ config: { SMTP_URL: 'smtp://127.0.0.1:5320', SITE_URL: 'https://fretline.example' } });
+    // A free port (parallel runs on one machine must not share a fixed one).
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    t = await createTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${port}`, SITE_URL: 'https://fretline.example' } });
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, tables, type DbHandle } from '@fretline/db';
+import { and, desc, eq, sql, tables, type DbHandle } from '@fretline/db';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { runDueJobs } from '../../platform/jobs/index.ts';
@@ -51,7 +51,7 @@ async function person(key: string, options: { mailers?: boolean } = {}): Promise
 }
 
 async function subscribe(idUser: number, values: Partial<typeof tables.subscriptions.$inferInsert>) {
-  await db()
+  return db()
     .insert(tables.subscriptions)
     .values({
       idUser,
@@ -62,7 +62,8 @@ async function subscribe(idUser: number, values: Partial<typeof tables.subscript
       idempotencyKey: `k-${idUser}-${Math.random()}`,
       initialPaymentMethodId: 'pm_card_visa',
       ...values,
-    });
+    })
+    .returning({ idSubscription: tables.subscriptions.idSubscription });
 }
 
 beforeAll(async () => {
@@ -97,8 +98,25 @@ beforeAll(async () => {
   const day = 86_400_000;
   await subscribe((await person('member')).idUser, { currentPeriodEnd: new Date(now.getTime() + 20 * day) });
   await subscribe((await person('trialist')).idUser, { trialEnd: new Date(now.getTime() + 5 * day) });
-  await subscribe((await person('lapsed')).idUser, {
+  const [lapsed] = await subscribe((await person('lapsed')).idUser, {
     subscriptionStatus: 'cancelled',
+    currentPeriodEnd: new Date(now.getTime() - day),
+  });
+  // Lapsed means they paid once: a paid invoice (a £0 trial invoice counts as having been a member).
+  await db()
+    .insert(tables.invoices)
+    .values({
+      fkSubscription: lapsed!.idSubscription,
+      idUser: people.lapsed!.idUser,
+      providerInvoiceId: 'in_lapsed_1',
+      stripeInvoiceTotal: 1000,
+      stripeInvoiceStatus: 'paid',
+      stripeInvoiceCreated: new Date(now.getTime() - 40 * day),
+    });
+  // The first payment never went through: never a member, so a free learner, not a lapsed one.
+  await subscribe((await person('declined')).idUser, {
+    subscriptionStatus: 'cancelled',
+    endReason: 'payment_failed',
     currentPeriodEnd: new Date(now.getTime() - day),
   });
   // Cancelled but paid until next week: still a member.
@@ -214,12 +232,12 @@ describe('audiences', () => {
   };
 
   it('counts each audience among those who take mailers', async () => {
-    // Opted in: member, trialist, lapsed, leaving, free, drafted; quiet is opted out.
-    expect(await count('mailer_audience=all')).toBe(6);
+    // Opted in: member, trialist, lapsed, leaving, free, drafted, declined; quiet is opted out.
+    expect(await count('mailer_audience=all')).toBe(7);
     expect(await count('mailer_audience=members')).toBe(2); // member, leaving
     expect(await count('mailer_audience=trialists')).toBe(1);
     expect(await count('mailer_audience=lapsed')).toBe(1);
-    expect(await count('mailer_audience=free')).toBe(2); // free, drafted
+    expect(await count('mailer_audience=free')).toBe(3); // free, drafted, declined
     expect(await count(`mailer_audience=course&id_course=${idCourse}`)).toBe(2); // free, member (quiet opted out)
     expect((await call('GET', '/api/mailers/audience?mailer_audience=everyone', staff.token)).statusCode).toBe(400);
   });
@@ -294,7 +312,7 @@ describe('sending', () => {
   });
 
   it('sends everyone exactly one copy when two job runners share the send', async () => {
-    // 130 more opted-in learners: three batches beside the six people above.
+    // 130 more opted-in learners: three batches beside the seven people above.
     const many = await db()
       .insert(tables.users)
       .values(Array.from({ length: 130 }, (_, i) => ({ email: `crowd-${i}@mailers.example.com`, notificationsMailers: true })))
@@ -306,7 +324,7 @@ describe('sending', () => {
       const [a, b] = await Promise.all([runDueJobs(app), runDueJobs(second)]);
       if (a + b === 0) break;
     }
-    const total = many.length + 6;
+    const total = many.length + 7;
     const mails = await db()
       .select({ to: tables.devMail.mailTo })
       .from(tables.devMail)
@@ -468,5 +486,56 @@ describe('the weekly digest', () => {
       .from(tables.jobs)
       .where(and(eq(tables.jobs.type, 'mailers.digest'), eq(tables.jobs.status, 'pending')));
     expect(next).toHaveLength(1);
+  });
+});
+
+describe('a batch the job queue gives up on', () => {
+  it('marks its recipients failed and finishes the mailer instead of leaving it sending', async () => {
+    // The mail queue refuses every message, as a broken database write would: the batch's
+    // transaction fails on each try until the job has used up its attempts.
+    await db().execute(
+      sql.raw(`create or replace function platform.refuse_mail_jobs() returns trigger language plpgsql as $$
+        begin if new.type = 'mail.send' then raise exception 'the mail queue is unavailable'; end if; return new; end $$`),
+    );
+    await db().execute(
+      sql.raw(
+        'create trigger refuse_mail_jobs before insert on platform.jobs for each row execute function platform.refuse_mail_jobs()',
+      ),
+    );
+    // A staff session dated on the test clock, which earlier tests have moved on.
+    const writer = await createUserWithSession(db(), { roles: ['Staff'] });
+    const now = clock.now();
+    await db()
+      .update(tables.sessions)
+      .set({ sessionCreated: now, sessionAccessed: now, expiresAt: new Date(now.getTime() + 30 * 86_400_000) })
+      .where(eq(tables.sessions.idSession, writer.idSession));
+    try {
+      const created = await call('POST', '/api/mailers/mailers', writer.token, {
+        mailer_subject: 'Lost in the post',
+        mailer_body: '<p>Hello</p>',
+        mailer_audience: 'lapsed',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const mailer = created.json<{ data: { mailer: MailerBody } }>().data.mailer;
+      expect((await call('POST', `/api/mailers/mailers/${mailer.id_mailer}/send`, writer.token, {})).statusCode).toBe(200);
+      for (let i = 0; i < 8; i++) {
+        await runDueJobs(app);
+        clock.advance(3_600_000);
+      }
+      const done = (await call('GET', `/api/mailers/mailers/${mailer.id_mailer}`, writer.token)).json<{
+        data: { mailer: MailerBody & { mailer_status: string } };
+      }>().data.mailer;
+      expect(done).toMatchObject({ mailer_status: 'sent', counts: { recipients: 1, queued: 0, sent: 0, failed: 1 } });
+      const [batch] = await db()
+        .select({ status: tables.jobs.status })
+        .from(tables.jobs)
+        .where(eq(tables.jobs.type, 'mailers.batch'))
+        .orderBy(desc(tables.jobs.idJob))
+        .limit(1);
+      expect(batch?.status).toBe('failed');
+      expect(await mailsTo('lapsed', 'Lost in the post')).toHaveLength(0);
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_mail_jobs on platform.jobs'));
+    }
   });
 });

@@ -23,6 +23,7 @@ const STAFF_NAV: StaffNavItem[] = [
   { label: 'Free resources', to: '/staff/content/free-resources', groups: ['Editor'] },
   { label: 'Analytics', to: '/staff/analytics', groups: ['Director'] },
   { label: 'Retention offer', to: '/staff/retention-offer', groups: ['Director'] },
+  { label: 'Coupon codes', to: '/staff/coupons', groups: ['Director'] },
   { label: 'Audit log', to: '/staff/audit', groups: ['Staff'] },
 ];
 

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.client';
 import { consumeReturnRoute } from '../../lib/return-route';
+import { browserTimeZone } from '../../lib/time-zone';
 import { clearLoginState, readLoginState, rememberEmail } from './login-state';
 
 /**
@@ -25,7 +26,7 @@ export async function redeemPasscode(email: string, passcode: string, returnTo: 
   const state = readLoginState();
   completingSignIn = true;
   try {
-    await api.call('auth.redeemPasscode', { body: { email, passcode } });
+    await api.call('auth.redeemPasscode', { body: { email, passcode, time_zone: browserTimeZone() } });
   } catch (err) {
     completingSignIn = false;
     throw err;

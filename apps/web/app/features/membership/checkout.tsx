@@ -3,15 +3,18 @@ import { Link, useRevalidator } from 'react-router';
 import {
   formatPence,
   SUBSCRIPTION_POLL_MS,
+  type CouponQuote,
   type Subscription,
   type SubscriptionPlan,
   type SubscriptionProductOffer,
 } from '@fretline/contract';
 import { Button, Card, LinkButton } from '../../components/ui';
 import { api } from '../../lib/api.client';
+import { ApiError } from '../../lib/api-client';
 import { recordAction } from '../../lib/analytics';
 import { usePoll } from '../../lib/use-poll';
 import { CardEntry, paymentErrorText, type CardEntryHandle } from './card-entry';
+import { CouponCode } from './coupon-code';
 
 type Phase = { kind: 'form' } | { kind: 'processing'; subscription: Subscription } | { kind: 'done'; subscription: Subscription };
 
@@ -46,6 +49,8 @@ export function Checkout({
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
   const attemptKey = useRef(newAttemptKey());
   const pollStarted = useRef(0);
   const revalidator = useRevalidator();
@@ -58,6 +63,7 @@ export function Checkout({
     if (pending) return;
     setPending(true);
     setError(null);
+    setCouponError(null);
     try {
       const paymentMethodId = await cardRef.current?.createPaymentMethod();
       if (!paymentMethodId) throw new Error('Please enter your card details.');
@@ -66,6 +72,7 @@ export function Checkout({
           id_subscription_plan: plan.id_subscription_plan,
           stripe_payment_method_id: paymentMethodId,
           idempotency_key: attemptKey.current,
+          ...(coupon ? { coupon_code: coupon.coupon_code } : {}),
         },
       });
       onPurchaseStarted?.();
@@ -73,7 +80,8 @@ export function Checkout({
       setPhase({ kind: 'processing', subscription });
     } catch (err) {
       // The flow stops (product.md#errors), the error shows, the form works again (with a fresh attempt key).
-      setError(paymentErrorText(err));
+      if (err instanceof ApiError && err.field === 'coupon_code') setCouponError(err.message);
+      else setError(paymentErrorText(err));
       attemptKey.current = newAttemptKey();
       setPending(false);
     }
@@ -169,6 +177,8 @@ export function Checkout({
     );
   }
 
+  const price = coupon ? coupon.discounted_price : plan.subscription_plan_price;
+  const full = formatPence(plan.subscription_plan_price);
   return (
     <Card as="section" aria-labelledby="checkout-heading">
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
@@ -178,10 +188,25 @@ export function Checkout({
           </h2>
           <p className="mt-1 text-sm text-stone-600">
             {trial
-              ? `Nothing to pay today. After your ${product.subscription_product_trial_days}-day free trial, ${formatPence(plan.subscription_plan_price)} a ${plan.subscription_plan_interval}. Cancel any time.`
-              : `${formatPence(plan.subscription_plan_price)} a ${plan.subscription_plan_interval}, starting today. Cancel any time.`}
+              ? coupon
+                ? `Nothing to pay today. After your ${product.subscription_product_trial_days}-day free trial, ${formatPence(price)} for your first ${plan.subscription_plan_interval}, then ${full} a ${plan.subscription_plan_interval} (${coupon.coupon_description}). Cancel any time.`
+                : `Nothing to pay today. After your ${product.subscription_product_trial_days}-day free trial, ${full} a ${plan.subscription_plan_interval}. Cancel any time.`
+              : coupon
+                ? `${formatPence(price)} today, then ${full} a ${plan.subscription_plan_interval} (${coupon.coupon_description}). Cancel any time.`
+                : `${full} a ${plan.subscription_plan_interval}, starting today. Cancel any time.`}
           </p>
         </div>
+        <CouponCode
+          idSubscriptionPlan={plan.id_subscription_plan}
+          interval={plan.subscription_plan_interval}
+          applied={coupon}
+          onApplied={(quote) => {
+            setCoupon(quote);
+            setCouponError(null);
+          }}
+          disabled={pending}
+          error={couponError}
+        />
         <CardEntry
           provider={product.payment_provider}
           publishableKey={product.stripe_publishable_key}
@@ -198,7 +223,7 @@ export function Checkout({
           </p>
         ) : null}
         <Button type="submit" size="lg" className="w-full" busy={pending}>
-          {trial ? 'Start my free trial' : `Subscribe for ${formatPence(plan.subscription_plan_price)}`}
+          {trial ? 'Start my free trial' : `Subscribe for ${formatPence(price)}`}
         </Button>
       </form>
     </Card>

@@ -13,5 +13,6 @@ export const staffRoutes: AreaRoutes = {
     route('staff/mailers/new', 'routes/staff/mailer.tsx', { id: 'staff-mailers-new' }),
     route('staff/mailers/:idMailer', 'routes/staff/mailer.tsx', { id: 'staff-mailers-idMailer' }),
     route('staff/retention-offer', 'routes/staff/retention-offer.tsx', { id: 'staff-retention-offer' }),
+    route('staff/coupons', 'routes/staff/coupons.tsx', { id: 'staff-coupons' }),
   ],
 };

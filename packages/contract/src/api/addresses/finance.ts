@@ -26,5 +26,9 @@ export const financeAddresses = {
   'finance.switchPlan': { method: 'PUT', path: '/finance/me/subscriptions/:id/plan' },
   'finance.getRetentionOfferSettings': { method: 'GET', path: '/finance/staff/retention-offer' },
   'finance.saveRetentionOfferSettings': { method: 'PUT', path: '/finance/staff/retention-offer' },
+  // Coupon codes (product.md#coupons).
+  'finance.quoteCoupon': { method: 'POST', path: '/finance/me/coupon-quotes' },
+  'finance.listCoupons': { method: 'GET', path: '/finance/staff/coupons' },
+  'finance.createCoupon': { method: 'POST', path: '/finance/staff/coupons' },
   'finance.getMembershipFigures': { method: 'GET', path: '/finance/staff/figures' },
 } as const satisfies Record<string, CallAddress>;

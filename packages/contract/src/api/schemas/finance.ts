@@ -27,6 +27,13 @@ import {
   RetentionOfferSettingsBodySchema,
   RetentionOfferSettingsResponseSchema,
 } from '../../calls/keep-members.ts';
+import {
+  CouponListResponseSchema,
+  CouponQuoteBodySchema,
+  CouponQuoteResponseSchema,
+  CouponResponseSchema,
+  CreateCouponBodySchema,
+} from '../../calls/coupons.ts';
 import { AddressInputSchema } from '../../entities/subscription.ts';
 import { ListQuerySchema } from '../../wire/list-query.ts';
 import type { SchemasFor } from '../call.ts';
@@ -111,6 +118,18 @@ export const financeSchemas = {
     summary: 'Change the retention offer (Director group)',
     body: RetentionOfferSettingsBodySchema,
     response: RetentionOfferSettingsResponseSchema,
+  },
+  'finance.quoteCoupon': {
+    summary: 'What a coupon code takes off a plan, checked before paying',
+    body: CouponQuoteBodySchema,
+    response: CouponQuoteResponseSchema,
+  },
+  'finance.listCoupons': { summary: 'The coupon codes (Director group)', response: CouponListResponseSchema },
+  'finance.createCoupon': {
+    summary: 'Make a coupon code (Director group); with Stripe, also a Stripe promotion code',
+    body: CreateCouponBodySchema,
+    response: CouponResponseSchema,
+    status: 201,
   },
   'finance.getMembershipFigures': {
     summary: "The dashboard's membership figures for a period and the one before (Director group); ?format=csv exports",

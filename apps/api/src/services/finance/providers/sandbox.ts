@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { eq, tables, type Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler } from '../../../platform/jobs/index.ts';
 import { applyProviderEvent } from '../finance.events.ts';
+import { atLocalMorning, memberZone, type TimeZoneOf } from '../finance.mails.ts';
 import { prorate } from './proration.ts';
 import {
   PaymentError,
   type PlanForProvider,
   type CardDetails,
+  type CouponForProvider,
   type CreateProviderSubscriptionInput,
   type CreatedProviderSubscription,
   type PaymentProvider,
@@ -96,6 +98,7 @@ export class SandboxProvider implements PaymentProvider {
       planInterval: input.plan.interval,
       status: 'incomplete',
       created: now,
+      ...(input.coupon ? couponDiscount(input.coupon, input.plan.interval) : {}),
     });
     await enqueueJob(this.db, {
       type: JOB.start,
@@ -158,8 +161,13 @@ export class SandboxProvider implements PaymentProvider {
     const t = tables.sandboxSubscriptions;
     await this.db
       .update(t)
-      .set({ discountPercent: input.percentOff, discountChargesLeft: input.months })
+      .set({ discountPercent: input.percentOff, discountAmountOff: 0, discountChargesLeft: input.months })
       .where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
+  }
+
+  async createCoupon(): Promise<{ promotionCodeId: null }> {
+    // The sandbox reads the coupon's terms at checkout; it keeps nothing of its own.
+    return { promotionCodeId: null };
   }
 
   /** Prorates as Stripe does an interval change (providers/proration.ts): a new period from now, charged at once. */
@@ -207,6 +215,25 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
+/**
+ * A checkout coupon as the sandbox's discount: how many charges it covers, as Stripe counts a
+ * coupon's duration (a repeating one covers the invoices of its first N months; -1 is forever).
+ */
+function couponDiscount(c: CouponForProvider, interval: 'month' | 'year') {
+  const months = c.durationMonths ?? 1;
+  const charges =
+    c.duration === 'once' ? 1 : c.duration === 'forever' ? -1 : interval === 'year' ? Math.ceil(months / 12) : months;
+  return { discountPercent: c.percentOff ?? 0, discountAmountOff: c.amountOff ?? 0, discountChargesLeft: charges };
+}
+
+const ownerOf = async (db: Database, idSubscription: number) =>
+  (
+    await db
+      .select({ idUser: tables.subscriptions.idUser })
+      .from(tables.subscriptions)
+      .where(eq(tables.subscriptions.idSubscription, idSubscription))
+  )[0]?.idUser ?? 0;
+
 /** A ProviderEvent before the sandbox names it (distributes over the union's members). */
 type SandboxEvent = (ProviderEvent extends infer E ? (E extends ProviderEvent ? Omit<E, 'provider' | 'id'> : never) : never) & {
   idSubscriptionHint?: number;
@@ -228,11 +255,11 @@ const SwitchedPayload = z.object({
 const RenewPayload = z.object({ providerSubscriptionId: z.string(), periodEnd: z.string() });
 
 /** Registers the jobs through which the sandbox reports events (its stand-in for webhooks). */
-export function registerSandboxJobs(app: FastifyInstance): void {
+export function registerSandboxJobs(app: FastifyInstance, timeZoneOf?: TimeZoneOf): void {
   const t = tables.sandboxSubscriptions;
   const load = async (db: Database, id: string) => (await db.select().from(t).where(eq(t.providerSubscriptionId, id)))[0];
   const emit = (event: SandboxEvent) =>
-    applyProviderEvent(app.db, app.config, { ...event, provider: 'sandbox', id: sandboxId('evt') });
+    applyProviderEvent(app.db, app.config, { ...event, provider: 'sandbox', id: sandboxId('evt') }, timeZoneOf);
   const subscriptionEvent = (
     sb: { providerSubscriptionId: string },
     status: ProviderSubscriptionStatus,
@@ -282,7 +309,9 @@ export function registerSandboxJobs(app: FastifyInstance): void {
           billingReason: 'subscription_create',
         },
       });
-      const reminderAt = dayjs(trialEnd).subtract(TRIAL_REMINDER_DAYS, 'day').toDate();
+      // Three days before, at a morning hour of the member's own day (product.md#lifecycle-e-mails).
+      const zone = memberZone(timeZoneOf ? await timeZoneOf(app.db, await ownerOf(app.db, p.idSubscription)) : null);
+      const reminderAt = atLocalMorning(dayjs(trialEnd).subtract(TRIAL_REMINDER_DAYS, 'day').toDate(), zone);
       if (reminderAt > now) {
         await enqueueJob(app.db, {
           type: JOB.trialReminder,
@@ -321,8 +350,12 @@ export function registerSandboxJobs(app: FastifyInstance): void {
       .toDate();
     // One invoice per period: a retry after a failure pays the same invoice, as with Stripe.
     const invoiceId = `in_${sb.providerSubscriptionId}_${sb.chargeCount + 1}`;
-    // The retention offer's coupon takes its percent off this many charges (docs/decisions/0067-keeping-members-and-the-numbers.md).
-    const listed = sb.discountChargesLeft > 0 ? Math.round((sb.planPrice * (100 - sb.discountPercent)) / 100) : sb.planPrice;
+    // The retention offer's or a checkout coupon's discount takes its share off this many charges (-1: all of them;
+    // docs/decisions/0067-keeping-members-and-the-numbers.md).
+    const listed =
+      sb.discountChargesLeft !== 0
+        ? Math.max(0, Math.round((sb.planPrice * (100 - sb.discountPercent)) / 100) - sb.discountAmountOff)
+        : sb.planPrice;
     // Credit left from a plan switch comes off next, as Stripe's customer balance does.
     const discounted = Math.max(0, listed - sb.creditBalance);
     const invoice = {
@@ -342,7 +375,7 @@ export function registerSandboxJobs(app: FastifyInstance): void {
           status: 'active',
           currentPeriodEnd: periodEnd,
           chargeCount: sb.chargeCount + 1,
-          discountChargesLeft: Math.max(0, sb.discountChargesLeft - 1),
+          discountChargesLeft: sb.discountChargesLeft > 0 ? sb.discountChargesLeft - 1 : sb.discountChargesLeft,
           creditBalance: Math.max(0, sb.creditBalance - listed),
         })
         .where(eq(t.providerSubscriptionId, sb.providerSubscriptionId));

@@ -2,7 +2,9 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import {
   PaymentError,
+  CouponRejected,
   type CardDetails,
+  type CouponForProvider,
   type CreateProviderSubscriptionInput,
   type CreatedProviderSubscription,
   type PaymentProvider,
@@ -76,6 +78,7 @@ export class StripeProvider implements PaymentProvider {
             { idempotencyKey: `customer-${input.idempotencyKey}` },
           )
         ).id;
+      const promotionCode = input.coupon ? await this.findPromotionCode(input.coupon.code) : null;
       const pm = await this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: customerId });
       await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
       const item: Stripe.SubscriptionCreateParams.Item = plan.stripePriceId
@@ -94,6 +97,7 @@ export class StripeProvider implements PaymentProvider {
           items: [item],
           default_payment_method: pm.id,
           ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
+          ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
           // A declined first payment fails the call (product.md#errors: the flow stops, the form comes back).
           payment_behavior: 'error_if_incomplete',
           metadata: { id_subscription: String(input.idSubscription), id_user: String(input.idUser) },
@@ -104,6 +108,43 @@ export class StripeProvider implements PaymentProvider {
     } catch (err) {
       return asPaymentError(err);
     }
+  }
+
+  /** The live promotion code of this code (product.md#coupons); Stripe checks its expiry and redemptions itself. */
+  private async findPromotionCode(code: string): Promise<string> {
+    const found = await this.stripe.promotionCodes.list({ code, active: true, limit: 1 });
+    const promo = found.data[0];
+    if (!promo) throw new CouponRejected(code);
+    if (promo.expires_at && promo.expires_at * 1000 <= Date.now()) throw new CouponRejected(code);
+    if (promo.max_redemptions && promo.times_redeemed >= promo.max_redemptions) throw new CouponRejected(code);
+    return promo.id;
+  }
+
+  /** A staff coupon becomes a Stripe coupon with a promotion code of the same code, limits included. */
+  async createCoupon(
+    input: CouponForProvider & { expiresAt: Date | null; maxRedemptions: number | null; idempotencyKey: string },
+  ): Promise<{ promotionCodeId: string }> {
+    const coupon = await this.stripe.coupons.create(
+      {
+        ...(input.percentOff !== null
+          ? { percent_off: input.percentOff }
+          : { amount_off: input.amountOff ?? 0, currency: 'gbp' }),
+        duration: input.duration,
+        ...(input.duration === 'repeating' ? { duration_in_months: input.durationMonths ?? 1 } : {}),
+        name: input.code,
+      },
+      { idempotencyKey: `coupon-${input.idempotencyKey}` },
+    );
+    const promo = await this.stripe.promotionCodes.create(
+      {
+        promotion: { type: 'coupon', coupon: coupon.id },
+        code: input.code,
+        ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
+        ...(input.maxRedemptions ? { max_redemptions: input.maxRedemptions } : {}),
+      },
+      { idempotencyKey: `promotion-code-${input.idempotencyKey}` },
+    );
+    return { promotionCodeId: promo.id };
   }
 
   async replacePaymentMethod(input: {
@@ -250,6 +291,7 @@ const StripeInvoiceObject = z.object({
   created: z.number(),
   hosted_invoice_url: z.string().nullish(),
   billing_reason: z.string().nullish(),
+  next_payment_attempt: z.number().nullish(),
   period_start: z.number().nullish(),
   period_end: z.number().nullish(),
   subscription: idOf.nullish(),
@@ -319,6 +361,7 @@ export function stripeWebhookEvent(event: Stripe.Event): (ProviderEvent & { idSu
           periodStart: unix(line?.start ?? inv.period_start),
           periodEnd: unix(line?.end ?? inv.period_end),
           billingReason: inv.billing_reason ?? null,
+          nextPaymentAttempt: unix(inv.next_payment_attempt),
         },
       };
     }

@@ -20,6 +20,15 @@ export interface PlanForProvider {
   stripeProductId: string | null;
 }
 
+/** A checkout coupon's terms (product.md#coupons); percentOff or amountOff (pence), never both. */
+export interface CouponForProvider {
+  code: string;
+  percentOff: number | null;
+  amountOff: number | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationMonths: number | null;
+}
+
 export interface CreateProviderSubscriptionInput {
   idSubscription: number;
   idUser: number;
@@ -28,6 +37,8 @@ export interface CreateProviderSubscriptionInput {
   paymentMethodId: string;
   plan: PlanForProvider;
   trialDays: number;
+  /** A coupon code the member typed, already checked against our coupons. */
+  coupon?: CouponForProvider | null;
   /** Passed on to the provider so a retried request never creates a second subscription there. */
   idempotencyKey: string;
 }
@@ -71,6 +82,13 @@ export interface PaymentProvider {
    * period starts now and the unused time on the old plan is credited against the new price, which is
    * charged at once. Throws PaymentError when the card refuses that charge; nothing changes then.
    */
+  /**
+   * Makes a checkout coupon on the provider's side: Stripe gets a coupon and a promotion code of the
+   * same code (its id is returned); the sandbox needs nothing.
+   */
+  createCoupon(
+    input: CouponForProvider & { expiresAt: Date | null; maxRedemptions: number | null; idempotencyKey: string },
+  ): Promise<{ promotionCodeId: string | null }>;
   changePlan(input: { providerSubscriptionId: string; plan: PlanForProvider; idempotencyKey: string }): Promise<{
     currentPeriodEnd: Date | null;
   }>;
@@ -85,6 +103,9 @@ export class PaymentError extends Error {
     super(message);
   }
 }
+
+/** The provider does not accept a coupon code (unknown, expired or used up on its side): answered 400. */
+export class CouponRejected extends Error {}
 
 /** The provider's status names, as Stripe spells them (the sandbox uses the same). */
 export type ProviderSubscriptionStatus =
@@ -102,6 +123,8 @@ interface ProviderInvoice {
   periodEnd: Date | null;
   /** Stripe's billing_reason: the first invoice is 'subscription_create'. */
   billingReason: string | null;
+  /** When the provider will try a failed invoice again (Stripe's next_payment_attempt); null when it will not. */
+  nextPaymentAttempt?: Date | null;
 }
 
 /** What a provider reports; Stripe webhooks and sandbox jobs both arrive in this shape (ADR 0021). */
