@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,13 @@ import { eq, tables } from '@fretline/db';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { findMediaTools } from '../../platform/media/index.ts';
 import { createEditorCalls, type EditorTestBody } from '../../../test/editor-helpers.ts';
+import {
+  LIVE_STREAMS_EDITOR,
+  createPublishedLiveStream,
+  pushTestStream,
+  testRtmpPort,
+  until,
+} from '../../../test/live-helpers.ts';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 // RTMP live ingest, questions and the replay (ADR 0063), with a real encoder: ffmpeg pushes a
@@ -20,8 +26,8 @@ type Body = EditorTestBody<{
 }>;
 
 const tools = findMediaTools({});
-const RTMP_PORT = 5160;
-const BASE = '/api/videos/editor/live-streams';
+const RTMP_PORT = testRtmpPort(5160);
+const BASE = LIVE_STREAMS_EDITOR;
 
 let t: TestApp;
 let mediaDir: string;
@@ -31,71 +37,13 @@ let member: Awaited<ReturnType<typeof createUserWithSession>>;
 let asker: Awaited<ReturnType<typeof createUserWithSession>>;
 const { call } = createEditorCalls(() => t);
 
-/** ffmpeg as an encoder: `seconds` of test picture and tone, pushed in real time to `key`. */
-function push(key: string, seconds: number): Promise<number> {
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-g',
-    '25',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn(tools!.ffmpeg, args, { stdio: 'ignore' });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
-
-async function until<T>(read: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const push = (key: string, seconds: number) =>
+  pushTestStream(tools!.ffmpeg, `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`, seconds);
 
 const streamRow = async (id: number) =>
   (await t.db.select().from(tables.liveStreams).where(eq(tables.liveStreams.idLiveStream, id)))[0]!;
 
-async function createLiveStream(slug: string): Promise<EditorLiveStream> {
-  const now = Date.now();
-  const res = await call('POST', BASE, editor.token, {
-    stream_title: 'Blues Jam Live',
-    stream_slug: slug,
-    stream_description: 'Shuffle in A.',
-    stream_starts: new Date(now - 60_000).toISOString(),
-    stream_ends: new Date(now + 3_600_000).toISOString(),
-    stream_premium: false,
-    id_video_replay: '',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const stream = res.json<Body>().data.stream;
-  const published = await call('PUT', `${BASE}/${stream.id_live_stream}/published`, editor.token, { stream_published: true });
-  expect(published.statusCode).toBe(200);
-  return stream;
-}
+const createLiveStream = (slug: string) => createPublishedLiveStream(call, editor.token, { slug });
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'fretline-live-'));
