@@ -142,7 +142,10 @@ describe.skipIf(!tools)('live ingest', () => {
       409,
     );
     const mails = await t.db.select().from(tables.jobs).where(eq(tables.jobs.type, 'mail.send'));
-    expect(JSON.stringify(mails.map((m) => m.payload))).toContain('Your question was answered: Blues Jam Live');
+    const sent = JSON.stringify(mails.map((m) => m.payload));
+    expect(sent).toContain('Your question was answered: Blues Jam Live');
+    // Its link is the moment: the live page sends `?t=` on to the replay once it is out.
+    expect(sent).toContain(`/live/jam-live?t=${Math.floor(moment)}`);
 
     expect(await pushed).toBe(0);
     await until(async () => (await streamRow(stream.id_live_stream)).ingestState === 'reconnecting');
@@ -151,7 +154,8 @@ describe.skipIf(!tools)('live ingest', () => {
       await runDueJobs(t.app);
       const row = await streamRow(stream.id_live_stream);
       return row.ingestState === 'ended' && row.idVideoReplay ? row : null;
-    });
+      // Joining and transcoding the replay: slower on a busy machine.
+    }, 60_000);
     await runDueJobs(t.app);
     const [video] = await t.db.select().from(tables.videos).where(eq(tables.videos.idVideo, ended.idVideoReplay!));
     expect(video).toMatchObject({
