@@ -85,7 +85,8 @@ export function registerLiveIngest(app: FastifyInstance, store: MediaStore, tool
     try {
       server = await startRtmpServer({ port, onPublish: (p) => void onPublish(p), log: app.log });
       info.port = server.port;
-      info.ingestUrl = `rtmp://${app.config.LIVE_INGEST_HOST}:${server.port}/${LIVE_APP}`;
+      // Behind a balancer (ADR 0063), encoders are told its port, not this instance's.
+      info.ingestUrl = `rtmp://${app.config.LIVE_INGEST_HOST}:${app.config.LIVE_INGEST_PORT ?? server.port}/${LIVE_APP}`;
     } catch (err) {
       // A taken port must not stop the site: live is unavailable here, and the staff page says so.
       app.log.warn({ err }, 'RTMP listener not started: live ingest is unavailable on this instance');

@@ -154,8 +154,7 @@ describe.skipIf(!tools)('live ingest', () => {
       await runDueJobs(t.app);
       const row = await streamRow(stream.id_live_stream);
       return row.ingestState === 'ended' && row.idVideoReplay ? row : null;
-      // Joining and transcoding the replay: slower on a busy machine.
-    }, 60_000);
+    }, 60_000); // joining and transcoding the replay: slower on a busy machine
     await runDueJobs(t.app);
     const [video] = await t.db.select().from(tables.videos).where(eq(tables.videos.idVideo, ended.idVideoReplay!));
     expect(video).toMatchObject({
