@@ -97,7 +97,8 @@ describe('the media pipeline behind HAProxy (ADR 0063)', () => {
       'ffmpeg',
       [
         ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=20'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-f', 'flv'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=20'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv'],
         `${stream.stream_ingest_url}/${stream.stream_key}`,
       ],
       { stdio: 'ignore' },
