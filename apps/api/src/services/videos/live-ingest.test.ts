@@ -81,6 +81,26 @@ describe.skipIf(!tools)('live ingest', () => {
     expect((await streamRow(stream.id_live_stream)).ingestState).toBe('idle');
   }, 30_000);
 
+  it('lets a Staff member without the Editor role run the lesson (address, key, questions) but not edit the stream', async () => {
+    const stream = await createLiveStream('staff-live');
+    const staff = await createUserWithSession(t.db, { roles: ['Staff'] });
+    const read = await call('GET', `${BASE}/${stream.id_live_stream}`, staff.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<Body>().data.stream).toMatchObject({
+      stream_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      stream_ingest_url: `rtmp://localhost:${RTMP_PORT}/live`,
+    });
+    expect((await call('GET', BASE, staff.token)).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/${stream.id_live_stream}/questions`, staff.token)).statusCode).toBe(200);
+    expect((await call('POST', `${BASE}/${stream.id_live_stream}/key`, staff.token)).statusCode).toBe(200);
+    const edit = await call('PUT', `${BASE}/${stream.id_live_stream}/published`, staff.token, { stream_published: false });
+    expect(edit.statusCode).toBe(403);
+    expect((await call('DELETE', `${BASE}/${stream.id_live_stream}`, staff.token)).statusCode).toBe(403);
+    // Neither group, or signed out: refused.
+    expect((await call('GET', `${BASE}/${stream.id_live_stream}`, member.token)).statusCode).toBe(403);
+    expect((await call('GET', `${BASE}/${stream.id_live_stream}/questions`)).statusCode).toBe(401);
+  });
+
   it('refuses bad questions, signed-out askers and floods', async () => {
     const stream = await createLiveStream('questions-live');
     const url = `/api/videos/live/${stream.stream_slug}/questions`;
