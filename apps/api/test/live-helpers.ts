@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { EditorLiveStream } from '@fretline/contract';
 import type { createEditorCalls, EditorTestBody } from './editor-helpers.ts';
 
-// Scaffolding shared by the live ingest API tests (ADR 0063): ffmpeg as the teacher's encoder, and
-// a poll for what the ingest does in its own time.
+// Scaffolding shared by the media pipeline's API tests (ADR 0057, ADR 0063): ffmpeg as the teacher's
+// encoder and camera, and a poll for what the ingest does in its own time.
 
 /** The RTMP port a live test file listens on: its default, or TEST_RTMP_PORT for a run beside others. */
 export function testRtmpPort(fallback: number): number {
@@ -81,4 +82,36 @@ export async function createPublishedLiveStream(
   });
   if (published.statusCode !== 200) throw new Error(`live stream not published: ${published.body}`);
   return stream;
+}
+
+/**
+ * Encodes a test clip with ffmpeg (test pattern and a tone, H.264 and AAC) into `file`, whose
+ * extension picks the container (`.mp4` as a camera file, `.ts` as a live recording part).
+ */
+export async function encodeTestClip(ffmpeg: string, file: string, clip: { seconds: number; size: string }): Promise<void> {
+  await promisify(execFile)(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${clip.size}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(clip.seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
 }

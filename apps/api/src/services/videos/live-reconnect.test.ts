@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorLiveStream, LiveQuestion, LiveStream } from '@fretline/contract';
 import { eq, tables } from '@fretline/db';
@@ -12,6 +10,7 @@ import { createEditorCalls, type EditorTestBody } from '../../../test/editor-hel
 import {
   LIVE_STREAMS_EDITOR,
   createPublishedLiveStream,
+  encodeTestClip,
   pushTestStream,
   testRtmpPort,
   until,
@@ -136,30 +135,7 @@ describe.skipIf(!tools)('a live run', () => {
     // What a crashed instance leaves: a stored part, the stream `live` under its name, and the finish job it queued.
     const part = `live/${id}/${run}/part-1.ts`;
     await mkdir(path.dirname(path.join(mediaDir, part)), { recursive: true });
-    await promisify(execFile)(tools!.ffmpeg, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25:duration=3',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=44100:duration=3',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-f',
-      'mpegts',
-      path.join(mediaDir, part),
-    ]);
+    await encodeTestClip(tools!.ffmpeg, path.join(mediaDir, part), { seconds: 3, size: '320x240' });
     const now = t.clock.now();
     await t.db
       .update(tables.liveStreams)
