@@ -46,7 +46,7 @@ export default function EditLiveStream({ loaderData, actionData }: Route.Compone
           title={stream.stream_title}
           description="Go live from here. The stream’s details are edited by the Editor group."
         />
-        <LiveIngestPanel stream={stream} />
+        <LiveIngestPanel stream={stream} standalone />
       </div>
     );
   return (
