@@ -282,7 +282,9 @@ async function finishStream(
 
   // The replay's source: the run's recordings joined, put where uploads live (ADR 0039), and
   // processed into the usual HLS ladder by the pipeline's own job (ADR 0057).
-  const workDir = path.join(store.scratchDir('live'), `${idLiveStream}-${run}-replay`);
+  // A folder of this attempt's own: two finish jobs of a run may be claimed in one batch and join at
+  // once (the first to commit makes the replay); a shared folder would mix or delete their files.
+  const workDir = path.join(store.scratchDir('live'), `${idLiveStream}-${run}-replay-${randomBytes(4).toString('hex')}`);
   await mkdir(workDir, { recursive: true });
   try {
     const locals: string[] = [];
