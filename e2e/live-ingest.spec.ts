@@ -232,7 +232,9 @@ test('a live lesson: pushed over RTMP, watched live, a question answered, then t
   const deepLink = `/videos/${slug}-replay?t=${moment}`;
   const jsonLd = await member.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.join('\n')).toContain(deepLink);
-  await member.goto(`${base}${deepLink}`);
+  // The answer e-mail's link (the live page at that moment) now opens the replay there.
+  await member.goto(`${base}/live/${slug}?t=${moment}`);
+  await expect(member).toHaveURL(`${base}${deepLink}`);
   await play(member);
   await expect.poll(async () => (await playback(member)).time, { timeout: 20_000 }).toBeGreaterThanOrEqual(moment - 1);
 

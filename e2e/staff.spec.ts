@@ -88,3 +88,31 @@ test("a director's analytics page shows the page loads just made", async ({ brow
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await context.close();
 });
+
+test('a Staff member runs a live lesson from the console: the Go live panel, and nothing to edit @phone', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  // Staff and above hold the stream key (ADR 0063); the Staff role is not in the Editor group, so
+  // the stream's page gives them the Go live panel alone.
+  const context = await browser.newContext();
+  await useToken(context, baseURL, await signIn(baseURL, 'staff@example.com'));
+  const page = await context.newPage();
+  await page.goto('/staff/content/live');
+  await expect(page.getByRole('heading', { level: 1, name: 'Live streams' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New live stream' })).toHaveCount(0);
+  await page.getByRole('link', { name: /Practice Along Live/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice Along Live' })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Go live' });
+  await expect(panel).toBeVisible();
+  // This suite's server takes no RTMP (ADR 0063): the panel says so, instead of the address and key.
+  await expect(panel.getByRole('status')).toContainText(/LIVE_RTMP_PORT=0|ffmpeg/);
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(page.getByLabel('Title')).toHaveCount(0);
+  // Nothing overflows sideways, at 1280 px or at 375 px.
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath('staff-go-live.png'), fullPage: true });
+  await context.close();
+});

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- s3rver ships no type declarations; the part used is typed below.
 import S3rverModule from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { RESUMABLE_UPLOAD_PATH } from '@fretline/contract';
 
 const S3rver = S3rverModule as new (options: object) => { run(): Promise<unknown>; close(): Promise<void> };
 
@@ -27,7 +28,11 @@ function portsFrom(base: number) {
     redis: base + 2,
     smtp: base + 3,
     s3: base + 4,
+    /** The balancer's RTMP port, the one encoders are told (ADR 0063). */
+    rtmp: base + 5,
     instance: (i: number) => base + 10 + i,
+    /** Each API instance's own RTMP listener (no two instances share 1935 on one host). */
+    instanceRtmp: (i: number) => base + 30 + i,
   };
 }
 
@@ -41,6 +46,8 @@ export interface Instance {
   tier: 'app' | 'web' | 'api';
   port: number;
   url: string;
+  /** Its own RTMP port (API instances), or null (web instances take no encoders). */
+  rtmpPort: number | null;
   /** Starts it (again) and resolves once /api/health answers 200 on its own port. */
   start(): Promise<void>;
   /** Sends a signal and resolves when the process has exited. */
@@ -66,6 +73,8 @@ export interface ClusterOptions {
 
 export interface Cluster {
   url: string;
+  /** The balancer's RTMP address for encoders: rtmp://127.0.0.1:<port>/live (ADR 0063). */
+  rtmpUrl: string;
   databaseUrl: string;
   redisUrl: string;
   instances: Instance[];
@@ -202,9 +211,23 @@ async function startSmtp(port: number, mail: MailMessage[]) {
   return { stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-function haproxyConfig(options: { port: number; web: Instance[]; api: Instance[]; statsSocket: string }): string {
+function haproxyConfig(options: {
+  port: number;
+  rtmpPort: number;
+  web: Instance[];
+  api: Instance[];
+  statsSocket: string;
+}): string {
   const servers = (list: Instance[]) => list.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n');
   const split = options.api !== options.web;
+  // Own server names in these backends, so HAProxy's state of `app1` is always the HTTP backend's.
+  const uploadServers = options.api
+    .map((i) => `  server ${i.name}-uploads 127.0.0.1:${i.port} check cookie ${i.name}`)
+    .join('\n');
+  const rtmpServers = options.api
+    .filter((i) => i.rtmpPort !== null)
+    .map((i) => `  server ${i.name}-rtmp 127.0.0.1:${i.rtmpPort} check`)
+    .join('\n');
   return `global
   maxconn 4000
   stats socket ${options.statsSocket} mode 600 level admin
@@ -237,7 +260,37 @@ frontend site
   option forwardfor
   # Which instance answered, for the cluster suite and for people reading a trace.
   http-response set-header X-Served-By %s
+  use_backend uploads if { path_beg ${RESUMABLE_UPLOAD_PATH} }
 ${split ? '  use_backend api if { path_beg /api/ }\n' : ''}  default_backend ${split ? 'web' : 'app'}
+
+# Resumable uploads (ADR 0063): tus keeps an upload's bytes and offset on the instance that took
+# it, so an editor's later requests for it go there too, by a cookie the balancer sets on the
+# first answer (scoped to the uploads path). A hash of the URL could not work: the request that
+# creates the upload has no id in its URL yet.
+backend uploads
+  balance roundrobin
+  cookie fretline_upload insert indirect nocache httponly attr "Path=${RESUMABLE_UPLOAD_PATH}"
+  option httpchk GET /api/health
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 2 maxconn 8
+${uploadServers}
+
+# RTMP from encoders (ADR 0063): plain TCP to each API instance's own listener; an encoder
+# reconnecting from the same address tends to reach the same instance (any instance continues
+# the stream anyway). Long timeouts: an encoder sends for hours.
+frontend rtmp
+  mode tcp
+  option tcplog
+  bind 127.0.0.1:${options.rtmpPort}
+  timeout client 10m
+  default_backend rtmp
+
+backend rtmp
+  mode tcp
+  balance source
+  timeout server 10m
+  default-server inter 2s fall 2 rise 2
+${rtmpServers}
 
 ${
   split
@@ -316,6 +369,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // One secret for all: a session or a signed media URL made by one instance verifies on the others.
       SECRET_KEY: randomBytes(32).toString('hex'),
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+      LIVE_INGEST_PORT: String(ports.rtmp),
       MEDIA_BUCKET,
       AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
       ...S3_KEYS,
@@ -327,21 +381,30 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...options.env,
     };
 
-    const makeInstance = (name: string, tier: Instance['tier'], port: number, extra: NodeJS.ProcessEnv = {}): Instance => {
+    const makeInstance = (
+      name: string,
+      tier: Instance['tier'],
+      port: number,
+      rtmpPort: number | null,
+      extra: NodeJS.ProcessEnv = {},
+    ): Instance => {
       let child: ChildProcess | null = null;
       const url = `http://127.0.0.1:${port}`;
+      // Every instance on this host needs its own RTMP port; the balancer's is the one encoders use.
+      const live: NodeJS.ProcessEnv = { LIVE_RTMP_PORT: options.env?.LIVE_RTMP_PORT ?? String(rtmpPort ?? 0) };
       const instance: Instance = {
         name,
         tier,
         port,
         url,
+        rtmpPort,
         running: () => child !== null && child.exitCode === null && child.signalCode === null,
         pid: () => child?.pid,
         async start() {
           const out = openSync(path.join(workDir, `${name}.log`), 'a');
           child = spawn(process.execPath, ['--max-semi-space-size=64', serverJs], {
             cwd: repoRoot,
-            env: { ...baseEnv, PORT: String(port), DATA_DIR: path.join(workDir, name), ...extra },
+            env: { ...baseEnv, PORT: String(port), DATA_DIR: path.join(workDir, name), ...live, ...extra },
             stdio: ['ignore', out, out],
           });
           closeSync(out);
@@ -366,11 +429,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const api: Instance[] = [];
     const web: Instance[] = [];
     const tierOfApi = options.layout === 'tiers' ? 'api' : 'app';
-    for (let i = 0; i < options.instances; i++) api.push(makeInstance(`${tierOfApi}${i + 1}`, tierOfApi, ports.instance(i)));
+    for (let i = 0; i < options.instances; i++)
+      api.push(makeInstance(`${tierOfApi}${i + 1}`, tierOfApi, ports.instance(i), ports.instanceRtmp(i)));
     if (options.layout === 'tiers') {
       // Web instances' loaders reach /api through the balancer, which sends it to the API tier.
       for (let i = 0; i < options.instances; i++)
-        web.push(makeInstance(`web${i + 1}`, 'web', ports.instance(options.instances + i), { API_URL: siteUrl }));
+        web.push(makeInstance(`web${i + 1}`, 'web', ports.instance(options.instances + i), null, { API_URL: siteUrl }));
     }
     const instances = [...api, ...web];
     cleanups.push(async () => {
@@ -385,7 +449,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const statsSocket = path.join(workDir, 'haproxy.sock');
     const cfg = path.join(workDir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig({ port: ports.balancer, web: web.length ? web : api, api, statsSocket }));
+    writeFileSync(
+      cfg,
+      haproxyConfig({ port: ports.balancer, rtmpPort: ports.rtmp, web: web.length ? web : api, api, statsSocket }),
+    );
     const haproxyLog = openSync(path.join(workDir, 'haproxy.log'), 'a');
     const lb = spawn(haproxy, ['-db', '-f', cfg], {
       stdio: ['ignore', haproxyLog, haproxyLog],
@@ -422,6 +489,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     return {
       url: siteUrl,
+      rtmpUrl: `rtmp://127.0.0.1:${ports.rtmp}/live`,
       databaseUrl: pg.url,
       redisUrl,
       instances,

@@ -42,9 +42,11 @@ const EnvSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   // RTMP live ingest (ADR 0063): the port this instance takes encoders on (0 = off; 1935 by
   // default, off in tests), the host name encoders are told to push to (the site's host when
-  // unset), and how long a dropped encoder has to come back to the same stream.
+  // unset), the port they are told (the balancer's RTMP port when instances sit behind one; the
+  // listening port when unset), and how long a dropped encoder has to come back to the same stream.
   LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LIVE_INGEST_HOST: z.string().min(1).optional(),
+  LIVE_INGEST_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   LIVE_RECONNECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // Uploads go to this S3 bucket instead of MEDIA_DIR, so every instance serves them (ADR 0059).
   // The SDK's own variables configure it: AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.

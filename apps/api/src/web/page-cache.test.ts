@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, seed, tables } from '@fretline/db';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { enqueueJob, runDueJobs } from '../platform/jobs/index.ts';
 import { createMediaStore } from '../platform/media/index.ts';
 import { createTestDatabase, createUserWithSession } from '../../test/test-app.ts';
 import { mountPages } from './react-router.ts';
@@ -36,6 +37,12 @@ async function renderPage(request: Request): Promise<Response> {
     const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
     const user = me.json<{ data: { user: { first_name: string; email: string } } }>().data.user;
     greeting = `Hello, ${user.first_name} <${user.email}>`;
+  }
+  const live = /^\/live\/([^/.]+)/.exec(url.pathname);
+  if (live) {
+    const read = await app.inject({ url: `/api/videos/live/${live[1]}` });
+    const onAir = read.json<{ data: { stream: { stream_on_air: string } } }>().data.stream.stream_on_air;
+    return new Response(`<p>On air: ${onAir}</p>`, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
   const list = await app.inject({ url: '/api/videos/videos?limit=1' });
   const first = list.json<{ data: { videos: { video_title: string }[] } }>().data.videos[0]?.video_title ?? 'none';
@@ -231,6 +238,34 @@ describe('the signed-out page cache (ADR 0056)', () => {
     expect(cache.size).toBe(0);
     const fresh = await app.inject({ url: '/videos', headers: { cookie: FLAGS } });
     expect(fresh.headers['x-page-cache']).toBe('miss');
+  });
+
+  it('forgets a stored live page when the stream changes by itself, with no editor writing (ADR 0063)', async () => {
+    cache.clear();
+    const now = Date.now();
+    // A dropped encoder that never came back: its window passed long ago, and the finish job is due.
+    const [stream] = await app.db
+      .insert(tables.liveStreams)
+      .values({
+        streamSlug: 'cached-live',
+        streamTitle: 'Cached live',
+        streamStarts: new Date(now - 3_600_000),
+        streamEnds: new Date(now + 3_600_000),
+        ingestState: 'reconnecting',
+        ingestRun: 'c0ffee01',
+        ingestSeen: new Date(now - 600_000),
+      })
+      .returning({ id: tables.liveStreams.idLiveStream });
+    const visit = () => app.inject({ url: '/live/cached-live', headers: { cookie: FLAGS } });
+    expect((await visit()).body).toContain('On air: reconnecting');
+    const stored = await visit();
+    expect(stored.headers['x-page-cache']).toBe('hit');
+
+    await enqueueJob(app.db, { type: 'videos.finishLiveStream', payload: { idLiveStream: stream!.id, run: 'c0ffee01' } });
+    await runDueJobs(app, { types: ['videos.finishLiveStream'] });
+    const after = await visit();
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).toContain('On air: ended');
   });
 });
 

@@ -180,6 +180,8 @@ export const LiveStreamSchema = z.object({
   stream_on_air: z.enum(['idle', 'live', 'reconnecting', 'ended']),
   /** The run is over and its replay is being processed (the page says so until it is published). */
   stream_replay_preparing: z.boolean(),
+  /** Whether a replay is made when the teacher stops (the page promises one only then). */
+  stream_auto_replay: z.boolean(),
   /** On the single read for a signed-in viewer: whether they asked for the reminder e-mail. */
   stream_reminder: z.boolean().optional(),
 });

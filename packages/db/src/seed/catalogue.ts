@@ -775,7 +775,7 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
     await db.insert(liveStreams).values({
       streamSlug: s.slug,
       streamTitle: s.title,
-      streamDescription: `<p>${s.title} is a live lesson: bring your guitar and tune up before we start. Every stream is recorded and appears as a Live Replay afterwards.</p>`,
+      streamDescription: `<p>${s.title} is a live lesson: bring your guitar and tune up before we start. It is recorded and appears as a Live Replay afterwards.</p>`,
       streamStarts: s.starts,
       streamEnds: new Date(s.starts.getTime() + (s.hours ?? 1.5) * hour),
       streamManifest: CLIP,

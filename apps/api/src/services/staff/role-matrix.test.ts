@@ -123,8 +123,6 @@ const CALLS: Call[] = [
       ['PUT', '/api/videos/editor/courses/999999/testimonials', 404, { course_testimonials: [] }],
       ['PUT', '/api/videos/editor/courses/999999/published', 404, { course_published: true }],
       ['DELETE', '/api/videos/editor/courses/999999', 404],
-      ['GET', '/api/videos/editor/live-streams', 200],
-      ['GET', '/api/videos/editor/live-streams/999999', 404],
       ['POST', '/api/videos/editor/live-streams', 400],
       [
         'PUT',
@@ -167,6 +165,26 @@ const CALLS: Call[] = [
       request: () => ({ method, url, ...(payload ? { payload } : method === 'POST' ? { payload: {} } : {}) }),
     }),
   ),
+  // Running a live lesson (ADR 0063): the Editor group and the Staff group; a new key is Staff and above only.
+  ...(
+    [
+      ['GET', '/api/videos/editor/live-streams', 200],
+      ['GET', '/api/videos/editor/live-streams/999999', 404],
+      ['GET', '/api/videos/editor/live-streams/999999/questions', 404],
+      ['POST', '/api/videos/editor/live-streams/999999/questions/1/answer', 404],
+    ] as const
+  ).map(([method, url, status]): Call => ({
+    name: `${method} ${url.replace(/999999/g, ':id')}`,
+    allowed: [...EDITOR, 'Staff'],
+    allowedStatus: status,
+    request: () => ({ method, url }),
+  })),
+  {
+    name: 'POST /api/videos/editor/live-streams/:id/key',
+    allowed: STAFF,
+    allowedStatus: 404,
+    request: () => ({ method: 'POST', url: '/api/videos/editor/live-streams/999999/key' }),
+  },
   // Media uploads (ADR 0039): a JSON body instead of the raw file answers allowed callers 415, storing nothing.
   {
     name: 'POST /api/videos/editor/uploads',

@@ -19,6 +19,7 @@ const stream: LiveStream = {
   stream_replay: null,
   stream_on_air: 'idle',
   stream_replay_preparing: false,
+  stream_auto_replay: true,
 };
 
 describe('the live lesson calendar file', () => {

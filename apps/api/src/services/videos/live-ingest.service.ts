@@ -85,7 +85,8 @@ export function registerLiveIngest(app: FastifyInstance, store: MediaStore, tool
     try {
       server = await startRtmpServer({ port, onPublish: (p) => void onPublish(p), log: app.log });
       info.port = server.port;
-      info.ingestUrl = `rtmp://${app.config.LIVE_INGEST_HOST}:${server.port}/${LIVE_APP}`;
+      // Behind a balancer (ADR 0063), encoders are told its port, not this instance's.
+      info.ingestUrl = `rtmp://${app.config.LIVE_INGEST_HOST}:${app.config.LIVE_INGEST_PORT ?? server.port}/${LIVE_APP}`;
     } catch (err) {
       // A taken port must not stop the site: live is unavailable here, and the staff page says so.
       app.log.warn({ err }, 'RTMP listener not started: live ingest is unavailable on this instance');
@@ -165,6 +166,7 @@ export function registerLiveIngest(app: FastifyInstance, store: MediaStore, tool
       hls.input.end();
     };
     sessions.set(idLiveStream, { stop });
+    await forgetLivePages(app);
     if (!claim.continued) {
       // The watchdog that ends the run (and makes the replay) once the encoder is gone for good.
       await enqueueJob(app.db, {
@@ -206,6 +208,7 @@ export function registerLiveIngest(app: FastifyInstance, store: MediaStore, tool
     }
     const ended = app.clock();
     await repo.endPart(app.db, { idLiveStream, instance, run: runId, part, now: ended });
+    await forgetLivePages(app);
     await enqueueJob(app.db, {
       type: FINISH_JOB_TYPE,
       payload: { idLiveStream, run: runId } satisfies FinishPayload,
@@ -237,8 +240,11 @@ async function finishStream(
   const row = await repo.findStreamById(app.db, idLiveStream);
   if (!row || row.ingestRun !== run || (row.ingestState !== 'live' && row.ingestState !== 'reconnecting')) return;
   const seen = row.ingestSeen?.getTime() ?? 0;
-  const wait =
-    row.ingestState === 'live' ? (now.getTime() - seen < STALE_MS ? reconnectMs : 0) : seen + reconnectMs - now.getTime();
+  // An ingesting instance that still signs its life: look again a window later. A dropped encoder,
+  // or an instance that died without saying so (`live` but silent): the window runs from the last
+  // sign of life, so the encoder may reconnect to any instance until then (ADR 0063).
+  const holderAlive = row.ingestState === 'live' && now.getTime() - seen < STALE_MS;
+  const wait = holderAlive ? reconnectMs : seen + reconnectMs - now.getTime();
   if (wait > 0) {
     // Still live, or the encoder may still come back: look again later.
     await enqueueJob(app.db, {
@@ -249,15 +255,36 @@ async function finishStream(
     return;
   }
   const runFolder = `live/${idLiveStream}/${run}`;
+  // Nothing happened since the row was read: the same run and state, no new sign of life (an
+  // encoder that came back, or an instance thought dead that speaks again, moves `ingest_seen`).
+  const untouched = (current: repo.LiveStreamRow | undefined) =>
+    !!current &&
+    current.ingestRun === run &&
+    current.ingestState === row.ingestState &&
+    current.ingestSeen?.getTime() === row.ingestSeen?.getTime();
+  const retryLater = () =>
+    enqueueJob(app.db, {
+      type: FINISH_JOB_TYPE,
+      payload: { idLiveStream, run },
+      runAt: new Date(now.getTime() + Math.max(reconnectMs, 1000)),
+    });
   if (!row.streamAutoReplay || !row.ingestParts.length || !tools) {
-    await repo.markEnded(app.db, idLiveStream);
+    const ended = await app.db.transaction(async (tx) => {
+      if (!untouched(await repo.findStreamForUpdate(tx, idLiveStream))) return false;
+      await repo.markEnded(tx, idLiveStream);
+      return true;
+    });
+    if (!ended) return void (await retryLater());
+    await forgetLivePages(app);
     await store.removeFolder(runFolder);
     return;
   }
 
   // The replay's source: the run's recordings joined, put where uploads live (ADR 0039), and
   // processed into the usual HLS ladder by the pipeline's own job (ADR 0057).
-  const workDir = path.join(store.scratchDir('live'), `${idLiveStream}-${run}-replay`);
+  // A folder of this attempt's own: two finish jobs of a run may be claimed in one batch and join at
+  // once (the first to commit makes the replay); a shared folder would mix or delete their files.
+  const workDir = path.join(store.scratchDir('live'), `${idLiveStream}-${run}-replay-${randomBytes(4).toString('hex')}`);
   await mkdir(workDir, { recursive: true });
   try {
     const locals: string[] = [];
@@ -278,9 +305,8 @@ async function finishStream(
     await store.write(source, createReadStream(joined), contentTypeFor(source));
 
     const created = await app.db.transaction(async (tx) => {
-      const current = await repo.findStreamForUpdate(tx, idLiveStream);
       // The encoder came back while the replay was being joined: the run goes on.
-      if (!current || current.ingestRun !== run || current.ingestState !== 'reconnecting') return false;
+      if (!untouched(await repo.findStreamForUpdate(tx, idLiveStream))) return false;
       const slug = await repo.freeVideoSlug(tx, `${row.streamSlug}-replay`);
       const idVideo = await repo.insertReplayVideo(tx, {
         slug,
@@ -300,9 +326,24 @@ async function finishStream(
       await repo.markEnded(tx, idLiveStream, idVideo);
       return true;
     });
-    if (created) await store.removeFolder(runFolder);
-    else await store.remove(source);
+    if (created) {
+      await forgetLivePages(app);
+      await store.removeFolder(runFolder);
+    } else {
+      await store.remove(source);
+      // Whoever came back queues its own finish when it stops; this one makes sure a run is never left open.
+      await retryLater();
+    }
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The live page changed by itself (on air, dropped, ended): every instance forgets its stored
+ * signed-out pages and catalogue memories through the shared content version (ADR 0056), as after
+ * an editor's write. A failed bump is logged; the page cache's TTL still bounds the staleness.
+ */
+async function forgetLivePages(app: FastifyInstance): Promise<void> {
+  await app.contentVersion.bump().catch((err: unknown) => app.log.warn({ err }, 'content version bump failed'));
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,13 @@ import { eq, tables } from '@fretline/db';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { findMediaTools } from '../../platform/media/index.ts';
 import { createEditorCalls, type EditorTestBody } from '../../../test/editor-helpers.ts';
+import {
+  LIVE_STREAMS_EDITOR,
+  createPublishedLiveStream,
+  pushTestStream,
+  testRtmpPort,
+  until,
+} from '../../../test/live-helpers.ts';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 // RTMP live ingest, questions and the replay (ADR 0063), with a real encoder: ffmpeg pushes a
@@ -20,8 +26,8 @@ type Body = EditorTestBody<{
 }>;
 
 const tools = findMediaTools({});
-const RTMP_PORT = 5160;
-const BASE = '/api/videos/editor/live-streams';
+const RTMP_PORT = testRtmpPort(5160);
+const BASE = LIVE_STREAMS_EDITOR;
 
 let t: TestApp;
 let mediaDir: string;
@@ -31,71 +37,13 @@ let member: Awaited<ReturnType<typeof createUserWithSession>>;
 let asker: Awaited<ReturnType<typeof createUserWithSession>>;
 const { call } = createEditorCalls(() => t);
 
-/** ffmpeg as an encoder: `seconds` of test picture and tone, pushed in real time to `key`. */
-function push(key: string, seconds: number): Promise<number> {
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-g',
-    '25',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`,
-  ];
-  return new Promise((resolve) => {
-    const child = spawn(tools!.ffmpeg, args, { stdio: 'ignore' });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
-
-async function until<T>(read: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const push = (key: string, seconds: number) =>
+  pushTestStream(tools!.ffmpeg, `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`, seconds);
 
 const streamRow = async (id: number) =>
   (await t.db.select().from(tables.liveStreams).where(eq(tables.liveStreams.idLiveStream, id)))[0]!;
 
-async function createLiveStream(slug: string): Promise<EditorLiveStream> {
-  const now = Date.now();
-  const res = await call('POST', BASE, editor.token, {
-    stream_title: 'Blues Jam Live',
-    stream_slug: slug,
-    stream_description: 'Shuffle in A.',
-    stream_starts: new Date(now - 60_000).toISOString(),
-    stream_ends: new Date(now + 3_600_000).toISOString(),
-    stream_premium: false,
-    id_video_replay: '',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const stream = res.json<Body>().data.stream;
-  const published = await call('PUT', `${BASE}/${stream.id_live_stream}/published`, editor.token, { stream_published: true });
-  expect(published.statusCode).toBe(200);
-  return stream;
-}
+const createLiveStream = (slug: string) => createPublishedLiveStream(call, editor.token, { slug });
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'fretline-live-'));
@@ -132,6 +80,26 @@ describe.skipIf(!tools)('live ingest', () => {
     expect(await push(asAdmin.stream_key!, 2)).not.toBe(0);
     expect((await streamRow(stream.id_live_stream)).ingestState).toBe('idle');
   }, 30_000);
+
+  it('lets a Staff member without the Editor role run the lesson (address, key, questions) but not edit the stream', async () => {
+    const stream = await createLiveStream('staff-live');
+    const staff = await createUserWithSession(t.db, { roles: ['Staff'] });
+    const read = await call('GET', `${BASE}/${stream.id_live_stream}`, staff.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<Body>().data.stream).toMatchObject({
+      stream_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      stream_ingest_url: `rtmp://localhost:${RTMP_PORT}/live`,
+    });
+    expect((await call('GET', BASE, staff.token)).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/${stream.id_live_stream}/questions`, staff.token)).statusCode).toBe(200);
+    expect((await call('POST', `${BASE}/${stream.id_live_stream}/key`, staff.token)).statusCode).toBe(200);
+    const edit = await call('PUT', `${BASE}/${stream.id_live_stream}/published`, staff.token, { stream_published: false });
+    expect(edit.statusCode).toBe(403);
+    expect((await call('DELETE', `${BASE}/${stream.id_live_stream}`, staff.token)).statusCode).toBe(403);
+    // Neither group, or signed out: refused.
+    expect((await call('GET', `${BASE}/${stream.id_live_stream}`, member.token)).statusCode).toBe(403);
+    expect((await call('GET', `${BASE}/${stream.id_live_stream}/questions`)).statusCode).toBe(401);
+  });
 
   it('refuses bad questions, signed-out askers and floods', async () => {
     const stream = await createLiveStream('questions-live');
@@ -194,7 +162,10 @@ describe.skipIf(!tools)('live ingest', () => {
       409,
     );
     const mails = await t.db.select().from(tables.jobs).where(eq(tables.jobs.type, 'mail.send'));
-    expect(JSON.stringify(mails.map((m) => m.payload))).toContain('Your question was answered: Blues Jam Live');
+    const sent = JSON.stringify(mails.map((m) => m.payload));
+    expect(sent).toContain('Your question was answered: Blues Jam Live');
+    // Its link is the moment: the live page sends `?t=` on to the replay once it is out.
+    expect(sent).toContain(`/live/jam-live?t=${Math.floor(moment)}`);
 
     expect(await pushed).toBe(0);
     await until(async () => (await streamRow(stream.id_live_stream)).ingestState === 'reconnecting');
@@ -203,7 +174,7 @@ describe.skipIf(!tools)('live ingest', () => {
       await runDueJobs(t.app);
       const row = await streamRow(stream.id_live_stream);
       return row.ingestState === 'ended' && row.idVideoReplay ? row : null;
-    });
+    }, 60_000); // joining and transcoding the replay: slower on a busy machine
     await runDueJobs(t.app);
     const [video] = await t.db.select().from(tables.videos).where(eq(tables.videos.idVideo, ended.idVideoReplay!));
     expect(video).toMatchObject({

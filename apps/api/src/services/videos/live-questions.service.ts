@@ -115,10 +115,16 @@ export async function answerQuestion(
     const contact = (await findAccountContacts(tx, [row.idUser])).get(row.idUser);
     if (contact) {
       const site = app.config.SITE_URL.replace(/\/$/, '');
-      const pageUrl = `${site}/live/${stream.streamSlug}`;
+      // The answer's moment on the live page: once the replay is out, the page sends `?t=` on to
+      // the replay at that point (its chapter); until then it is the lesson itself.
+      const replayMoment = moment !== null && stream.streamAutoReplay;
+      const pageUrl = `${site}/live/${stream.streamSlug}${replayMoment ? `?t=${Math.floor(moment)}` : ''}`;
       const subject = `Your question was answered: ${stream.streamTitle}`;
       const hello = contact.firstName ? `Hi ${contact.firstName},` : 'Hi,';
-      const when = moment === null ? '' : ` It comes ${formatMoment(moment)} into the lesson; the replay has a chapter for it.`;
+      const when =
+        moment === null
+          ? ''
+          : ` It comes ${formatMoment(moment)} into the lesson${replayMoment ? '; the replay has a chapter for it, and the link below opens it there once it is published' : ''}.`;
       const text =
         `${hello}\n\nThe teacher answered your question in the live lesson “${stream.streamTitle}”:\n\n“${row.questionText}”\n\n` +
         `${when.trim()}\nWatch it here: ${pageUrl}\n`;

@@ -49,3 +49,8 @@ export async function claimUnsentReminders(db: Database, idLiveStream: number, n
     .where(and(eq(r.idLiveStream, idLiveStream), isNull(r.reminderSent)))
     .returning({ idUser: r.idUser, timeZone: r.reminderTimeZone });
 }
+
+/** The start moved: every reminder of the stream is due again (for the new time); who asked for one. */
+export async function resetReminders(db: Database, idLiveStream: number) {
+  return db.update(r).set({ reminderSent: null }).where(eq(r.idLiveStream, idLiveStream)).returning({ idUser: r.idUser });
+}

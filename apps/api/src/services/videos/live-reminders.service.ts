@@ -55,6 +55,19 @@ export async function setLiveReminder(
   return true;
 }
 
+/**
+ * The editor moved the start: the reminders follow it. The job is queued for an hour before the new
+ * start (one queued for the old time would send late after a move earlier), and a reminder already
+ * sent goes again with the new time, as long as the lesson has not started.
+ */
+export async function rescheduleLiveReminders(db: Database, idLiveStream: number, starts: Date, now: Date): Promise<void> {
+  if (starts.getTime() <= now.getTime()) return;
+  const asked = await repo.resetReminders(db, idLiveStream);
+  if (!asked.length) return;
+  const runAt = new Date(Math.max(now.getTime(), starts.getTime() - LEAD_MS));
+  await enqueueJob(db, { type: REMINDER_JOB_TYPE, payload: { idLiveStream }, runAt });
+}
+
 function reminderMail(input: {
   to: string;
   firstName: string | null;

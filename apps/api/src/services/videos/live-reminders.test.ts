@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
-import type { LiveStream } from '@fretline/contract';
+import { formatTimeRangeInZone, type LiveStream } from '@fretline/contract';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
@@ -75,5 +75,50 @@ describe('live lesson reminders', () => {
     await remind(SLUG, { remind: true }, member.token);
     await runDueJobs(t.app);
     expect(await mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('follows a start the editor moves: earlier sends earlier, later sends again for the new time', async () => {
+    const editor = await createUserWithSession(t.db, { roles: ['Editor'] });
+    const slug = 'moved-reminder-live';
+    const at = (ms: number) => new Date(t.clock.now().getTime() + ms);
+    const [row] = await t.db
+      .insert(tables.liveStreams)
+      .values({ streamSlug: slug, streamTitle: 'Moved live', streamStarts: at(5 * HOUR), streamEnds: at(6 * HOUR) })
+      .returning({ id: tables.liveStreams.idLiveStream });
+    const move = async (starts: Date) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/videos/editor/live-streams/${row!.id}`,
+        headers: bearer(editor.token),
+        payload: {
+          stream_title: 'Moved live',
+          stream_slug: slug,
+          stream_starts: starts.toISOString(),
+          stream_ends: new Date(starts.getTime() + HOUR).toISOString(),
+          stream_premium: false,
+          id_video_replay: '',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const asker = await createUserWithSession(t.db);
+    expect((await remind(slug, { remind: true, time_zone: 'UTC' }, asker.token)).statusCode).toBe(200);
+
+    // Moved three hours earlier: the reminder goes an hour before the new start, not the old one.
+    await move(at(2 * HOUR));
+    t.clock.advance(HOUR + 1000);
+    await runDueJobs(t.app);
+    expect(await mailsTo(asker.email)).toHaveLength(1);
+
+    // Moved later after it was sent: another reminder, for the new time, an hour before it.
+    const later = at(3 * HOUR);
+    await move(later);
+    await runDueJobs(t.app);
+    expect(await mailsTo(asker.email)).toHaveLength(1);
+    t.clock.advance(2 * HOUR + 1000);
+    await runDueJobs(t.app);
+    const mails = await mailsTo(asker.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(formatTimeRangeInZone(later, new Date(later.getTime() + HOUR), 'UTC'));
   });
 });

@@ -45,6 +45,7 @@ export async function listLiveStreams(ctx: VideosContext, viewer: Viewer, slug?:
       stream_replay: replaySlug ? { video_slug: replaySlug, video_title: replayTitle } : null,
       stream_on_air: onAir,
       stream_replay_preparing: onAir === 'ended' && stream.idVideoReplay !== null && !replaySlug,
+      stream_auto_replay: stream.streamAutoReplay,
     };
   });
   // Live now first, then upcoming soonest first, then past newest first.

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, tables } from '@fretline/db';
 import type {
   Course,
   CourseSummary,
@@ -12,6 +11,7 @@ import type {
   VideoSummary,
 } from '@fretline/contract';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { makeMember } from '../../../test/membership.ts';
 
 /** The wire bodies these tests read (dates arrive as strings; the types only guide the reading). */
 interface Body {
@@ -42,37 +42,6 @@ const FREE_VIDEO = 'holding-the-guitar';
 const PREMIUM_VIDEO = 'c-and-d-chords';
 const COURSE = 'beginner-guitar-course';
 
-async function makeMember(idUser: number) {
-  let [product] = await t.db
-    .select()
-    .from(tables.subscriptionProducts)
-    .where(eq(tables.subscriptionProducts.subscriptionProductSlug, 'access-all-areas'));
-  if (!product) {
-    [product] = await t.db
-      .insert(tables.subscriptionProducts)
-      .values({ subscriptionProductSlug: 'access-all-areas', subscriptionProductName: 'Access All Areas' })
-      .returning();
-  }
-  const [plan] = await t.db
-    .insert(tables.subscriptionPlans)
-    .values({
-      fkProductPlan: product!.idSubscriptionProduct,
-      subscriptionPlanName: 'Test monthly',
-      subscriptionPlanInterval: 'month',
-      subscriptionPlanPrice: 1000,
-    })
-    .returning();
-  await t.db.insert(tables.subscriptions).values({
-    idUser,
-    idSubscriptionProduct: product!.idSubscriptionProduct,
-    fkPlanSubscription: plan!.idSubscriptionPlan,
-    subscriptionStatus: 'active',
-    provider: 'sandbox',
-    idempotencyKey: `test-${idUser}`,
-    initialPaymentMethodId: 'pm_card_visa',
-  });
-}
-
 const get = (url: string, token?: string) => t.app.inject({ url, headers: token ? bearer(token) : {} });
 
 beforeAll(async () => {
@@ -80,7 +49,7 @@ beforeAll(async () => {
   learner = await createUserWithSession(t.db);
   member = await createUserWithSession(t.db);
   other = await createUserWithSession(t.db);
-  await makeMember(member.idUser);
+  await makeMember(t.db, member.idUser);
 });
 afterAll(() => t.close());
 
@@ -574,7 +543,7 @@ describe('GET /api/videos/me/course', () => {
 
   it('is the course played last, with the resume point and percent the course page shows', async () => {
     const fresh = await createUserWithSession(t.db);
-    await makeMember(fresh.idUser);
+    await makeMember(t.db, fresh.idUser);
     expect((await play(FREE_VIDEO, fresh.token, 15)).statusCode).toBe(200);
     let current = (await get('/api/videos/me/course', fresh.token)).json<Body>().data.course;
     const page = (await get(`/api/videos/courses/${COURSE}`, fresh.token)).json<Body>().data.course;

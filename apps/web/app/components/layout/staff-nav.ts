@@ -19,7 +19,8 @@ const STAFF_NAV: StaffNavItem[] = [
   { label: 'Mailers', to: '/staff/mailers', groups: ['Staff'] },
   { label: 'Videos', to: '/staff/content/videos', groups: ['Editor'] },
   { label: 'Courses', to: '/staff/content/courses', groups: ['Editor'] },
-  { label: 'Live streams', to: '/staff/content/live', groups: ['Editor'] },
+  // Editors schedule them; the Staff group runs them too (the key is theirs, ADR 0063).
+  { label: 'Live streams', to: '/staff/content/live', groups: ['Editor', 'Staff'] },
   { label: 'Free resources', to: '/staff/content/free-resources', groups: ['Editor'] },
   { label: 'Analytics', to: '/staff/analytics', groups: ['Director'] },
   { label: 'Retention offer', to: '/staff/retention-offer', groups: ['Director'] },

@@ -24,6 +24,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const { search } = new URL(request.url);
       throw redirect(`/live/${encodeURIComponent(stream.stream_slug)}${search}`, 301);
     }
+    // A moment of the lesson (`?t=`, the answer e-mail's link, ADR 0063): once the replay is out,
+    // the replay at that moment; before, the live page itself.
+    const moment = new URL(request.url).searchParams.get('t');
+    if (moment && /^\d+$/.test(moment) && stream.stream_status === 'past' && stream.stream_replay) {
+      throw redirect(`/videos/${encodeURIComponent(stream.stream_replay.video_slug)}?t=${moment}`);
+    }
     return { stream, trialDays: stream.stream_locked ? await loadTrialDays(client) : null };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -159,10 +165,15 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
             Live lessons are taught in real time. Have your guitar tuned and within reach before the start, and a pick if you use
             one.
           </p>
-          <p>
-            Every stream is recorded and published as a Live Replay, so you can go back over anything you missed; each question
-            the teacher answers is a chapter of it.
-          </p>
+          {/* Only a promise the stream keeps: its replay setting decides (ADR 0063). */}
+          {stream.stream_auto_replay ? (
+            <p>
+              This stream is recorded and published as a Live Replay, so you can go back over anything you missed; each question
+              the teacher answers is a chapter of it.
+            </p>
+          ) : (
+            <p>This stream is not recorded: join it live to take part and ask your questions.</p>
+          )}
           {stream.stream_status !== 'past' ? (
             <LiveQuestions slug={stream.stream_slug} signedIn={user.id_user !== null} open={questionsOpen} />
           ) : null}

@@ -76,7 +76,7 @@ export default function Live({ loaderData }: Route.ComponentProps) {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Live lessons</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
-          Play along in real time. Missed one? Past streams come back as Live Replays.
+          Play along in real time. Missed one? Recorded streams come back as Live Replays.
         </p>
       </header>
       {streams.length ? (

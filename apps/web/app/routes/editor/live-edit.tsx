@@ -1,4 +1,6 @@
+import { hasRoleGroup } from '@fretline/contract';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
+import { PageHeader } from '../../features/editor/console/page-header';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
 import { editEntry, loadEntry } from '../../features/editor/form-kit/form-actions.server';
@@ -10,9 +12,12 @@ import { liveStreamKind } from '../../features/editor/live-stream/live-stream-ki
 import type { Route } from './+types/live-edit';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = await requireStaffAccess(request, 'Editor');
+  // The Staff group runs live lessons too (ADR 0063: the key is for Staff and above); editing the
+  // stream stays with the Editor group, so a Staff member without it gets the Go live panel alone.
+  const { api, user } = await requireStaffAccess(request, 'Console');
+  const canEdit = hasRoleGroup(user.roles, 'Editor');
   const loaded = await loadEntry(api, liveStreamEntity, params.idLiveStream, request.url);
-  return { ...loaded, replays: await loadReplayOptions(api, loaded.entry) };
+  return { ...loaded, canEdit, replays: canEdit ? await loadReplayOptions(api, loaded.entry) : [] };
 }
 
 /** Saves the whole form, then publishes or unpublishes when asked. Delete is its own form. */
@@ -33,7 +38,17 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
 export { StaffErrorBoundary as ErrorBoundary };
 
 export default function EditLiveStream({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry: stream, replays, done, problem } = loaderData;
+  const { entry: stream, replays, done, problem, canEdit } = loaderData;
+  if (!canEdit)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <PageHeader
+          title={stream.stream_title}
+          description="Go live from here. The stream’s details are edited by the Editor group."
+        />
+        <LiveIngestPanel stream={stream} standalone />
+      </div>
+    );
   return (
     <EditEntryPage
       kind={liveStreamKind}

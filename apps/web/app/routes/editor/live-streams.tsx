@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EDITOR_STREAM_PAGE_SIZE, formatTimeRangeInZone, type EditorLiveStream } from '@fretline/contract';
+import { EDITOR_STREAM_PAGE_SIZE, formatTimeRangeInZone, hasRoleGroup, type EditorLiveStream } from '@fretline/contract';
 import { Badge, Card, EmptyState } from '../../components/ui';
 import { PublishBadge } from '../../features/editor/form-kit/fields';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
@@ -12,14 +12,21 @@ import { liveStreamKind } from '../../features/editor/live-stream/live-stream-ki
 import type { Route } from './+types/live-streams';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = await requireStaffAccess(request, 'Editor');
+  // The Staff group runs live lessons too (ADR 0063); only the Editor group makes new ones.
+  const { api, user } = await requireStaffAccess(request, 'Console');
   const url = new URL(request.url);
   const offset = Math.max(0, Number.parseInt(url.searchParams.get('offset') ?? '0', 10) || 0);
   const result = await api.call('editor.listLiveStreams', {
     limit: EDITOR_STREAM_PAGE_SIZE,
     offset,
   });
-  return { ...result, offset, deleted: url.searchParams.get('deleted')?.slice(0, 200) ?? null, now: Date.now() };
+  return {
+    ...result,
+    offset,
+    deleted: url.searchParams.get('deleted')?.slice(0, 200) ?? null,
+    now: Date.now(),
+    canEdit: hasRoleGroup(user.roles, 'Editor'),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,16 +43,17 @@ function when(stream: EditorLiveStream, now: number) {
 }
 
 export default function ContentLiveStreams({ loaderData }: Route.ComponentProps) {
-  const { streams, total, offset, deleted, now } = loaderData;
+  const { streams, total, offset, deleted, now, canEdit } = loaderData;
   const timeZone = useTimeZone();
   return (
     <EntryListPage
       kind={liveStreamKind}
       description="Newest start first. Times are UTC. Drafts are seen by editors only."
       deleted={deleted}
+      canCreate={canEdit}
     >
       {streams.length === 0 ? (
-        <EmptyState title="No live streams yet" action={<NewEntryButton kind={liveStreamKind} />}>
+        <EmptyState title="No live streams yet" action={canEdit ? <NewEntryButton kind={liveStreamKind} /> : null}>
           Schedule a stream, then link its replay once it is over.
         </EmptyState>
       ) : (

@@ -4,6 +4,7 @@ import { hasRoleGroup, type EditorLiveStream } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
 import type { LiveIngest } from '../live-ingest.service.ts';
 import * as questions from '../live-questions.service.ts';
+import { requireRoleGroup } from '../../../plugins/auth.ts';
 import { route, type CallRouteOptions } from '../../../plugins/calls.ts';
 import { editorContextFor } from './editor-routes.ts';
 import * as service from './live-editor.service.ts';
@@ -17,7 +18,21 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest
   { store, ingest },
 ) => {
   const options: CallRouteOptions = { access: 'Editor', schema: { tags: ['live streams editor'] } };
+  /**
+   * Running a live lesson (ADR 0063): the Editor group, and the Staff group too (product.md#roles:
+   * the key is for Staff and above, and a Staff member without the Editor role teaches as well): the
+   * streams and one stream's read (the address and the key), its question queue and the answer.
+   * Creating, editing, publishing and deleting stay with the Editor group.
+   */
+  const teaching: CallRouteOptions = {
+    access: (request) => {
+      if (!hasRoleGroup(request.auth?.user.roles ?? [], 'Staff')) requireRoleGroup(request, 'Editor');
+    },
+    schema: { tags: ['live streams editor'] },
+  };
   const editorContext = editorContextFor(app, store);
+  /** The reads of `teaching` (its guard has run): no Editor group required. */
+  const readContext = () => ({ db: app.db, store, now: app.clock() });
 
   /** The ingest address for everyone in the group; the secret key for the Staff group only (ADR 0063). */
   async function withIngest(request: FastifyRequest, stream: EditorLiveStream): Promise<EditorLiveStream> {
@@ -26,17 +41,17 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest
     return { ...stream, stream_ingest_url: ingest.ingestUrl, stream_ingest_help: ingest.help, stream_key: key };
   }
 
-  route(app, 'editor.listLiveStreams', options, async (request) => {
-    const page = await service.listEditorStreams(editorContext(request), request.query);
+  route(app, 'editor.listLiveStreams', teaching, async (request) => {
+    const page = await service.listEditorStreams(readContext(), request.query);
     // The list never carries keys: one stream's page does.
     return {
       data: { ...page, streams: page.streams.map((s) => ({ ...s, stream_key: null, stream_ingest_url: ingest.ingestUrl })) },
     };
   });
 
-  route(app, 'editor.getLiveStream', options, async (request) => ({
+  route(app, 'editor.getLiveStream', teaching, async (request) => ({
     data: {
-      stream: await withIngest(request, await service.getEditorStream(editorContext(request), request.params.idLiveStream)),
+      stream: await withIngest(request, await service.getEditorStream(readContext(), request.params.idLiveStream)),
     },
   }));
 
@@ -70,16 +85,22 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest
     { access: 'Staff', schema: { tags: ['live streams editor'] } },
     async (request) => ({
       data: {
-        stream: await withIngest(request, await service.regenerateStreamKey(editorContext(request), request.params.idLiveStream)),
+        stream: await withIngest(
+          request,
+          await service.regenerateStreamKey(
+            { ...readContext(), auth: requireRoleGroup(request, 'Staff') },
+            request.params.idLiveStream,
+          ),
+        ),
       },
     }),
   );
 
-  route(app, 'editor.listLiveQuestions', options, async (request) => ({
+  route(app, 'editor.listLiveQuestions', teaching, async (request) => ({
     data: { questions: await questions.listStreamQuestions(app.db, request.params.idLiveStream) },
   }));
 
-  route(app, 'editor.answerLiveQuestion', options, async (request) => ({
+  route(app, 'editor.answerLiveQuestion', teaching, async (request) => ({
     data: {
       question: await questions.answerQuestion(app, {
         idLiveStream: request.params.idLiveStream,

@@ -6,6 +6,7 @@ import { recordAudit } from '../../../platform/audit/index.ts';
 import { cleanHtml, diffFields, withSlugRace } from './courses-editor.service.ts';
 import * as repo from './live-editor.repository.ts';
 import { newStreamKey } from '../live-ingest.service.ts';
+import { rescheduleLiveReminders } from '../live-reminders.service.ts';
 import type { EditorContext } from './videos-editor.service.ts';
 
 const STREAM_NOT_FOUND_TEXT = 'That live stream cannot be found; it may have been deleted.';
@@ -188,6 +189,9 @@ export async function updateStream(
       await requireReplayExists(tx, body.id_video_replay);
       await repo.updateStream(tx, idLiveStream, { ...columns, streamUpdated: ctx.now });
       if (slugChanged) await repo.recordSlugChange(tx, idLiveStream, current.streamSlug, body.stream_slug, ctx.now);
+      if (current.streamStarts.getTime() !== body.stream_starts.getTime()) {
+        await rescheduleLiveReminders(tx, idLiveStream, body.stream_starts, ctx.now);
+      }
       const after = await getEditorStream({ ...ctx, db: tx }, idLiveStream);
       const diff = diffFields(before, after, UPDATE_SKIP);
       if (Object.keys(diff).length) {

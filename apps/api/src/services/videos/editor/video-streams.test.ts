@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
 import {
@@ -18,13 +16,13 @@ import { FFMPEG_MISSING_TEXT, findMediaTools, ladderFor } from '../../../platfor
 import { createMediaSigner } from '../../../platform/media/media-store.ts';
 import { S3RVER_CREDENTIALS, startS3Server } from '../../../../test/s3-server.ts';
 import { createEditorCalls, createSlugMaker, type EditorTestBody } from '../../../../test/editor-helpers.ts';
+import { encodeTestClip } from '../../../../test/live-helpers.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
 
 type Body = EditorTestBody<{ video: EditorVideo & Video; options: EditorVideoOptions }>;
 type User = Awaited<ReturnType<typeof createUserWithSession>>;
 
 const tools = findMediaTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
-const run = promisify(execFile);
 const BASE = '/api/videos/editor/videos';
 const TUS = { 'tus-resumable': '1.0.0' };
 
@@ -119,31 +117,7 @@ beforeAll(async () => {
     // ADR 0057's test clip: 10 s of test pattern and a 440 Hz tone at 960x540, made here, not shipped.
     const clipDir = await mkdtemp(path.join(tmpdir(), 'fretline-clip-'));
     const file = path.join(clipDir, 'clip.mp4');
-    await run(tools.ffmpeg, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=960x540:rate=25',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=48000',
-      '-t',
-      '10',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      file,
-    ]);
+    await encodeTestClip(tools.ffmpeg, file, { seconds: 10, size: '960x540' });
     clip = await readFile(file);
     await rm(clipDir, { recursive: true, force: true });
   } else {

@@ -15,16 +15,19 @@ export function EntryListPage({
   kind,
   description,
   deleted,
+  canCreate = true,
   children,
 }: {
   kind: EntryKind;
   description: string;
   deleted: string | null;
+  /** Whether the reader may make new entries (the New button); a group that only reads sees none. */
+  canCreate?: boolean;
   children: React.ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title={kind.listLabel} description={description} actions={<NewEntryButton kind={kind} />} />
+      <PageHeader title={kind.listLabel} description={description} actions={canCreate ? <NewEntryButton kind={kind} /> : null} />
       {deleted ? (
         <p role="status" className="mb-4 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           Deleted “{deleted}”.

@@ -61,7 +61,14 @@ function CopyField({ label, value, secret }: { label: string; value: string; sec
  * of viewers' questions, each marked answered with one button (a chapter of the replay, an e-mail
  * to the asker).
  */
-export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream }) {
+export function LiveIngestPanel({
+  stream: initial,
+  standalone = false,
+}: {
+  stream: EditorLiveStream;
+  /** Without the stream's form beside it (a Staff member who runs the lesson but does not edit it). */
+  standalone?: boolean;
+}) {
   const [stream, setStream] = useState(initial);
   const [questions, setQuestions] = useState<EditorLiveQuestion[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -124,7 +131,7 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
   return (
     <section
       aria-labelledby="go-live"
-      className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 lg:mr-[18.5rem]"
+      className={`space-y-6 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 ${standalone ? '' : 'lg:mr-[18.5rem]'}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="go-live" className="text-lg font-bold text-ink-900">
@@ -139,7 +146,9 @@ export function LiveIngestPanel({ stream: initial }: { stream: EditorLiveStream 
             viewers see you within seconds.{' '}
             {stream.stream_auto_replay
               ? 'When you stop, the replay is published by itself; '
-              : 'No replay is made when you stop (see “Make a replay when the stream ends” above); '}
+              : standalone
+                ? 'No replay is made when you stop (an editor can change that); '
+                : 'No replay is made when you stop (see “Make a replay when the stream ends” above); '}
             if the connection drops, start again within two minutes to continue the same stream.
           </p>
           <CopyField label="Server" value={stream.stream_ingest_url} />
