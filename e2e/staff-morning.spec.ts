@@ -147,7 +147,7 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   expect(answered.ok(), await answered.text()).toBeTruthy();
   const mail = await waitForMail(api, 'learner@example.com', /New reply/);
   const replyTo = (mail as unknown as { headers: Record<string, string> }).headers['Reply-To'];
-  expect(replyTo).toMatch(new RegExp(`^reply\\+${idMailed}\\.[\\w-]+@${DOMAIN.replaceAll('.', '\\.')}$`));
+  expect(replyTo).toMatch(new RegExp(`^reply\\+${idMailed}\\.\\d+\\.[\\w-]+@${DOMAIN.replaceAll('.', '\\.')}$`));
   await sendMail(smtpPort, {
     from: 'learner@example.com',
     to: replyTo!,
