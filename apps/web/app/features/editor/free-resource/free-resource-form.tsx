@@ -1,6 +1,7 @@
 import { UPLOAD_ACCEPT_ALL, type EditorFreeResource } from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
-import { FormSection, TextArea } from '../form-kit/fields';
+import { FormSection } from '../form-kit/fields';
+import { RichTextArea } from '../form-kit/rich-text';
 import { MediaField } from '../form-kit/media-upload';
 import { freeResourceKind } from './free-resource-kind';
 
@@ -14,12 +15,10 @@ export function FreeResourceForm(props: EntryFormProps<EditorFreeResource>) {
       {...props}
       basics={
         <>
-          <TextArea
+          <RichTextArea
             {...field('resource_description')}
             label="Description"
-            hint="A sentence or two under the title on /free-resources."
-            rows={3}
-            maxLength={5000}
+            hint="A sentence or two under the title on /free-resources; bold, lists and links from the toolbar."
           />
         </>
       }

@@ -1,6 +1,7 @@
 import type { EditorLiveStream } from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
-import { CheckField, FormSection, SelectInput, TextArea, TextInput } from '../form-kit/fields';
+import { CheckField, FormSection, SelectInput, TextInput } from '../form-kit/fields';
+import { RichTextArea } from '../form-kit/rich-text';
 import { MediaField, StreamField } from '../form-kit/media-upload';
 import { liveStreamKind } from './live-stream-kind';
 
@@ -43,11 +44,10 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
       {...props}
       basics={
         <>
-          <TextArea
+          <RichTextArea
             {...field('stream_description')}
             label="Description"
-            hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
-            rows={4}
+            hint="What the stream covers: headings, lists, quotes and links from the toolbar."
           />
           <CheckField
             name="stream_premium"
