@@ -35,6 +35,8 @@ export function CourseForm(props: EntryFormProps<EditorCourse>) {
     <EditorForm
       kind={courseKind}
       {...props}
+      // A draft saves itself; a published entry only on purpose (ADR 0061).
+      autosave
       basics={
         <>
           <SelectInput

@@ -13,6 +13,8 @@ export function FreeResourceForm(props: EntryFormProps<EditorFreeResource>) {
     <EditorForm
       kind={freeResourceKind}
       {...props}
+      // A draft saves itself; a published entry only on purpose (ADR 0061).
+      autosave
       basics={
         <>
           <RichTextArea

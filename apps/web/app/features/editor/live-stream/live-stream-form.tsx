@@ -42,6 +42,8 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
     <EditorForm
       kind={liveStreamKind}
       {...props}
+      // A draft saves itself; a published entry only on purpose (ADR 0061).
+      autosave
       basics={
         <>
           <RichTextArea
