@@ -41,7 +41,7 @@ type RichTextElement = HTMLElement & { editor?: { commands: { setContent: (html:
  */
 async function setRichText(name: RegExp, html: string) {
   await waitFor(() => {
-    const text = screen.getByRole('textbox', { name }) as RichTextElement;
+    const text = screen.getByRole<RichTextElement>('textbox', { name });
     expect(text.editor).toBeTruthy();
     act(() => text.editor!.commands.setContent(html, { emitUpdate: true }));
     const hidden = text.closest('[data-testid=rich-text]')?.querySelector<HTMLInputElement>('input[type=hidden]');
