@@ -159,13 +159,13 @@ export async function notifyStaffOfNewMessage(
       `Answer it in the inbox: ${link}`,
       '',
       '—',
-      'You get these because you turned on new-message e-mails in the staff inbox.',
+      'You get these because you turned on new-message e-mails on the Saved replies page of the staff console.',
     ].join('\n');
     const html = [
       `<p>${escapeHtml(who)} wrote:</p>`,
       `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(message.content)}</blockquote>`,
       `<p><a href="${escapeHtml(link)}">Answer it in the inbox</a></p>`,
-      '<p style="font-size:12px;color:#78716c">You get these because you turned on new-message e-mails in the staff inbox.</p>',
+      '<p style="font-size:12px;color:#78716c">You get these because you turned on new-message e-mails on the Saved replies page of the staff console.</p>',
     ].join('\n');
     await enqueueMail(db, { to: contact.email, subject, text, html, category: 'transactional' });
   }

@@ -117,7 +117,8 @@ export function StaffThreadPanel({
   };
 
   const composer = useComposerState();
-  const replying = useReplying(thread.id_thread, composer.text.trim() !== '');
+  // A note is no reply to the sender: writing one never tells colleagues "X is replying" (ADR 0060).
+  const replying = useReplying(thread.id_thread, composer.mode === 'reply' && composer.text.trim() !== '');
   const assign = (idUser: number | string | null) =>
     void update(() =>
       api.call('messages.staffAssign', { params: { id: thread.id_thread }, body: { id_user_assigned: idUser ?? '' } }),
