@@ -182,7 +182,9 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await openThread(page, mailed);
   const emailed = page.getByTestId('message').filter({ hasText: 'Can it count in 6/8?' });
   await expect(emailed).toBeVisible();
-  await expect(emailed).not.toContainText('Under the speed slider, on the right.\n>');
+  // The quoted original (staff's own earlier answer) is gone from the member's message.
+  await expect(emailed).not.toContainText('Under the speed slider');
+  await expect(emailed).not.toContainText('wrote:');
   await reply(page, 'It can: choose 6/8 under the metronome’s beats.');
   await staffContext.close();
 
@@ -275,7 +277,13 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await expect(editor.getByRole('status').filter({ hasText: 'Draft created' })).toBeVisible();
   await schedule('10:00');
 
-  // Both wait in the list as scheduled drafts; the first still has its poster.
+  // Both wait in the list as drafts, not published yet.
+  await editor.goto(`${base}/staff/content/videos?status=draft&q=${stamp}`);
+  for (const lesson of [title, `Morning Picking ${stamp}`]) {
+    // The row's link reads "<title> /videos/<slug> Draft Lesson …".
+    await expect(editor.getByRole('link', { name: new RegExp(`^${lesson} \\S+ Draft `) })).toBeVisible();
+  }
+  // The first still has its poster and its time.
   await editor.goto(firstUrl);
   await expect(editor.getByAltText('Preview of Card poster')).toBeVisible();
   await expect(editor.getByTestId('schedule-panel').getByRole('status')).toContainText('9:00');
