@@ -178,7 +178,7 @@ export function MediaLibraryDialog({
                 setQ(event.currentTarget.value);
                 setOffset(0);
               }}
-              placeholder="poster, backing track…"
+              placeholder={streams ? 'a video’s title, demo…' : 'poster, backing track…'}
               className={cx(inputClasses, 'mt-1 py-2')}
             />
           </label>
