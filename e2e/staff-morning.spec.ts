@@ -135,7 +135,9 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   // Overnight: four new questions, and yesterday's thread a member has just answered by e-mail.
   const words = ['capo', 'strings', 'invoice', 'tuning'].map((w) => `${w}${stamp}`);
   await writeIn(api, `My ${words[0]} lesson video will not play at all.`, { token: memberToken, name: 'Morgan' });
-  await writeIn(api, `Which ${words[1]} do you recommend for a beginner?`, { email: `strings-${stamp}@example.com` });
+  await writeIn(api, `Is there a student discount? And which ${words[1]} suit a beginner?`, {
+    email: `strings-${stamp}@example.com`,
+  });
   await writeIn(api, `Can I get an ${words[2]} for my company?`, { email: `invoice-${stamp}@example.com` });
   await writeIn(api, `Is drop D ${words[3]} covered anywhere?`, { email: `tuning-${stamp}@example.com` });
   const mailed = `metronome${stamp}`;
@@ -170,9 +172,18 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await page.getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'try once with extensions turned off' })).toBeVisible();
 
-  // 2-4. Three visitors' questions, typed answers.
+  // 2. A visitor asks for a student price: the context panel shows what is known of the address,
+  // and a second saved reply answers.
   await openThread(page, words[1]!);
-  await reply(page, 'Light gauge nylon strings are kindest to new fingers.');
+  const visitorContext = page.getByTestId('member-context');
+  await expect(visitorContext).toContainText(`strings-${stamp}@example.com`);
+  await expect(visitorContext.getByRole('link', { name: 'Open the member’s page' })).toHaveCount(0);
+  await page.getByTestId('saved-replies').getByRole('button', { name: 'Student discount' }).click();
+  await expect(page.getByLabel('Your message')).toHaveValue(/We do not run a student discount/);
+  await page.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'We do not run a student discount' })).toBeVisible();
+
+  // 3-4. Two more visitors' questions, typed answers.
   await openThread(page, words[2]!);
   await reply(page, 'Yes: the receipt on your Membership page has your company’s name and VAT number.');
   await openThread(page, words[3]!);
@@ -180,6 +191,8 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
 
   // 5. The e-mailed answer is in its thread, without the quoted original; staff answer it.
   await openThread(page, mailed);
+  // A learner: their page is one click away in the context panel.
+  await expect(page.getByTestId('member-context').getByRole('link', { name: 'Open the member’s page' })).toBeVisible();
   const emailed = page.getByTestId('message').filter({ hasText: 'Can it count in 6/8?' });
   await expect(emailed).toBeVisible();
   // The quoted original (staff's own earlier answer) is gone from the member's message.
