@@ -68,6 +68,29 @@ function MediaPreview({ label, media }: { label: string; media: PickedMedia }) {
   );
 }
 
+/** A field's library dialog: opened by its Choose/Replace button, focus back on that button when closed. */
+function useLibraryDialog(chooseId: string) {
+  const [browsing, setBrowsing] = useState(false);
+  const focusChoose = () => document.getElementById(chooseId)?.focus();
+  const dialog = (props: { label: string; kind: MediaKind | undefined; accept: string; onPick: (media: PickedMedia) => void }) =>
+    browsing ? (
+      <MediaLibraryDialog
+        title={`Choose ${props.label.toLowerCase()}`}
+        kind={props.kind}
+        accept={props.accept}
+        onPick={(picked) => {
+          props.onPick(picked);
+          setBrowsing(false);
+        }}
+        onClose={() => {
+          setBrowsing(false);
+          focusChoose();
+        }}
+      />
+    ) : null;
+  return { open: () => setBrowsing(true), focusChoose, dialog };
+}
+
 /**
  * A staff form's media field (ADR 0039, ADR 0068): a picker, never a path to type. "Choose from
  * library" opens the media library (search, paging, upload); "Upload new file" uploads at once with
@@ -91,10 +114,9 @@ export function MediaUpload({
   const errorId = `${id}-error`;
   const [media, setMedia] = useState<PickedMedia | null>(defaultValue ? pickedFromPath(defaultValue, defaultUrl ?? null) : null);
   const [uploaded, setUploaded] = useState<number | null>(null);
-  const [browsing, setBrowsing] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const chooseId = `${id}-choose`;
-  const focusChoose = () => document.getElementById(chooseId)?.focus();
+  const library = useLibraryDialog(chooseId);
 
   function changeValue(next: PickedMedia | null) {
     setMedia(next);
@@ -111,7 +133,7 @@ export function MediaUpload({
     setUploaded(null);
     upload.setError(null);
     changeValue(null);
-    focusChoose();
+    library.focusChoose();
   }
 
   const describedBy = [hintId, upload.error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
@@ -139,7 +161,7 @@ export function MediaUpload({
           size="sm"
           aria-haspopup="dialog"
           aria-label={media ? `Replace ${label} from the library` : `Choose from library: ${label}`}
-          onClick={() => setBrowsing(true)}
+          onClick={library.open}
         >
           {media ? 'Replace' : 'Choose from library'}
         </Button>
@@ -186,23 +208,16 @@ export function MediaUpload({
         </p>
       ) : null}
 
-      {browsing ? (
-        <MediaLibraryDialog
-          title={`Choose ${label.toLowerCase()}`}
-          kind={kindOfAccept(accept)}
-          accept={accept}
-          onPick={(picked) => {
-            setUploaded(null);
-            upload.setError(null);
-            changeValue(picked);
-            setBrowsing(false);
-          }}
-          onClose={() => {
-            setBrowsing(false);
-            focusChoose();
-          }}
-        />
-      ) : null}
+      {library.dialog({
+        label,
+        kind: kindOfAccept(accept),
+        accept,
+        onPick: (picked) => {
+          setUploaded(null);
+          upload.setError(null);
+          changeValue(picked);
+        },
+      })}
     </div>
   );
 }
@@ -290,8 +305,7 @@ export function StreamField({
   const [media, setMedia] = useState<PickedMedia | null>(
     defaultValue ? { ...pickedFromPath(defaultValue, null), poster: defaultPoster ?? null } : null,
   );
-  const [browsing, setBrowsing] = useState(false);
-  const focusChoose = () => document.getElementById(chooseId)?.focus();
+  const library = useLibraryDialog(chooseId);
   function changeValue(next: PickedMedia | null) {
     setMedia(next);
     announceEdit(box.current);
@@ -313,7 +327,7 @@ export function StreamField({
           aria-haspopup="dialog"
           aria-describedby={hintId}
           aria-label={media ? `Replace ${label}` : `Choose a stream: ${label}`}
-          onClick={() => setBrowsing(true)}
+          onClick={library.open}
         >
           {media ? 'Replace' : 'Choose a stream'}
         </Button>
@@ -324,7 +338,7 @@ export function StreamField({
             aria-label={`Remove ${label}`}
             onClick={() => {
               changeValue(null);
-              focusChoose();
+              library.focusChoose();
             }}
           >
             Remove
@@ -332,21 +346,7 @@ export function StreamField({
         ) : null}
       </div>
       <ErrorText id={fieldErrorId(key)} message={errors[key]} />
-      {browsing ? (
-        <MediaLibraryDialog
-          title={`Choose ${label.toLowerCase()}`}
-          kind="stream"
-          accept=""
-          onPick={(picked) => {
-            changeValue(picked);
-            setBrowsing(false);
-          }}
-          onClose={() => {
-            setBrowsing(false);
-            focusChoose();
-          }}
-        />
-      ) : null}
+      {library.dialog({ label, kind: 'stream', accept: '', onPick: changeValue })}
     </div>
   );
 }
