@@ -68,29 +68,6 @@ function MediaPreview({ label, media }: { label: string; media: PickedMedia }) {
   );
 }
 
-/** A field's library dialog: opened by its Choose/Replace button, focus back on that button when closed. */
-function useLibraryDialog(chooseId: string) {
-  const [browsing, setBrowsing] = useState(false);
-  const focusChoose = () => document.getElementById(chooseId)?.focus();
-  const dialog = (props: { label: string; kind: MediaKind | undefined; accept: string; onPick: (media: PickedMedia) => void }) =>
-    browsing ? (
-      <MediaLibraryDialog
-        title={`Choose ${props.label.toLowerCase()}`}
-        kind={props.kind}
-        accept={props.accept}
-        onPick={(picked) => {
-          props.onPick(picked);
-          setBrowsing(false);
-        }}
-        onClose={() => {
-          setBrowsing(false);
-          focusChoose();
-        }}
-      />
-    ) : null;
-  return { open: () => setBrowsing(true), focusChoose, dialog };
-}
-
 /**
  * A staff form's media field (ADR 0039, ADR 0068): a picker, never a path to type. "Choose from
  * library" opens the media library (search, paging, upload); "Upload new file" uploads at once with
@@ -114,9 +91,10 @@ export function MediaUpload({
   const errorId = `${id}-error`;
   const [media, setMedia] = useState<PickedMedia | null>(defaultValue ? pickedFromPath(defaultValue, defaultUrl ?? null) : null);
   const [uploaded, setUploaded] = useState<number | null>(null);
+  const [browsing, setBrowsing] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const chooseId = `${id}-choose`;
-  const library = useLibraryDialog(chooseId);
+  const focusChoose = () => document.getElementById(chooseId)?.focus();
 
   function changeValue(next: PickedMedia | null) {
     setMedia(next);
@@ -133,7 +111,7 @@ export function MediaUpload({
     setUploaded(null);
     upload.setError(null);
     changeValue(null);
-    library.focusChoose();
+    focusChoose();
   }
 
   const describedBy = [hintId, upload.error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
@@ -161,7 +139,7 @@ export function MediaUpload({
           size="sm"
           aria-haspopup="dialog"
           aria-label={media ? `Replace ${label} from the library` : `Choose from library: ${label}`}
-          onClick={library.open}
+          onClick={() => setBrowsing(true)}
         >
           {media ? 'Replace' : 'Choose from library'}
         </Button>
@@ -208,16 +186,23 @@ export function MediaUpload({
         </p>
       ) : null}
 
-      {library.dialog({
-        label,
-        kind: kindOfAccept(accept),
-        accept,
-        onPick: (picked) => {
-          setUploaded(null);
-          upload.setError(null);
-          changeValue(picked);
-        },
-      })}
+      {browsing ? (
+        <MediaLibraryDialog
+          title={`Choose ${label.toLowerCase()}`}
+          kind={kindOfAccept(accept)}
+          accept={accept}
+          onPick={(picked) => {
+            setUploaded(null);
+            upload.setError(null);
+            changeValue(picked);
+            setBrowsing(false);
+          }}
+          onClose={() => {
+            setBrowsing(false);
+            focusChoose();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -305,7 +290,8 @@ export function StreamField({
   const [media, setMedia] = useState<PickedMedia | null>(
     defaultValue ? { ...pickedFromPath(defaultValue, null), poster: defaultPoster ?? null } : null,
   );
-  const library = useLibraryDialog(chooseId);
+  const [browsing, setBrowsing] = useState(false);
+  const focusChoose = () => document.getElementById(chooseId)?.focus();
   function changeValue(next: PickedMedia | null) {
     setMedia(next);
     announceEdit(box.current);
@@ -327,7 +313,7 @@ export function StreamField({
           aria-haspopup="dialog"
           aria-describedby={hintId}
           aria-label={media ? `Replace ${label}` : `Choose a stream: ${label}`}
-          onClick={library.open}
+          onClick={() => setBrowsing(true)}
         >
           {media ? 'Replace' : 'Choose a stream'}
         </Button>
@@ -338,7 +324,7 @@ export function StreamField({
             aria-label={`Remove ${label}`}
             onClick={() => {
               changeValue(null);
-              library.focusChoose();
+              focusChoose();
             }}
           >
             Remove
@@ -346,7 +332,21 @@ export function StreamField({
         ) : null}
       </div>
       <ErrorText id={fieldErrorId(key)} message={errors[key]} />
-      {library.dialog({ label, kind: 'stream', accept: '', onPick: changeValue })}
+      {browsing ? (
+        <MediaLibraryDialog
+          title={`Choose ${label.toLowerCase()}`}
+          kind="stream"
+          accept=""
+          onPick={(picked) => {
+            changeValue(picked);
+            setBrowsing(false);
+          }}
+          onClose={() => {
+            setBrowsing(false);
+            focusChoose();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
