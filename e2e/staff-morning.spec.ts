@@ -106,6 +106,9 @@ async function openThread(page: Page, word: string) {
   await page.getByRole('link', { name: 'All open' }).click();
   await page.getByRole('searchbox', { name: 'Search conversations' }).fill(word);
   await page.getByRole('button', { name: 'Search' }).click();
+  // The address changes once the search's list has loaded: before that, the previous search's
+  // single result could be clicked by mistake.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}(&|$)`));
   const items = page.getByTestId('staff-thread-item');
   await expect(items).toHaveCount(1);
   await items.first().click();
