@@ -53,7 +53,9 @@ test('an editor writes a lesson without HTML, checks the draft page and schedule
   await expect(page.locator('li', { hasText: 'Up on the and' })).toBeVisible();
   await expect(page.getByText('<strong>')).toHaveCount(0);
 
-  // Publish later: tomorrow at 09:00 in the editor's zone.
+  // Publish later: tomorrow at 09:00 in the editor's zone. The page's clock is ours from here, so
+  // the draft's 2 s autosave can be held while the leave warning is checked (ADR 0061).
+  await page.clock.install();
   await page.goto(editUrl);
   const panel = page.getByTestId('schedule-panel');
   const tomorrow = new Date(Date.now() + 86_400_000);
@@ -64,13 +66,16 @@ test('an editor writes a lesson without HTML, checks the draft page and schedule
   await expect(panel.getByRole('status')).toContainText('Publishes on');
   await expect(panel.getByRole('status')).toContainText('9:00');
 
-  // A change not saved yet: leaving asks first, and staying keeps it.
+  // A change not saved yet: leaving asks first, and staying keeps it. Time is held, so the
+  // autosave cannot save the change before the link is clicked.
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (edited)`);
   await page.getByRole('link', { name: '← Videos' }).click();
   const ask = page.getByRole('alertdialog');
   await expect(ask).toContainText('Leave without saving?');
   await ask.getByRole('button', { name: 'Stay and save' }).click();
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} (edited)`);
+  await page.clock.resume();
 
   // Still a draft for visitors until then.
   const visitor = await browser.newContext();

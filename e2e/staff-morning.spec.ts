@@ -106,6 +106,9 @@ async function openThread(page: Page, word: string) {
   await page.getByRole('link', { name: 'All open' }).click();
   await page.getByRole('searchbox', { name: 'Search conversations' }).fill(word);
   await page.getByRole('button', { name: 'Search' }).click();
+  // The address changes once the search's list has loaded: before that, the previous search's
+  // single result could be clicked by mistake.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}(&|$)`));
   const items = page.getByTestId('staff-thread-item');
   await expect(items).toHaveCount(1);
   await items.first().click();
@@ -135,7 +138,9 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   // Overnight: four new questions, and yesterday's thread a member has just answered by e-mail.
   const words = ['capo', 'strings', 'invoice', 'tuning'].map((w) => `${w}${stamp}`);
   await writeIn(api, `My ${words[0]} lesson video will not play at all.`, { token: memberToken, name: 'Morgan' });
-  await writeIn(api, `Which ${words[1]} do you recommend for a beginner?`, { email: `strings-${stamp}@example.com` });
+  await writeIn(api, `Is there a student discount? And which ${words[1]} suit a beginner?`, {
+    email: `strings-${stamp}@example.com`,
+  });
   await writeIn(api, `Can I get an ${words[2]} for my company?`, { email: `invoice-${stamp}@example.com` });
   await writeIn(api, `Is drop D ${words[3]} covered anywhere?`, { email: `tuning-${stamp}@example.com` });
   const mailed = `metronome${stamp}`;
@@ -147,7 +152,7 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   expect(answered.ok(), await answered.text()).toBeTruthy();
   const mail = await waitForMail(api, 'learner@example.com', /New reply/);
   const replyTo = (mail as unknown as { headers: Record<string, string> }).headers['Reply-To'];
-  expect(replyTo).toMatch(new RegExp(`^reply\\+${idMailed}\\.[\\w-]+@${DOMAIN.replaceAll('.', '\\.')}$`));
+  expect(replyTo).toMatch(new RegExp(`^reply\\+${idMailed}\\.\\d+\\.[\\w-]+@${DOMAIN.replaceAll('.', '\\.')}$`));
   await sendMail(smtpPort, {
     from: 'learner@example.com',
     to: replyTo!,
@@ -170,9 +175,18 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await page.getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'try once with extensions turned off' })).toBeVisible();
 
-  // 2-4. Three visitors' questions, typed answers.
+  // 2. A visitor asks for a student price: the context panel shows what is known of the address,
+  // and a second saved reply answers.
   await openThread(page, words[1]!);
-  await reply(page, 'Light gauge nylon strings are kindest to new fingers.');
+  const visitorContext = page.getByTestId('member-context');
+  await expect(visitorContext).toContainText(`strings-${stamp}@example.com`);
+  await expect(visitorContext.getByRole('link', { name: 'Open the member’s page' })).toHaveCount(0);
+  await page.getByTestId('saved-replies').getByRole('button', { name: 'Student discount' }).click();
+  await expect(page.getByLabel('Your message')).toHaveValue(/We do not run a student discount/);
+  await page.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'We do not run a student discount' })).toBeVisible();
+
+  // 3-4. Two more visitors' questions, typed answers.
   await openThread(page, words[2]!);
   await reply(page, 'Yes: the receipt on your Membership page has your company’s name and VAT number.');
   await openThread(page, words[3]!);
@@ -180,9 +194,13 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
 
   // 5. The e-mailed answer is in its thread, without the quoted original; staff answer it.
   await openThread(page, mailed);
+  // A learner: their page is one click away in the context panel.
+  await expect(page.getByTestId('member-context').getByRole('link', { name: 'Open the member’s page' })).toBeVisible();
   const emailed = page.getByTestId('message').filter({ hasText: 'Can it count in 6/8?' });
   await expect(emailed).toBeVisible();
-  await expect(emailed).not.toContainText('Under the speed slider, on the right.\n>');
+  // The quoted original (staff's own earlier answer) is gone from the member's message.
+  await expect(emailed).not.toContainText('Under the speed slider');
+  await expect(emailed).not.toContainText('wrote:');
   await reply(page, 'It can: choose 6/8 under the metronome’s beats.');
   await staffContext.close();
 
@@ -275,7 +293,13 @@ test('a morning in the console: five threads answered, one after an e-mailed ans
   await expect(editor.getByRole('status').filter({ hasText: 'Draft created' })).toBeVisible();
   await schedule('10:00');
 
-  // Both wait in the list as scheduled drafts; the first still has its poster.
+  // Both wait in the list as drafts, not published yet.
+  await editor.goto(`${base}/staff/content/videos?status=draft&q=${stamp}`);
+  for (const lesson of [title, `Morning Picking ${stamp}`]) {
+    // The row's link reads "<title> /videos/<slug> Draft Lesson …".
+    await expect(editor.getByRole('link', { name: new RegExp(`^${lesson} \\S+ Draft `) })).toBeVisible();
+  }
+  // The first still has its poster and its time.
   await editor.goto(firstUrl);
   await expect(editor.getByAltText('Preview of Card poster')).toBeVisible();
   await expect(editor.getByTestId('schedule-panel').getByRole('status')).toContainText('9:00');

@@ -8,6 +8,7 @@ import {
   useMatches,
   useParams,
   type RouteObject,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 
 /**
@@ -17,6 +18,8 @@ import {
 export interface PageModule {
   loader?: (args: never) => unknown;
   action?: (args: never) => unknown;
+  /** Kept as the app keeps it: a draft's autosave does not re-read the page (ADR 0061). */
+  shouldRevalidate?: ShouldRevalidateFunction;
   default: (props: never) => React.ReactNode;
 }
 
@@ -80,6 +83,7 @@ export function renderPages(server: ApiTestServer, routes: PageRoute[], initialP
       ? async (args: { request: Request }) =>
           module.action!({ ...args, request: await asPageRequest(server, args.request) } as never)
       : undefined,
+    ...(module.shouldRevalidate ? { shouldRevalidate: module.shouldRevalidate } : {}),
     Component: () => <RoutePage module={module} />,
     HydrateFallback: () => null,
     children: children?.map(toRoute),

@@ -42,6 +42,9 @@ export const UPLOAD_ACCEPT_ALL = Object.values(UPLOAD_KINDS)
 /** Image extensions as an `accept` attribute, for poster and picture fields. */
 export const UPLOAD_ACCEPT_IMAGES = UPLOAD_KINDS.image.extensions.map((e) => `.${e}`).join(',');
 
+/** Video extensions as an `accept` attribute, for a course trailer's preview clip. */
+export const UPLOAD_ACCEPT_VIDEOS = UPLOAD_KINDS.video.extensions.map((e) => `.${e}`).join(',');
+
 /** `10 MB`, `2 GB`: limits as people read them. */
 export function formatUploadBytes(bytes: number): string {
   if (bytes >= 1024 * MB) return `${+(bytes / (1024 * MB)).toFixed(1)} GB`;

@@ -24,8 +24,12 @@ export type UploadedMedia = z.infer<typeof UploadedMediaSchema>;
 export const UploadResponseSchema = z.object({ data: UploadedMediaSchema });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
-/** The kinds of file the media library lists, as uploads name them (ADR 0068). */
-export const MEDIA_KINDS = ['image', 'audio', 'video', 'document'] as const;
+/**
+ * The kinds of file the media library lists, as uploads name them (ADR 0068), and `stream`: an
+ * HLS playlist ready to play (the demo clips, and videos whose uploaded file was processed),
+ * listed only when asked for by kind.
+ */
+export const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'stream'] as const;
 
 /**
  * GET /api/videos/editor/media (ADR 0068): what the media store holds that a form may pick, newest
@@ -54,6 +58,8 @@ export const MediaItemSchema = z.object({
   /** When the file was stored (ISO 8601), or null when the store does not say. */
   modified: z.string().nullable(),
   url: z.string(),
+  /** A stream's poster (signed URL) to preview it by, when it has one; null for other files. */
+  poster_url: z.string().nullable(),
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 

@@ -1,5 +1,5 @@
 import { CANCELLATION_REASON_LABELS, type CancellationReason, type MemberContext } from '@fretline/contract';
-import { and, asc, desc, eq, gt, ne, tables, type Database } from '@fretline/db';
+import { and, asc, desc, eq, gt, inArray, ne, tables, type Database } from '@fretline/db';
 
 const { subscriptions: s, subscriptionProducts: products, subscriptionPlans: plans, invoices } = tables;
 const DAY_MS = 86_400_000;
@@ -50,7 +50,15 @@ export async function getMemberBilling(db: Database, idUser: number, now: Date):
   const [failed] = await db
     .select({ at: invoices.stripeInvoiceCreated })
     .from(invoices)
-    .where(and(eq(invoices.idUser, idUser), ne(invoices.stripeInvoiceStatus, 'paid'), gt(invoices.stripeInvoiceTotal, 0)))
+    // Only invoices whose payment failed: rows are written by invoice.paid and invoice.payment_failed
+    // alone, and a failed one stays open (retrying) or becomes uncollectible; void or draft is none.
+    .where(
+      and(
+        eq(invoices.idUser, idUser),
+        inArray(invoices.stripeInvoiceStatus, ['open', 'uncollectible']),
+        gt(invoices.stripeInvoiceTotal, 0),
+      ),
+    )
     .orderBy(desc(invoices.stripeInvoiceCreated))
     .limit(1);
 

@@ -174,7 +174,12 @@ export function requireMessageText(content: string | undefined | null): string {
 }
 
 /** A reply from the thread's sender side (a participant or a token holder). */
-export async function postReaderMessage(app: FastifyInstance, access: ThreadAccess, content: string): Promise<Message> {
+export async function postReaderMessage(
+  app: FastifyInstance,
+  access: ThreadAccess,
+  content: string,
+  { proveAddress = true }: { proveAddress?: boolean } = {},
+): Promise<Message> {
   const text = requireMessageText(content);
   const now = app.clock();
   const thread = access.thread;
@@ -194,8 +199,9 @@ export async function postReaderMessage(app: FastifyInstance, access: ThreadAcce
     return m;
   });
   await forgetThreadUnreadCounts(app, thread.idThread);
-  // Sending from the e-mailed link is an explicit press: it proves the address too.
-  await verifySenderAddress(app, access);
+  // Sending from the e-mailed link is an explicit press: it proves the address too. An answer by
+  // e-mail does not (its From can be forged), so its caller turns this off.
+  if (proveAddress) await verifySenderAddress(app, access);
   return toWireMessage(row);
 }
 

@@ -13,13 +13,17 @@ import { createThreadTokenString } from './thread-tokens.ts';
  * link (ADR 0025). That is always an e-mailed token, never the form's: following it proves the
  * address (ADR 0045). A fresh one is made when every earlier one was revoked.
  */
-async function threadLinkFor(app: FastifyInstance, db: Database, thread: ThreadRow): Promise<string> {
+async function threadLinkFor(
+  app: FastifyInstance,
+  db: Database,
+  thread: ThreadRow,
+): Promise<{ link: string; idThreadToken: number }> {
   const base = `${app.config.SITE_URL}/messages/${thread.idThread}`;
-  if (thread.idUserSender !== null) return base;
+  if (thread.idUserSender !== null) return { link: base, idThreadToken: 0 };
   const idThreadToken =
     (await repo.findNewestEmailedTokenId(db, thread.idThread)) ??
     (await repo.createThreadTokenRow(db, thread.idThread, app.clock(), true));
-  return `${base}/${createThreadTokenString(app.config.SECRET_KEY, idThreadToken, thread.idThread)}`;
+  return { link: `${base}/${createThreadTokenString(app.config.SECRET_KEY, idThreadToken, thread.idThread)}`, idThreadToken };
 }
 
 /**
@@ -42,12 +46,13 @@ export async function notifySenderOfStaffReply(
   // Names are written as on every page (product.md#entities, the contract's name rules), whatever case they were typed in.
   const name = firstName({ first_name: thread.senderFirstName ?? contact?.firstName ?? null }) ?? 'there';
   const staffName = firstName({ first_name: reply.staffFirstName });
-  const link = await threadLinkFor(app, db, thread);
+  const { link, idThreadToken } = await threadLinkFor(app, db, thread);
   const links = unsubscribeLinks(app.config, to);
   const from = staffName ? `${staffName} from the Fretline team` : 'The Fretline team';
   const subject = thread.threadTitle ? `New reply: ${thread.threadTitle}` : 'You have a new reply from Fretline';
-  // ADR 0060: with replies by e-mail on, answering this e-mail lands in the thread.
-  const replyTo = replyAddress(app.config, thread.idThread);
+  // ADR 0060: with replies by e-mail on, answering this e-mail lands in the thread; the address is
+  // bound to the link's token, so revoking the link retires it too.
+  const replyTo = replyAddress(app.config, { idThread: thread.idThread, idThreadToken });
   const answerHow = replyTo ? 'Reply to this e-mail, or read the conversation and reply here' : 'Read the conversation and reply';
   const text = [
     `Hi ${name},`,
@@ -154,13 +159,13 @@ export async function notifyStaffOfNewMessage(
       `Answer it in the inbox: ${link}`,
       '',
       '—',
-      'You get these because you turned on new-message e-mails in the staff inbox.',
+      'You get these because you turned on new-message e-mails on the Saved replies page of the staff console.',
     ].join('\n');
     const html = [
       `<p>${escapeHtml(who)} wrote:</p>`,
       `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(message.content)}</blockquote>`,
       `<p><a href="${escapeHtml(link)}">Answer it in the inbox</a></p>`,
-      '<p style="font-size:12px;color:#78716c">You get these because you turned on new-message e-mails in the staff inbox.</p>',
+      '<p style="font-size:12px;color:#78716c">You get these because you turned on new-message e-mails on the Saved replies page of the staff console.</p>',
     ].join('\n');
     await enqueueMail(db, { to: contact.email, subject, text, html, category: 'transactional' });
   }

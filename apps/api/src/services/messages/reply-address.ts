@@ -1,32 +1,45 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
 
-// Signed reply addresses (ADR 0060): `reply+<thread>.<signature>@INBOUND_MAIL_DOMAIN`.
+/*
+ * Signed reply addresses (ADR 0060): `reply+<thread>.<link>.<signature>@INBOUND_MAIL_DOMAIN`.
+ * `link` is the e-mailed token row (ADR 0025) the same e-mail carries for a signed-out sender, or
+ * 0 for a registered one; it is signed with the thread, so "Revoke e-mailed links", which revokes
+ * that row, retires the address too, and a fresh reply e-mails a fresh one.
+ */
 
-const LOCAL_PART = /^reply\+(\d+)\.([A-Za-z0-9_-]{16,64})$/;
+const LOCAL_PART = /^reply\+(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{16,64})$/;
 
-function signature(secret: string, idThread: number): string {
-  return createHmac('sha256', secret).update(`thread-reply:${idThread}`).digest('base64url').slice(0, 22);
+type AddressConfig = Pick<Config, 'SECRET_KEY' | 'INBOUND_MAIL_DOMAIN'>;
+
+export interface ReplyAddressTarget {
+  idThread: number;
+  /** The e-mailed token row the address was made with; 0 for a registered sender's thread. */
+  idThreadToken: number;
 }
 
-/** The Reply-To of a staff reply in thread `idThread`, or undefined when replies by e-mail are off. */
-export function replyAddress(config: Pick<Config, 'SECRET_KEY' | 'INBOUND_MAIL_DOMAIN'>, idThread: number): string | undefined {
+function signature(secret: string, { idThread, idThreadToken }: ReplyAddressTarget): string {
+  return createHmac('sha256', secret).update(`thread-reply:${idThread}:${idThreadToken}`).digest('base64url').slice(0, 22);
+}
+
+/** The Reply-To of a staff reply, or undefined when replies by e-mail are off. */
+export function replyAddress(config: AddressConfig, target: ReplyAddressTarget): string | undefined {
   if (!config.INBOUND_MAIL_DOMAIN) return undefined;
-  return `reply+${idThread}.${signature(config.SECRET_KEY, idThread)}@${config.INBOUND_MAIL_DOMAIN}`;
+  return `reply+${target.idThread}.${target.idThreadToken}.${signature(config.SECRET_KEY, target)}@${config.INBOUND_MAIL_DOMAIN}`;
 }
 
-/** The thread a recipient address names, when its signature is ours; undefined for any other address. */
-export function threadOfReplyAddress(
-  config: Pick<Config, 'SECRET_KEY' | 'INBOUND_MAIL_DOMAIN'>,
-  address: string,
-): number | undefined {
+/**
+ * What a recipient address names, when its signature is ours; undefined for any other address.
+ * Whether the thread and the token row are still live is the caller's question (the database's).
+ */
+export function parseReplyAddress(config: AddressConfig, address: string): ReplyAddressTarget | undefined {
   const at = address.lastIndexOf('@');
   if (at < 0 || !config.INBOUND_MAIL_DOMAIN) return undefined;
   if (address.slice(at + 1).toLowerCase() !== config.INBOUND_MAIL_DOMAIN.toLowerCase()) return undefined;
   const match = LOCAL_PART.exec(address.slice(0, at));
   if (!match) return undefined;
-  const idThread = Number(match[1]);
-  const expected = Buffer.from(signature(config.SECRET_KEY, idThread));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? idThread : undefined;
+  const target = { idThread: Number(match[1]), idThreadToken: Number(match[2]) };
+  const expected = Buffer.from(signature(config.SECRET_KEY, target));
+  const given = Buffer.from(match[3]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? target : undefined;
 }

@@ -2,13 +2,14 @@ import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
-import { replyAddress, threadOfReplyAddress } from './reply-address.ts';
+import { parseReplyAddress, replyAddress } from './reply-address.ts';
 import { stripQuotedText } from './reply-mail.ts';
 
 // Reply by e-mail (ADR 0060) through the product's own SMTP listener: the signed address is
 // checked, the quoted original goes, and bounces or strangers never reach a thread.
 
-const PORT = 4541;
+// A fixed port, overridable so two checkouts on one machine do not collide.
+const PORT = Number(process.env.REPLY_SMTP_TEST_PORT ?? 4541);
 const DOMAIN = 'replies.fretline.test';
 let t: TestApp;
 type User = Awaited<ReturnType<typeof createUserWithSession>>;
@@ -79,18 +80,28 @@ describe('the quoted original', () => {
     expect(stripQuotedText('Great\n> earlier\n> lines')).toBe('Great');
     expect(stripQuotedText('Cheers\n-- \nMorgan, Leeds')).toBe('Cheers');
     expect(stripQuotedText('> only a quote')).toBe('');
+    expect(
+      stripQuotedText('Sure.\n\nFrom: Sam <sam@fretline.test>\nSent: Tuesday, 24 November 2026 10:12\nTo: Morgan\nOld text'),
+    ).toBe('Sure.');
+  });
+
+  it('keeps a line of the member’s own that starts with "From:" when no quoted header block follows', () => {
+    const text = 'Two questions.\nFrom: the blues course, lesson 3 — is the bend a half step?\nAnd is there a tab?';
+    expect(stripQuotedText(text)).toBe(text);
   });
 });
 
 describe('signed reply addresses', () => {
-  it('names the thread only with our signature and our domain', () => {
-    const address = replyAddress(t.config, 42)!;
-    expect(address).toMatch(new RegExp(`^reply\\+42\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
-    expect(threadOfReplyAddress(t.config, address)).toBe(42);
-    expect(threadOfReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'))).toBeUndefined();
-    expect(threadOfReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'))).toBeUndefined();
-    expect(threadOfReplyAddress(t.config, `reply+42.${'A'.repeat(22)}@${DOMAIN}`)).toBeUndefined();
-    expect(replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, 42)).toBeUndefined();
+  it('names the thread and its link only with our signature and our domain', () => {
+    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 })!;
+    expect(address).toMatch(new RegExp(`^reply\\+42\\.7\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
+    expect(parseReplyAddress(t.config, address)).toEqual({ idThread: 42, idThreadToken: 7 });
+    expect(parseReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'))).toBeUndefined();
+    // Another link of the same thread (a newer generation) is a different address.
+    expect(parseReplyAddress(t.config, address.replace('reply+42.7.', 'reply+42.8.'))).toBeUndefined();
+    expect(parseReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'))).toBeUndefined();
+    expect(parseReplyAddress(t.config, `reply+42.7.${'A'.repeat(22)}@${DOMAIN}`)).toBeUndefined();
+    expect(replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, { idThread: 42, idThreadToken: 7 })).toBeUndefined();
   });
 });
 
@@ -99,7 +110,7 @@ describe('replies through the SMTP listener', () => {
     const idThread = await helpdesk('My chord chart will not download.', member, 'morgan@example.com');
     await staffReply(idThread, 'Here is a fresh link.');
     const to = await replyToOfMailTo('morgan@example.com');
-    expect(to).toBe(replyAddress(t.config, idThread));
+    expect(to).toBe(replyAddress(t.config, { idThread, idThreadToken: 0 }));
 
     await smtp.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re: Helpdesk', text: GMAIL_REPLY });
     await expect.poll(() => threadTexts(idThread)).toContain('Thanks, the new link works!\n\nMorgan');
@@ -109,20 +120,53 @@ describe('replies through the SMTP listener', () => {
     expect(thread.json<{ data: { thread: { thread_awaiting_staff: boolean } } }>().data.thread.thread_awaiting_staff).toBe(true);
   });
 
-  it('proves a signed-out sender’s address when they answer from it', async () => {
-    const idThread = await helpdesk('Do you teach slide guitar?', undefined, 'slide@example.com');
+  it('adds a signed-out sender’s answer without proving their address or linking an account', async () => {
+    // An account already uses the address: a forged From must not hand it the thread.
+    const idThread = await helpdesk('Do you teach slide guitar?', undefined, member.email);
     await staffReply(idThread, 'Yes, in the blues course.');
-    const to = await replyToOfMailTo('slide@example.com');
-    await smtp.sendMail({ from: 'slide@example.com', to, subject: 'Re', text: 'Brilliant, thanks.' });
+    const to = await replyToOfMailTo(member.email);
+    await smtp.sendMail({ from: member.email, to, subject: 'Re', text: 'Brilliant, thanks.' });
     await expect.poll(() => threadTexts(idThread)).toContain('Brilliant, thanks.');
     const thread = await t.app.inject({ url: `/api/messages/staff/threads/${idThread}`, headers: bearer(staff.token) });
     expect(thread.json<{ data: { thread: { sender: { email_verified: boolean } } } }>().data.thread.sender.email_verified).toBe(
-      true,
+      false,
     );
+    const inbox = await t.app.inject({ url: '/api/messages/threads', headers: bearer(member.token) });
+    expect(
+      inbox.json<{ data: { threads: Array<{ id_thread: number }> } }>().data.threads.map((th) => th.id_thread),
+    ).not.toContain(idThread);
+    // No new link was minted for the answer: the thread still has the one token the reply e-mailed.
+    const tokens = await t.db.select().from(tables.threadTokens).where(eq(tables.threadTokens.idThread, idThread));
+    expect(tokens.filter((row) => row.tokenEmailed)).toHaveLength(1);
+  });
+
+  it('refuses the address of a revoked link at RCPT, and a fresh reply e-mails a working one', async () => {
+    const email = 'revoked@example.com';
+    const idThread = await helpdesk('Please stop the e-mails to my old address', undefined, email);
+    await staffReply(idThread, 'First answer');
+    const old = (await replyToOfMailTo(email))!;
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/messages/staff/threads/${idThread}/tokens`,
+      headers: bearer(staff.token),
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    await expect(smtp.sendMail({ from: email, to: old, text: 'Still here' })).rejects.toMatchObject({ responseCode: 550 });
+    expect(await threadTexts(idThread)).not.toContain('Still here');
+    const tokensAfterRevoke = await t.db.select().from(tables.threadTokens).where(eq(tables.threadTokens.idThread, idThread));
+
+    await staffReply(idThread, 'Second answer');
+    const fresh = (await replyToOfMailTo(email))!;
+    expect(fresh).not.toBe(old);
+    await smtp.sendMail({ from: email, to: fresh, text: 'Got the new one' });
+    await expect.poll(() => threadTexts(idThread)).toContain('Got the new one');
+    // One token for the second reply's link, none minted by the inbound answer.
+    const tokens = await t.db.select().from(tables.threadTokens).where(eq(tables.threadTokens.idThread, idThread));
+    expect(tokens.length).toBe(tokensAfterRevoke.length + 1);
   });
 
   it('refuses an address it did not sign while the sending server is still connected', async () => {
-    const forged = `reply+1.${'A'.repeat(22)}@${DOMAIN}`;
+    const forged = `reply+1.0.${'A'.repeat(22)}@${DOMAIN}`;
     await expect(smtp.sendMail({ from: 'x@example.com', to: forged, text: 'hi' })).rejects.toMatchObject({ responseCode: 550 });
   });
 

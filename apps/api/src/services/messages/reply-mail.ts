@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { findAccountContact } from '../auth/index.ts';
 import * as repo from './messages.repository.ts';
 import { postReaderMessage, type ThreadAccess } from './messages.service.ts';
-import { threadOfReplyAddress } from './reply-address.ts';
+import { parseReplyAddress, type ReplyAddressTarget } from './reply-address.ts';
 
 /*
  * Reply by e-mail (ADR 0060). A staff reply's e-mail carries a signed Reply-To,
@@ -26,10 +26,15 @@ const QUOTE_HEADERS = [
   /^Am .+schrieb .+:\s*$/i,
   /^-{2,}\s*Original Message\s*-{2,}/i, // Outlook
   /^_{5,}\s*$/, // Outlook's rule above the quoted headers
-  /^From:\s.+$/i, // a forwarded or quoted header block
   /^Sent from my /i, // phone signatures
   /^--\s*$/, // the signature separator
 ];
+
+/** A quoted header block: "From: …" followed within a few lines by "Sent:", "Date:", "To:" or "Subject:". */
+function startsHeaderBlock(lines: string[], i: number): boolean {
+  if (!/^From:\s.+$/i.test(lines[i]!.trim())) return false;
+  return lines.slice(i + 1, i + 5).some((next) => /^(Sent|Date|To|Cc|Subject):\s/i.test(next.trim()));
+}
 
 /**
  * The new text of a reply: everything before the quoted original (the "On … wrote:" line, an
@@ -43,6 +48,8 @@ export function stripQuotedText(text: string): string {
     // "On Tue, … Sam from the Fretline team <…>" can wrap onto a second line before "wrote:".
     const joined = `${line} ${lines[i + 1] ?? ''}`;
     if (QUOTE_HEADERS.some((re) => re.test(line.trim())) || /^On .+wrote:\s*$/i.test(joined.trim())) break;
+    // A line of the member's own that starts "From:" ("From: my teacher's notes…") is kept.
+    if (startsHeaderBlock(lines, i)) break;
     if (line.trimStart().startsWith('>')) break;
     kept.push(line);
   }
@@ -51,7 +58,7 @@ export function stripQuotedText(text: string): string {
 
 type InboundResult =
   | { outcome: 'added'; idThread: number }
-  | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'no-thread' | 'other-sender' | 'empty' };
+  | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'other-sender' | 'empty' };
 
 function firstAddress(field: AddressObject | AddressObject[] | undefined): string | undefined {
   const list = Array.isArray(field) ? field : field ? [field] : [];
@@ -59,6 +66,23 @@ function firstAddress(field: AddressObject | AddressObject[] | undefined): strin
     .flatMap((a) => a.value)
     .find((v) => v.address)
     ?.address?.toLowerCase();
+}
+
+/**
+ * The live thread (and, for a signed-out sender, the live e-mailed token) a recipient address
+ * names; undefined when the signature is not ours, the thread is gone, or its links were revoked.
+ */
+async function findReplyTarget(app: FastifyInstance, address: string) {
+  const target: ReplyAddressTarget | undefined = parseReplyAddress(app.config, address);
+  if (!target) return undefined;
+  const thread = await repo.findThread(app.db, target.idThread);
+  if (!thread) return undefined;
+  // A registered sender's address carries no token (0); a signed-out sender's carries the
+  // e-mailed one, which must still be live: a revoke retires the address with the link.
+  if (thread.idUserSender !== null) return target.idThreadToken === 0 ? { thread, idThreadToken: 0 } : undefined;
+  if (target.idThreadToken === 0) return undefined;
+  const token = await repo.findLiveThreadToken(app.db, target.idThreadToken, thread.idThread);
+  return token?.tokenEmailed ? { thread, idThreadToken: token.idThreadToken } : undefined;
 }
 
 /**
@@ -70,8 +94,11 @@ async function receiveReplyMail(
   envelope: { from: string; to: string[] },
   raw: Buffer,
 ): Promise<InboundResult> {
-  const idThread = envelope.to.map((to) => threadOfReplyAddress(app.config, to)).find((id) => id !== undefined);
-  if (idThread === undefined) return { outcome: 'dropped', reason: 'not-ours' };
+  let found: Awaited<ReturnType<typeof findReplyTarget>>;
+  for (const to of envelope.to) found ??= await findReplyTarget(app, to);
+  if (!found) return { outcome: 'dropped', reason: 'not-ours' };
+  const { thread, idThreadToken } = found;
+  const idThread = thread.idThread;
   if (!envelope.from) return { outcome: 'dropped', reason: 'bounce' };
   const mail = await simpleParser(raw, { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
   const autoHeader = mail.headers.get('auto-submitted');
@@ -82,8 +109,6 @@ async function receiveReplyMail(
   if (auto !== 'no' || report || mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond'))
     return { outcome: 'dropped', reason: 'auto-reply' };
 
-  const thread = await repo.findThread(app.db, idThread);
-  if (!thread) return { outcome: 'dropped', reason: 'no-thread' };
   // The reply must come from the address we wrote to: the sender's account, or the address given.
   const account = thread.idUserSender !== null ? await findAccountContact(app.db, thread.idUserSender) : undefined;
   const expected = (account?.email ?? thread.senderEmail ?? '').toLowerCase();
@@ -108,11 +133,9 @@ async function receiveReplyMail(
       unread: false,
     };
   } else {
-    // The signed address went only to the sender's mailbox, as the e-mailed link does: the answer
-    // proves the address the same way (ADR 0045).
-    const idThreadToken =
-      (await repo.findNewestEmailedTokenId(app.db, idThread)) ??
-      (await repo.createThreadTokenRow(app.db, idThread, app.clock(), true));
+    // Posted with the link's own token. A From header can be forged by anyone who saw the
+    // address, so an e-mailed answer never proves the address nor links an account (ADR 0045):
+    // only following the link does.
     access = {
       thread,
       reader: { kind: 'token', idThreadToken, token: '', emailed: true },
@@ -120,7 +143,7 @@ async function receiveReplyMail(
       unread: false,
     };
   }
-  await postReaderMessage(app, access, text);
+  await postReaderMessage(app, access, text, { proveAddress: false });
   return { outcome: 'added', idThread };
 }
 
@@ -138,12 +161,15 @@ export function startReplyMailListener(app: FastifyInstance): SMTPServer {
     size: MAX_MAIL_BYTES,
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (threadOfReplyAddress(app.config, address.address) === undefined) {
-        const err = Object.assign(new Error('No such recipient here'), { responseCode: 550 });
-        callback(err);
-        return;
-      }
-      callback();
+      findReplyTarget(app, address.address)
+        .then((found) => {
+          if (found) callback();
+          else callback(Object.assign(new Error('No such recipient here'), { responseCode: 550 }));
+        })
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'reply by e-mail: recipient check failed');
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        });
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

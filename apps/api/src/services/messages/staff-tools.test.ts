@@ -299,6 +299,72 @@ describe('member context', () => {
     expect(ctx.active_sessions).toEqual([]);
     expect((await call('GET', `/threads/${thread.id_thread}/context`, member)).statusCode).toBe(403);
   });
+
+  it('shows a pause not over yet with its dates, and none once it has ended', async () => {
+    const [sub] = await t.db
+      .select({ id: tables.subscriptions.idSubscription })
+      .from(tables.subscriptions)
+      .where(eq(tables.subscriptions.idUser, member.idUser))
+      .limit(1);
+    const [thread] = await t.db
+      .select({ id_thread: tables.threads.idThread })
+      .from(tables.threads)
+      .where(eq(tables.threads.idUserSender, member.idUser))
+      .limit(1);
+    const membership = async () =>
+      (await call('GET', `/threads/${thread!.id_thread}/context`, sam)).json<{ data: { context: MemberContext } }>().data.context
+        .membership;
+    const day = 86_400_000;
+    const now = t.clock.now().getTime();
+    const setPause = (from: number, until: number) =>
+      t.db
+        .update(tables.subscriptions)
+        .set({ pausedFrom: new Date(from), pausedUntil: new Date(until) })
+        .where(eq(tables.subscriptions.idSubscription, sub!.id));
+    await setPause(now - day, now + 20 * day);
+    const paused = await membership();
+    expect(String(paused?.paused_from)).toContain(new Date(now - day).toISOString().slice(0, 10));
+    expect(String(paused?.paused_until)).toContain(new Date(now + 20 * day).toISOString().slice(0, 10));
+    await setPause(now - 40 * day, now - 10 * day);
+    const over = await membership();
+    expect(over?.paused_from ?? null).toBeNull();
+    expect(over?.paused_until ?? null).toBeNull();
+    await t.db
+      .update(tables.subscriptions)
+      .set({ pausedFrom: null, pausedUntil: null })
+      .where(eq(tables.subscriptions.idSubscription, sub!.id));
+  });
+
+  it('names only a failed payment as the last failed one, never a void invoice', async () => {
+    const [sub] = await t.db
+      .select({ id: tables.subscriptions.idSubscription })
+      .from(tables.subscriptions)
+      .where(eq(tables.subscriptions.idUser, member.idUser))
+      .limit(1);
+    const day = 86_400_000;
+    const invoice = (id: string, status: string, daysAgo: number) => ({
+      fkSubscription: sub!.id,
+      idUser: member.idUser,
+      providerInvoiceId: id,
+      stripeInvoiceTotal: 1200,
+      stripeInvoiceStatus: status,
+      stripeInvoiceCreated: new Date(t.clock.now().getTime() - daysAgo * day),
+    });
+    // One of the member's earlier threads: the helpdesk form is rate limited.
+    const [thread] = await t.db
+      .select({ id_thread: tables.threads.idThread })
+      .from(tables.threads)
+      .where(eq(tables.threads.idUserSender, member.idUser))
+      .limit(1);
+    const failedPayment = async () => {
+      const res = await call('GET', `/threads/${thread!.id_thread}/context`, sam);
+      return res.json<{ data: { context: MemberContext } }>().data.context.membership?.last_failed_payment ?? null;
+    };
+    await t.db.insert(tables.invoices).values([invoice('in_void', 'void', 1), invoice('in_paid', 'paid', 1)]);
+    expect(await failedPayment()).toBeNull();
+    await t.db.insert(tables.invoices).values(invoice('in_failed', 'open', 3));
+    expect(String(await failedPayment())).toContain(new Date(t.clock.now().getTime() - 3 * day).toISOString().slice(0, 10));
+  });
 });
 
 describe('collision warning', () => {

@@ -1,7 +1,7 @@
 import type { FreeResource } from '@fretline/contract';
 import { signedMediaUrl } from '../../platform/media/index.ts';
 import type { Viewer } from './lock-rules.ts';
-import type { VideosContext } from './videos.context.ts';
+import { sanitizeSectionHtml, type VideosContext } from './videos.context.ts';
 import { toSummaries } from './videos.service.ts';
 import { findFreeLessons, findFreeResources } from './free-resources.repository.ts';
 
@@ -16,7 +16,8 @@ export async function listFreeResources(ctx: VideosContext, viewer: Viewer) {
       id_free_resource: r.idFreeResource,
       resource_slug: r.resourceSlug,
       resource_title: r.resourceTitle,
-      resource_description: r.resourceDescription,
+      // Sanitised again on the way out, as course descriptions are: older rows hold plain text.
+      resource_description: r.resourceDescription ? sanitizeSectionHtml(r.resourceDescription) : null,
       resource_extension: r.resourceExtension,
       resource_image_signed: signedMediaUrl(ctx, r.resourceImage),
       resource_url_signed: signedMediaUrl(ctx, r.resourcePath),

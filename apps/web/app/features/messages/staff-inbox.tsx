@@ -117,7 +117,8 @@ export function StaffThreadPanel({
   };
 
   const composer = useComposerState();
-  const replying = useReplying(thread.id_thread, composer.text.trim() !== '');
+  // A note is no reply to the sender: writing one never tells colleagues "X is replying" (ADR 0060).
+  const replying = useReplying(thread.id_thread, composer.mode === 'reply' && composer.text.trim() !== '');
   const assign = (idUser: number | string | null) =>
     void update(() =>
       api.call('messages.staffAssign', { params: { id: thread.id_thread }, body: { id_user_assigned: idUser ?? '' } }),
@@ -169,16 +170,18 @@ export function StaffThreadPanel({
               {thread.thread_resolved ? <Badge tone="success">Resolved</Badge> : null}
             </div>
           </div>
-          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-            <div className="flex gap-2">
-              <dt className="text-stone-500">E-mail</dt>
-              <dd className="min-w-0 truncate font-medium">
+          {/* Wrapping, not columns: beside the list and the context panel (1280 px) the thread is
+              narrow, and a long address then takes its own line whole rather than an ellipsis. */}
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div className="flex max-w-full min-w-0 gap-2">
+              <dt className="shrink-0 text-stone-500">E-mail</dt>
+              <dd className="min-w-0 font-medium break-all">
                 {thread.sender.email ? <a href={`mailto:${thread.sender.email}`}>{thread.sender.email}</a> : '—'}
               </dd>
             </div>
             <div className="flex gap-2">
-              <dt className="text-stone-500">Telephone</dt>
-              <dd className="font-medium">{thread.sender.telephone ?? '—'}</dd>
+              <dt className="shrink-0 text-stone-500">Telephone</dt>
+              <dd className="font-medium whitespace-nowrap">{thread.sender.telephone ?? '—'}</dd>
             </div>
           </dl>
           <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 pt-3">

@@ -46,7 +46,13 @@ export default function FreeResources({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <h3 className="font-semibold text-ink-900">{r.resource_title}</h3>
-                <p className="text-sm text-stone-600">{r.resource_description}</p>
+                {r.resource_description ? (
+                  // Sanitised HTML from the API (the editor's rich text, ADR 0037).
+                  <div
+                    className="prose-fret text-sm text-stone-600"
+                    dangerouslySetInnerHTML={{ __html: r.resource_description }}
+                  />
+                ) : null}
                 {r.resource_url_signed ? (
                   <a
                     href={r.resource_url_signed}

@@ -33,6 +33,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
 
 export { StaffErrorBoundary as ErrorBoundary };
 
+// A draft's autosave keeps the form as it is (ADR 0061).
+export { skipRevalidationOnAutosave as shouldRevalidate } from '../../features/editor/form-kit/autosave';
+
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {
   const { entry: course, done, problem } = loaderData;
   return (

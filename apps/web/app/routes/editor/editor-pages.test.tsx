@@ -32,6 +32,23 @@ const LIVE_PAGES = [
 /** A labelled field of the form (its label also carries the required star). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
+type RichTextElement = HTMLElement & { editor?: { commands: { setContent: (html: string, o: object) => void } } };
+
+/**
+ * Types into a rich-text editor through its own commands: happy-dom does not type into a
+ * contenteditable. Retried until the form holds the HTML, as a page may re-mount its form once
+ * after loading (a fresh draft's first re-read).
+ */
+async function setRichText(name: RegExp, html: string) {
+  await waitFor(() => {
+    const text = screen.getByRole<RichTextElement>('textbox', { name });
+    expect(text.editor).toBeTruthy();
+    act(() => text.editor!.commands.setContent(html, { emitUpdate: true }));
+    const hidden = text.closest('[data-testid=rich-text]')?.querySelector<HTMLInputElement>('input[type=hidden]');
+    expect(hidden?.value).toBe(html);
+  });
+}
+
 describe('the live stream editor', () => {
   it('creates a draft, saves a change, publishes it after asking, then deletes it back to the list', async () => {
     await server.signIn({ roles: ['Editor'] });
@@ -54,14 +71,14 @@ describe('the live stream editor', () => {
     });
     expect(new Date(saved.stream.stream_starts).toISOString()).toBe('2030-05-03T19:00:00.000Z');
 
-    fireEvent.change(field('Description'), { target: { value: 'Blues in E, then your questions.' } });
+    await setRichText(/^Description/, '<p>Blues in E, then your questions.</p>');
     // No replay for this one: the box sends false when unticked.
     fireEvent.click(screen.getByRole('checkbox', { name: /Make a replay when the stream ends/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByText('Saved.');
     const changed = await api.call('editor.getLiveStream', { params: { idLiveStream } });
     expect(changed.stream.stream_auto_replay).toBe(false);
-    // The API keeps plain text as paragraphs of HTML.
+    // The rich-text editor's sanitised HTML (ADR 0037).
     expect(changed.stream.stream_description).toBe('<p>Blues in E, then your questions.</p>');
 
     fireEvent.click(screen.getByRole('button', { name: 'Publish…' }));
@@ -74,6 +91,26 @@ describe('the live stream editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete permanently' }));
     expect(await screen.findByText('Deleted “Friday Blues & Q&A”.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/staff/content/live');
+  });
+
+  it('saves a draft by itself after a pause, with no button pressed (ADR 0061)', async () => {
+    await server.signIn({ roles: ['Editor'] });
+    const router = renderPages(server, LIVE_PAGES, '/staff/content/live/new');
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'Autosaved Sunday stream' } });
+    fireEvent.change(field('Starts'), { target: { value: '2030-06-02T19:00' } });
+    fireEvent.change(field('Ends'), { target: { value: '2030-06-02T20:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByText('Draft created. Only editors can see it until it is published.');
+    const idLiveStream = Number(router.state.location.pathname.split('/').at(-1));
+    expect(screen.getByTestId('autosave-status').textContent).toBe('Draft saves automatically');
+
+    await setRichText(/^Description/, '<p>Saved without a button.</p>');
+    await waitFor(() => expect(screen.getByTestId('autosave-status').textContent).toMatch(/^Saved · \d\d:\d\d$/), {
+      timeout: 8000,
+    });
+    const saved = await api.call('editor.getLiveStream', { params: { idLiveStream } });
+    expect(saved.stream.stream_description).toBe('<p>Saved without a button.</p>');
+    expect(saved.stream.stream_published).toBe(false);
   });
 
   it('keeps the form and names each refused field when the API says no', async () => {
@@ -106,13 +143,7 @@ describe('the video editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
     // The text is the rich-text editor (ADR 0060): typed through its own commands, as happy-dom
     // does not type into a contenteditable.
-    const text = await screen.findByRole('textbox', { name: /^Text/ });
-    await waitFor(() => expect((text as HTMLElement & { editor?: unknown }).editor).toBeTruthy());
-    act(() => {
-      (
-        text as HTMLElement & { editor: { commands: { setContent: (html: string, o: object) => void } } }
-      ).editor.commands.setContent('<p>Root, third, fifth, approach.</p>', { emitUpdate: true });
-    });
+    await setRichText(/^Text/, '<p>Root, third, fifth, approach.</p>');
     for (const chord of ['G7', 'C7']) {
       fireEvent.click(screen.getByRole('button', { name: 'Add chord' }));
       const inputs = await screen.findAllByLabelText(/^Chord/, { selector: 'input' });

@@ -30,6 +30,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded, params }) =>
 
 export { StaffErrorBoundary as ErrorBoundary };
 
+// A draft's autosave keeps the form as it is (ADR 0061).
+export { skipRevalidationOnAutosave as shouldRevalidate } from '../../features/editor/form-kit/autosave';
+
 export default function EditFreeResource({ loaderData, actionData }: Route.ComponentProps) {
   const { entry: resource, done, problem } = loaderData;
   return (

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaNameOf, type MediaListResponse } from '@fretline/contract';
+import { tables } from '@fretline/db';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../../test/test-app.ts';
 
 type User = Awaited<ReturnType<typeof createUserWithSession>>;
@@ -84,6 +85,38 @@ describe('GET /api/videos/editor/media (ADR 0068)', () => {
     const second = (await list('?kind=image&limit=2&offset=2', editor.token)).json<MediaListResponse>().data;
     expect(first.total).toBe(all.total);
     expect([...first.media, ...second.media].map((m) => m.media_path)).toEqual(all.media.slice(0, 4).map((m) => m.media_path));
+  });
+
+  it('lists streams only when asked: the demo clips and processed videos by title and poster, never renditions', async () => {
+    await put('streams/12/ab/720p/index.m3u8', '#EXTM3U', new Date('2026-11-04T10:00:00Z'));
+    await put('streams/12/ab/poster-1.jpg', 'jpg', new Date('2026-11-04T10:00:00Z'));
+    await t.db.insert(tables.videos).values({
+      videoTitle: 'Processed blues lesson',
+      videoSlug: 'processed-blues-lesson',
+      videoPlayer: 'stream',
+      videoCategory: 'Lesson',
+      streamStatus: 'ready',
+      streamFolder: 'streams/12/ab',
+      streamManifest: 'streams/12/ab/master.m3u8',
+      streamPoster: 'streams/12/ab/poster-1.jpg',
+    });
+    const streams = (await list('?kind=stream&limit=100', editor.token)).json<MediaListResponse>().data;
+    expect(streams.media.every((m) => m.kind === 'stream')).toBe(true);
+    const processed = streams.media.find((m) => m.media_path === 'streams/12/ab/master.m3u8');
+    expect(processed).toMatchObject({ name: 'Processed blues lesson', kind: 'stream' });
+    expect(processed?.poster_url).toContain('poster-1.jpg');
+    expect(streams.media.find((m) => m.media_path === 'demo/hls/demo-clip/index.m3u8')).toMatchObject({ name: 'demo-clip' });
+    expect(streams.media.some((m) => m.media_path.includes('720p'))).toBe(false);
+    expect(streams.total).toBe(streams.media.length);
+    expect((await list('?kind=stream&q=blues', editor.token)).json<MediaListResponse>().data.media.map((m) => m.name)).toEqual([
+      'Processed blues lesson',
+    ]);
+    // The manifest's signed URL plays: it is served as a playlist.
+    expect((await t.app.inject({ method: 'GET', url: processed!.url })).statusCode).toBe(200);
+    // The unfiltered library still offers no stream.
+    const all = (await list('?limit=100', editor.token)).json<MediaListResponse>().data;
+    expect(all.media.some((m) => m.kind === 'stream' || m.media_path.startsWith('streams/'))).toBe(false);
+    expect((await list('?kind=stream', staff.token)).statusCode).toBe(403);
   });
 
   it('refuses a bad kind, limit or search with a 400 and its text', async () => {

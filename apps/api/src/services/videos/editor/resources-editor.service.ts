@@ -3,7 +3,7 @@ import type { Database } from '@fretline/db';
 import { signedMediaUrl } from '../../../platform/media/index.ts';
 import { AppError, notFound } from '../../../plugins/errors.ts';
 import { recordAudit } from '../../../platform/audit/index.ts';
-import { diffFields, withSlugRace } from './courses-editor.service.ts';
+import { cleanHtml, diffFields, withSlugRace } from './courses-editor.service.ts';
 import * as repo from './resources-editor.repository.ts';
 import type { EditorContext } from './videos-editor.service.ts';
 
@@ -57,7 +57,8 @@ function toResourceColumns(body: EditorFreeResourceBody): Omit<repo.ResourceInse
   return {
     resourceTitle: body.resource_title,
     resourceSlug: body.resource_slug,
-    resourceDescription: body.resource_description,
+    // The same sanitised HTML as course and live-stream descriptions (ADR 0037); plain text becomes paragraphs.
+    resourceDescription: cleanHtml(body.resource_description, 'resource_description'),
     resourcePath: body.resource_path,
     // The schema has already refused a path without an extension.
     resourceExtension: mediaPathExtension(body.resource_path) ?? '',

@@ -104,6 +104,18 @@ describe('create, read and update', () => {
     }
   });
 
+  it('keeps the description as sanitised HTML: plain text becomes a paragraph, a script goes', async () => {
+    const plain = await createResource({ resource_description: 'Print it & practise.' });
+    expect(plain.resource_description).toBe('<p>Print it &amp; practise.</p>');
+    const rich = await createResource({
+      resource_description: '<p>Drills <strong>daily</strong></p><script>alert(1)</script><ul><li>one</li></ul>',
+    });
+    expect(rich.resource_description).toBe('<p>Drills <strong>daily</strong></p><ul><li>one</li></ul>');
+    const unsafe = await call('POST', BASE, editor.token, resourceBody({ resource_description: '<script>alert(1)</script>' }));
+    expect(unsafe.statusCode).toBe(400);
+    expect(unsafe.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('resource_description');
+  });
+
   it('refuses a taken slug with a 409', async () => {
     const res = await call('POST', BASE, editor.token, resourceBody({ resource_slug: SEEDED_RESOURCE }));
     expect(res.statusCode).toBe(409);

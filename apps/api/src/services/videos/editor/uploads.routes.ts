@@ -86,6 +86,6 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
   // ADR 0068: the media library the form pickers choose from; the same Editor group as uploads.
   route(app, 'editor.listMedia', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request) => {
     requireRoleGroup(request, 'Editor');
-    return { data: await listMediaLibrary({ store, now: app.clock() }, request.query) };
+    return { data: await listMediaLibrary({ db: app.db, store, now: app.clock() }, request.query) };
   });
 };

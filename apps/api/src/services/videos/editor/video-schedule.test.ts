@@ -102,6 +102,23 @@ describe('scheduled publishing', () => {
     expect(await publicStatus(cancelled.video_slug)).toBe(404);
   });
 
+  it('ends the schedule when the video is published by hand, so an unpublish later stays unpublished', async () => {
+    const video = await draft();
+    await call('PUT', `${BASE}/${video.id_video}/schedule`, editor.token, { video_publish_at: at(HOUR) });
+    const published = await call('PUT', `${BASE}/${video.id_video}/published`, editor.token, { video_published: true });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await call('GET', `${BASE}/${video.id_video}/schedule`, editor.token)).json<Body>().data.schedule).toEqual({
+      video_publish_at: null,
+    });
+    const unpublished = await call('PUT', `${BASE}/${video.id_video}/published`, editor.token, { video_published: false });
+    expect(unpublished.statusCode, unpublished.body).toBe(200);
+
+    t.clock.advance(HOUR + 1000);
+    await runDueJobs(t.app);
+    expect(await publicStatus(video.video_slug)).toBe(404);
+    expect((await call('GET', `${BASE}/${video.id_video}`, editor.token)).json<Body>().data.video.video_published).toBe(false);
+  });
+
   it('keeps a draft that cannot play any more a draft, and says why in the log', async () => {
     const video = await draft();
     await call('PUT', `${BASE}/${video.id_video}/schedule`, editor.token, { video_publish_at: at(HOUR) });

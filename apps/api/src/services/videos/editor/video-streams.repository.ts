@@ -1,4 +1,4 @@
-import { and, eq, tables, type Database } from '@fretline/db';
+import { and, desc, eq, ilike, tables, type Database } from '@fretline/db';
 
 const v = tables.videos;
 
@@ -35,6 +35,25 @@ export async function findStreamState(db: Database, idVideo: number) {
     .from(v)
     .where(eq(v.idVideo, idVideo));
   return row ?? null;
+}
+
+/**
+ * Every video whose uploaded file was processed into renditions of ours (`streams/…`), newest
+ * change first: the streams the media library offers (ADR 0068).
+ */
+export async function findProcessedStreams(db: Database) {
+  const rows = await db
+    .select({
+      videoTitle: v.videoTitle,
+      streamManifest: v.streamManifest,
+      streamPoster: v.streamPoster,
+      videoUpdated: v.videoUpdated,
+    })
+    .from(v)
+    .where(and(eq(v.streamStatus, 'ready'), ilike(v.streamManifest, 'streams/%')))
+    .orderBy(desc(v.videoUpdated))
+    .limit(1000);
+  return rows.flatMap((row) => (row.streamManifest ? [{ ...row, streamManifest: row.streamManifest }] : []));
 }
 
 /**

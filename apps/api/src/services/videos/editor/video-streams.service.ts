@@ -18,6 +18,7 @@ import {
   type MediaTools,
 } from '../../../platform/media/index.ts';
 import * as repo from './video-streams.repository.ts';
+import { deleteSchedule } from './videos-editor.repository.ts';
 
 /** The job that turns a video's uploaded file into its HLS ladder (ADR 0057). */
 const STREAM_JOB_TYPE = 'videos.processStream';
@@ -195,6 +196,8 @@ async function processStream(store: MediaStore, tools: MediaTools | null, payloa
       return;
     }
     published = true;
+    // Published as the upload asked: a schedule set meanwhile must not publish it again later (ADR 0060).
+    if (payload.publishWhenReady) await deleteSchedule(db, idVideo);
     // Every instance's catalogue memories (ADR 0018) and stored pages (ADR 0056) forget the old stream.
     await ctx.app.contentVersion.bump();
     // The previous run's renditions are no longer named by the row.

@@ -123,6 +123,15 @@ export async function updateVideo(db: Database, idVideo: number, values: Partial
   await db.update(v).set(values).where(eq(v.idVideo, idVideo));
 }
 
+/** Drops the video's publication time, if any (ADR 0060); answers the time it held. */
+export async function deleteSchedule(db: Database, idVideo: number): Promise<Date | undefined> {
+  const [row] = await db
+    .delete(tables.videoSchedules)
+    .where(eq(tables.videoSchedules.idVideo, idVideo))
+    .returning({ publishAt: tables.videoSchedules.publishAt });
+  return row?.publishAt;
+}
+
 export async function deleteVideo(db: Database, idVideo: number): Promise<boolean> {
   const rows = await db.delete(v).where(eq(v.idVideo, idVideo)).returning({ idVideo: v.idVideo });
   return rows.length > 0;

@@ -523,6 +523,9 @@ export async function setPublished(ctx: EditorContext, idVideo: number, publishe
     if (current.videoPublished === published) return;
     if (published) requirePlayable(current);
     await repo.updateVideo(tx, idVideo, { videoPublished: published, videoUpdated: ctx.now });
+    // A publication by hand ends any schedule (ADR 0060): otherwise a later unpublish would be
+    // undone by the old job, and the schedule panel, hidden once published, could not cancel it.
+    const scheduled = await repo.deleteSchedule(tx, idVideo);
     await recordAudit(
       tx,
       ctx.auth,
@@ -530,7 +533,11 @@ export async function setPublished(ctx: EditorContext, idVideo: number, publishe
         action: published ? 'video.publish' : 'video.unpublish',
         targetType: TARGET,
         targetId: idVideo,
-        diff: { video_slug: current.videoSlug, video_published: { from: current.videoPublished, to: published } },
+        diff: {
+          video_slug: current.videoSlug,
+          video_published: { from: current.videoPublished, to: published },
+          ...(scheduled ? { video_publish_at: { from: scheduled, to: null } } : {}),
+        },
       },
       ctx.now,
     );

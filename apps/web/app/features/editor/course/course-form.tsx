@@ -1,8 +1,14 @@
-import { COURSE_ARCHETYPES, COURSE_JUMBO_POSITIONS, type CourseArchetype, type EditorCourse } from '@fretline/contract';
+import {
+  COURSE_ARCHETYPES,
+  COURSE_JUMBO_POSITIONS,
+  UPLOAD_ACCEPT_VIDEOS,
+  type CourseArchetype,
+  type EditorCourse,
+} from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
-import { FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
+import { FormSection, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
 import { RichTextArea } from '../form-kit/rich-text';
-import { MediaField } from '../form-kit/media-upload';
+import { MediaField, StreamField } from '../form-kit/media-upload';
 import { CourseEntries } from './course-entries';
 import { TestimonialsEditor } from './testimonials-editor';
 import { courseKind } from './course-kind';
@@ -29,6 +35,8 @@ export function CourseForm(props: EntryFormProps<EditorCourse>) {
     <EditorForm
       kind={courseKind}
       {...props}
+      // A draft saves itself; a published entry only on purpose (ADR 0061).
+      autosave
       basics={
         <>
           <SelectInput
@@ -90,10 +98,13 @@ export function CourseForm(props: EntryFormProps<EditorCourse>) {
         title="Trailer"
         description="A short stream that shows what the course is like; free to everyone."
       >
-        <MediaPathInput
-          {...field('course_stream_manifest')}
-          label="Trailer stream (.m3u8)"
-          hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Empty: no trailer."
+        <StreamField
+          name="course_stream_manifest"
+          label="Trailer stream"
+          hint="A demo clip, or a video whose uploaded file was processed. None: no trailer."
+          defaultValue={course?.course_stream_manifest}
+          defaultPoster={course?.course_stream_poster_signed}
+          errors={errors}
         />
         <div className="grid gap-4 md:grid-cols-2">
           <MediaField
@@ -112,8 +123,14 @@ export function CourseForm(props: EntryFormProps<EditorCourse>) {
           />
         </div>
         <StreamDetails prefix="course" savedIn={course} errors={errors}>
-          <MediaPathInput {...field('course_stream_preview')} label="Preview clip (media path)" />
-          <MediaPathInput {...field('course_stream_folder')} label="Stream folder" hint="Empty: the manifest’s folder." />
+          {/* The stream's folder is the manifest's (the API derives it when none is sent). */}
+          <MediaField
+            name="course_stream_preview"
+            label="Preview clip"
+            accept={UPLOAD_ACCEPT_VIDEOS}
+            defaultValue={course?.course_stream_preview}
+            errors={errors}
+          />
         </StreamDetails>
       </FormSection>
 

@@ -93,7 +93,7 @@ export function EditorForm<P extends 'video' | 'course' | 'stream' | 'resource'>
   labelOf?: (path: string) => string;
   /** Whether publishing and unpublishing ask once more (all but the video form). */
   confirmStatus?: boolean;
-  /** Whether a saved draft saves itself after a pause (ADR 0061; the video form). Never a published entry. */
+  /** Whether a saved draft saves itself after a pause (ADR 0061; every entry form). Never a published entry. */
   autosave?: boolean;
   basics: React.ReactNode;
   children: React.ReactNode;

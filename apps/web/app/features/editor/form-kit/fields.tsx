@@ -209,14 +209,6 @@ export function PublishBadge({ published }: { published: boolean }) {
 }
 
 /**
- * A media path typed by hand (an HLS playlist, a stream folder): monospaced, never capitalised or
- * spell-checked.
- */
-export function MediaPathInput(props: Omit<TextInputProps, 'autoCapitalize' | 'spellCheck'>) {
-  return <TextInput autoCapitalize="off" spellCheck={false} className="font-mono text-sm" {...props} />;
-}
-
-/**
  * A checkbox with a title and an explanation. `sendsFalse` adds a hidden `false` before it, so an
  * unticked box still says so (a form sends only ticked boxes); without it the field is left out.
  */

@@ -26,20 +26,30 @@ export interface PickedMedia {
   url: string | null;
   name: string;
   bytes: number | null;
+  /** A stream's poster to preview it by (ADR 0068); absent for other files. */
+  poster?: string | null;
 }
 
 /** One page of the library: four columns of six rows at most on a wide screen. */
 const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 250;
 
-const KIND_LABELS: Record<MediaKind, string> = { image: 'Images', audio: 'Audio', video: 'Video', document: 'Documents' };
+const KIND_LABELS: Record<MediaKind, string> = {
+  image: 'Images',
+  audio: 'Audio',
+  video: 'Video',
+  document: 'Documents',
+  stream: 'Streams',
+};
+/** Files to upload or download; streams have their own pickers (they are made, not uploaded). */
+const FILE_KINDS = MEDIA_KINDS.filter((k) => k !== 'stream');
 
 type Listing =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; media: MediaItem[]; total: number };
 
 /** A file's icon where it has no picture: its kind in a word and its extension. */
 export function FileBadge({ mediaPath, kind, className }: { mediaPath: string; kind?: MediaKind | null; className?: string }) {
-  const glyph = kind === 'audio' ? '♪' : kind === 'video' ? '▶' : '▤';
+  const glyph = kind === 'audio' ? '♪' : kind === 'video' || kind === 'stream' ? '▶' : '▤';
   return (
     <span
       aria-hidden="true"
@@ -49,7 +59,9 @@ export function FileBadge({ mediaPath, kind, className }: { mediaPath: string; k
       )}
     >
       <span className="text-lg leading-none">{glyph}</span>
-      <span className="text-[0.65rem] font-semibold uppercase">{uploadExtensionOf(mediaPath) || 'file'}</span>
+      <span className="text-[0.65rem] font-semibold uppercase">
+        {kind === 'stream' ? 'HLS' : uploadExtensionOf(mediaPath) || 'file'}
+      </span>
     </span>
   );
 }
@@ -71,7 +83,7 @@ export function MediaLibraryDialog({
   title: string;
   /** The one kind this field takes; every kind (with a filter) when undefined. */
   kind: MediaKind | undefined;
-  /** What an upload from the dialog may be. */
+  /** What an upload from the dialog may be; none for streams, which processing makes. */
   accept: string;
   onPick: (media: PickedMedia) => void;
   onClose: () => void;
@@ -123,7 +135,9 @@ export function MediaLibraryDialog({
     return () => clearTimeout(timer);
   }, [q, filter, offset, attempt]);
 
-  const pick = (item: MediaItem) => onPick({ media_path: item.media_path, url: item.url, name: item.name, bytes: item.bytes });
+  const pick = (item: MediaItem) =>
+    onPick({ media_path: item.media_path, url: item.url, name: item.name, bytes: item.bytes, poster: item.poster_url });
+  const streams = kind === 'stream';
 
   const titleId = `${ids}-title`;
   const uploadId = `${ids}-upload`;
@@ -141,7 +155,11 @@ export function MediaLibraryDialog({
           <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>
-          <p className="text-sm text-stone-600">Choose a file from the media library, or upload a new one.</p>
+          <p className="text-sm text-stone-600">
+            {streams
+              ? 'Choose a demo clip, or a video whose uploaded file has been processed.'
+              : 'Choose a file from the media library, or upload a new one.'}
+          </p>
         </div>
         <Button variant="ghost" size="sm" onClick={() => dialog.current?.close()} aria-label="Close the media library">
           Close
@@ -160,7 +178,7 @@ export function MediaLibraryDialog({
                 setQ(event.currentTarget.value);
                 setOffset(0);
               }}
-              placeholder="poster, backing track…"
+              placeholder={streams ? 'a video’s title, demo…' : 'poster, backing track…'}
               className={cx(inputClasses, 'mt-1 py-2')}
             />
           </label>
@@ -176,7 +194,7 @@ export function MediaLibraryDialog({
                 className={cx(inputClasses, 'mt-1 py-2')}
               >
                 <option value="">All files</option>
-                {MEDIA_KINDS.map((k) => (
+                {FILE_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {KIND_LABELS[k]}
                   </option>
@@ -184,31 +202,39 @@ export function MediaLibraryDialog({
               </select>
             </label>
           )}
-          <div>
-            <input
-              id={uploadId}
-              type="file"
-              accept={accept}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                event.currentTarget.value = '';
-                if (file) upload.start(file);
-              }}
-              className="peer sr-only"
-            />
-            <label
-              htmlFor={uploadId}
-              className={buttonClasses(
-                'primary',
-                'md',
-                'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-              )}
-            >
-              Upload new file
-            </label>
-          </div>
+          {streams ? null : (
+            <div>
+              <input
+                id={uploadId}
+                type="file"
+                accept={accept}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  event.currentTarget.value = '';
+                  if (file) upload.start(file);
+                }}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={uploadId}
+                className={buttonClasses(
+                  'primary',
+                  'md',
+                  'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
+                )}
+              >
+                Upload new file
+              </label>
+            </div>
+          )}
         </div>
-        <p className="text-xs text-stone-500">Uploads take {acceptText(accept)}.</p>
+        {streams ? (
+          <p className="text-xs text-stone-500">
+            To add one, upload the video’s file in a video’s “Video file” field; it is listed here once processed.
+          </p>
+        ) : (
+          <p className="text-xs text-stone-500">Uploads take {acceptText(accept)}.</p>
+        )}
         {upload.uploading ? (
           <UploadProgress fileName={upload.uploading.fileName} percent={upload.uploading.percent} onCancel={upload.cancel} />
         ) : null}
@@ -233,7 +259,11 @@ export function MediaLibraryDialog({
           </div>
         ) : listing.media.length === 0 ? (
           <p className="rounded-xl border border-dashed border-stone-300 bg-stone-50 px-4 py-8 text-center text-stone-600">
-            {q.trim() ? `No files match “${q.trim()}”.` : 'No files here yet. Upload one to start the library.'}
+            {q.trim()
+              ? `No files match “${q.trim()}”.`
+              : streams
+                ? 'No streams yet.'
+                : 'No files here yet. Upload one to start the library.'}
           </p>
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4" aria-label="Files">
@@ -246,8 +276,13 @@ export function MediaLibraryDialog({
                   className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-left hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 >
                   <span className="relative flex aspect-video w-full items-center justify-center overflow-hidden bg-stone-100">
-                    {item.kind === 'image' ? (
-                      <img src={item.url} alt="" loading="lazy" className="absolute inset-0 size-full object-contain" />
+                    {item.kind === 'image' || item.poster_url ? (
+                      <img
+                        src={item.poster_url ?? item.url}
+                        alt=""
+                        loading="lazy"
+                        className="absolute inset-0 size-full object-contain"
+                      />
                     ) : (
                       <FileBadge mediaPath={item.media_path} kind={item.kind} className="size-14" />
                     )}
@@ -260,7 +295,7 @@ export function MediaLibraryDialog({
                       {item.name}
                     </span>
                     <span className="block text-xs text-stone-600">
-                      {formatUploadBytes(item.bytes)}
+                      {item.kind === 'stream' ? 'Stream' : formatUploadBytes(item.bytes)}
                       {item.modified ? ` · ${formatDate(item.modified, 'long')}` : ''}
                     </span>
                   </span>

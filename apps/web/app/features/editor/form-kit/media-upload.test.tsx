@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '../../../lib/api.client';
-import { MediaUpload } from './media-upload';
+import { MediaUpload, StreamField } from './media-upload';
 
 const listMedia = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.client', async (original) => ({
@@ -198,6 +198,7 @@ describe('MediaUpload', () => {
           bytes: 2048,
           modified: '2026-11-20T10:00:00.000Z',
           url: SIGNED,
+          poster_url: null,
         },
       ],
       total: 1,
@@ -218,5 +219,52 @@ describe('MediaUpload', () => {
     expect(screen.queryByTestId('media-library')).toBeNull();
     expect(screen.getByAltText('Preview of Poster image').getAttribute('src')).toBe(SIGNED);
     expect(screen.getByText('poster.png')).toBeTruthy();
+  });
+});
+
+describe('StreamField', () => {
+  const MANIFEST = 'streams/12/ab/master.m3u8';
+  const POSTER = '/api/videos/media/streams/12/ab/poster-1.jpg?exp=1&sig=p';
+
+  it('picks a processed stream from the library by its title and poster, with no path to type and no upload', async () => {
+    listMedia.mockResolvedValue({
+      media: [
+        {
+          media_path: MANIFEST,
+          name: 'Blues in E',
+          kind: 'stream',
+          content_type: 'application/vnd.apple.mpegurl',
+          bytes: 0,
+          modified: '2026-11-20T10:00:00.000Z',
+          url: `/api/videos/media/${MANIFEST}?exp=1&sig=m`,
+          poster_url: POSTER,
+        },
+      ],
+      total: 1,
+    });
+    const view = render(
+      <form data-testid="form">
+        <StreamField name="course_stream_manifest" label="Trailer stream" errors={{}} />
+      </form>,
+    );
+    const edits = vi.fn();
+    view.getByTestId('form').addEventListener('editor-edit', edits);
+    const value = () => new FormData(view.getByTestId('form') as HTMLFormElement).get('course_stream_manifest');
+    expect(value()).toBe('');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a stream: Trailer stream' }));
+    const choice = await screen.findByRole('button', { name: 'Choose Blues in E' }, { timeout: 2000 });
+    expect(listMedia).toHaveBeenCalledWith('editor.listMedia', { query: { kind: 'stream', offset: 0 }, limit: 24 });
+    // Streams are made by processing a video's file, never uploaded here.
+    expect(screen.queryByText('Upload new file')).toBeNull();
+    fireEvent.click(choice);
+    expect(value()).toBe(MANIFEST);
+    expect(edits).toHaveBeenCalledTimes(1);
+    expect(screen.getByAltText('Preview of Trailer stream').getAttribute('src')).toBe(POSTER);
+    expect(screen.getByText('Blues in E')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Trailer stream' }));
+    expect(value()).toBe('');
+    expect(edits).toHaveBeenCalledTimes(2);
   });
 });

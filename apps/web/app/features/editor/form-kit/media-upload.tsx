@@ -25,6 +25,7 @@ export interface MediaUploadProps {
 // SVG is previewed too (the demo posters and chord diagrams are SVGs): inside an <img> an SVG's
 // scripts never run, so showing one is safe even though uploading one is refused.
 const IMAGE_PATH = /\.(jpe?g|png|webp|gif|svg)$/i;
+const STREAM_PATH = /\.m3u8$/i;
 
 /** The one kind an `accept` list allows, when it allows only one (images for posters). */
 function kindOfAccept(accept: string): MediaKind | undefined {
@@ -35,12 +36,17 @@ function kindOfAccept(accept: string): MediaKind | undefined {
 
 /** What a chosen file looks like in its field: a picture, a player or a file's name (ADR 0068). */
 function MediaPreview({ label, media }: { label: string; media: PickedMedia }) {
-  const kind = IMAGE_PATH.test(media.media_path) ? 'image' : uploadKindOf(media.media_path);
+  const kind: MediaKind | null = STREAM_PATH.test(media.media_path)
+    ? 'stream'
+    : IMAGE_PATH.test(media.media_path)
+      ? 'image'
+      : uploadKindOf(media.media_path);
+  const picture = kind === 'image' ? media.url : media.poster;
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3">
-      {kind === 'image' && media.url ? (
+      {picture ? (
         <img
-          src={media.url}
+          src={picture}
           alt={`Preview of ${label}`}
           className="h-16 w-28 shrink-0 rounded-lg border border-stone-200 bg-white object-contain sm:h-20 sm:w-36"
         />
@@ -49,7 +55,11 @@ function MediaPreview({ label, media }: { label: string; media: PickedMedia }) {
       )}
       <div className="min-w-0 flex-1 basis-40 space-y-1">
         <p className="text-sm font-medium break-all text-ink-900">{media.name}</p>
-        {media.bytes !== null ? <p className="text-xs text-stone-600">{formatUploadBytes(media.bytes)}</p> : null}
+        {kind === 'stream' ? (
+          <p className="text-xs break-all text-stone-600">HLS stream · {media.media_path}</p>
+        ) : media.bytes !== null ? (
+          <p className="text-xs text-stone-600">{formatUploadBytes(media.bytes)}</p>
+        ) : null}
         {kind === 'audio' && media.url ? (
           <audio controls preload="none" src={media.url} aria-label={`Listen to ${media.name}`} className="h-9 w-full max-w-sm" />
         ) : null}
@@ -244,6 +254,99 @@ export function MediaField<N extends string>({
         {...(hint ? { hint } : {})}
       />
       <ErrorText id={fieldErrorId(key)} message={errors[key]} />
+    </div>
+  );
+}
+
+/**
+ * A stream manifest field (ADR 0068): picked from the library's streams (the demo clips and the
+ * videos whose uploaded file was processed), shown by its poster and name, never typed. Nothing is
+ * uploaded here: a stream is made by processing a video's file. The manifest's media path goes
+ * into a hidden input named `name`, as the API has always taken it.
+ */
+export function StreamField({
+  name,
+  path,
+  label,
+  hint,
+  defaultValue,
+  defaultPoster,
+  errors,
+}: {
+  name: string;
+  path?: string;
+  label: string;
+  hint?: string;
+  defaultValue?: string | null | undefined;
+  /** A signed URL of the saved stream's poster, when the page has one. */
+  defaultPoster?: string | null | undefined;
+  errors: FieldErrors;
+}) {
+  const id = useId();
+  const key = path ?? name;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const chooseId = `${id}-choose`;
+  const box = useRef<HTMLDivElement>(null);
+  const [media, setMedia] = useState<PickedMedia | null>(
+    defaultValue ? { ...pickedFromPath(defaultValue, null), poster: defaultPoster ?? null } : null,
+  );
+  const [browsing, setBrowsing] = useState(false);
+  const focusChoose = () => document.getElementById(chooseId)?.focus();
+  function changeValue(next: PickedMedia | null) {
+    setMedia(next);
+    announceEdit(box.current);
+  }
+  return (
+    <div id={fieldId(key)} tabIndex={-1} ref={box} className="space-y-2 outline-none">
+      <FieldLabel htmlFor={chooseId} label={label} hint={hint} hintId={hintId} />
+      <input type="hidden" name={name} value={media?.media_path ?? ''} />
+      {media ? (
+        <MediaPreview label={label} media={media} />
+      ) : (
+        <p className="rounded-xl border border-dashed border-stone-300 px-3 py-4 text-sm text-stone-600">No stream chosen.</p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          id={chooseId}
+          variant="secondary"
+          size="sm"
+          aria-haspopup="dialog"
+          aria-describedby={hintId}
+          aria-label={media ? `Replace ${label}` : `Choose a stream: ${label}`}
+          onClick={() => setBrowsing(true)}
+        >
+          {media ? 'Replace' : 'Choose a stream'}
+        </Button>
+        {media ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove ${label}`}
+            onClick={() => {
+              changeValue(null);
+              focusChoose();
+            }}
+          >
+            Remove
+          </Button>
+        ) : null}
+      </div>
+      <ErrorText id={fieldErrorId(key)} message={errors[key]} />
+      {browsing ? (
+        <MediaLibraryDialog
+          title={`Choose ${label.toLowerCase()}`}
+          kind="stream"
+          accept=""
+          onPick={(picked) => {
+            changeValue(picked);
+            setBrowsing(false);
+          }}
+          onClose={() => {
+            setBrowsing(false);
+            focusChoose();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor, type Extensions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { cx } from '../../../components/ui';
 import { ErrorText, FieldLabel, fieldId, type FieldErrors } from './fields';
+import { announceEdit } from './unsaved-changes';
 
 /**
  * A text editor without HTML (ADR 0060): Tiptap 3 (ProseMirror) limited to what the API's
@@ -149,6 +150,7 @@ export function RichTextArea({
   const hintId = hint ? `${id}-hint` : undefined;
   const error = errors[key];
   const [html, setHtml] = useState(() => asHtml(String(defaultValue)));
+  const box = useRef<HTMLDivElement>(null);
   const editor = useEditor({
     extensions: [ALLOWED, ...extensions],
     content: html,
@@ -168,12 +170,15 @@ export function RichTextArea({
     onUpdate: ({ editor: e }) => {
       const next = e.isEmpty ? '' : e.getHTML();
       setHtml(next);
+      // Every change, typed or not (a toolbar button, a pasted link), is an edit of the form: the
+      // leave warning and a draft's autosave hear of it (ADR 0068).
+      announceEdit(box.current);
       onChange?.();
       onHtmlChange?.(next);
     },
   });
   return (
-    <div className="space-y-1.5" data-testid="rich-text">
+    <div ref={box} className="space-y-1.5" data-testid="rich-text">
       <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={hintId} />
       {editor ? (
         <div

@@ -1,6 +1,7 @@
 import { UPLOAD_ACCEPT_ALL, type EditorFreeResource } from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
-import { FormSection, TextArea } from '../form-kit/fields';
+import { FormSection } from '../form-kit/fields';
+import { RichTextArea } from '../form-kit/rich-text';
 import { MediaField } from '../form-kit/media-upload';
 import { freeResourceKind } from './free-resource-kind';
 
@@ -12,14 +13,14 @@ export function FreeResourceForm(props: EntryFormProps<EditorFreeResource>) {
     <EditorForm
       kind={freeResourceKind}
       {...props}
+      // A draft saves itself; a published entry only on purpose (ADR 0061).
+      autosave
       basics={
         <>
-          <TextArea
+          <RichTextArea
             {...field('resource_description')}
             label="Description"
-            hint="A sentence or two under the title on /free-resources."
-            rows={3}
-            maxLength={5000}
+            hint="A sentence or two under the title on /free-resources; bold, lists and links from the toolbar."
           />
         </>
       }

@@ -1,7 +1,8 @@
 import type { EditorLiveStream } from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
-import { CheckField, FormSection, MediaPathInput, SelectInput, TextArea, TextInput } from '../form-kit/fields';
-import { MediaField } from '../form-kit/media-upload';
+import { CheckField, FormSection, SelectInput, TextInput } from '../form-kit/fields';
+import { RichTextArea } from '../form-kit/rich-text';
+import { MediaField, StreamField } from '../form-kit/media-upload';
 import { liveStreamKind } from './live-stream-kind';
 
 /** A replay the stream may link to. */
@@ -41,13 +42,14 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
     <EditorForm
       kind={liveStreamKind}
       {...props}
+      // A draft saves itself; a published entry only on purpose (ADR 0061).
+      autosave
       basics={
         <>
-          <TextArea
+          <RichTextArea
             {...field('stream_description')}
             label="Description"
-            hint="What the stream covers. Plain text (a blank line starts a paragraph) or simple HTML."
-            rows={4}
+            hint="What the stream covers: headings, lists, quotes and links from the toolbar."
           />
           <CheckField
             name="stream_premium"
@@ -70,10 +72,13 @@ export function LiveStreamForm({ replays, ...props }: EntryFormProps<EditorLiveS
       </FormSection>
 
       <FormSection id="group-media" title="Stream and replay">
-        <MediaPathInput
-          {...field('stream_manifest')}
-          label="Live stream (.m3u8)"
-          hint="Only for a stream made elsewhere: the media path of its HLS playlist. Leave it empty when you go live from OBS (below)."
+        <StreamField
+          name="stream_manifest"
+          label="Ready-made stream"
+          hint="Only for a stream made beforehand (a demo clip or a processed video). None when you go live from OBS (below)."
+          defaultValue={stream?.stream_manifest}
+          defaultPoster={stream?.stream_poster_signed}
+          errors={errors}
         />
         <MediaField
           name="stream_poster"

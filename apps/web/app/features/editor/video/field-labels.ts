@@ -6,7 +6,7 @@ const FIELD_LABELS: Record<string, string> = {
   video_excerpt: 'Excerpt',
   video_player: 'Player',
   youtube_video_id: 'YouTube video id',
-  video_stream_manifest: 'Stream manifest',
+  video_stream_manifest: 'Stream',
   video_stream_poster: 'Player poster',
   video_image: 'Card poster',
   id_recommended_course: 'Recommended course',

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { UPLOAD_ACCEPT_ALL, VIDEO_SECTION_TYPES, type EditorSection, type VideoSectionType } from '@fretline/contract';
 import { Button, selectClasses } from '../../../components/ui';
-import { MediaPathInput, SelectInput, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
+import { SelectInput, TextInput, type FieldErrors, type rowFields } from '../form-kit/fields';
 import { RichTextArea } from '../form-kit/rich-text';
-import { MediaField } from '../form-kit/media-upload';
+import { MediaField, StreamField } from '../form-kit/media-upload';
 import { ListStatus, RepeatableRows, numberedRow, rowTarget, useEditorList } from '../form-kit/repeatable-list';
 
 const SECTION_TYPE_LABELS: Record<VideoSectionType, string> = {
@@ -124,12 +124,12 @@ function SectionFields({
     case 'stream':
       return (
         <div className="grid gap-4 md:grid-cols-2">
-          <MediaPathInput
+          <StreamField
             {...at('video_section_stream_manifest')}
-            label="Stream manifest (.m3u8)"
-            hint="The media path of the HLS playlist, e.g. demo/hls/demo-clip/index.m3u8."
-            defaultValue={v.video_section_stream_manifest ?? ''}
-            required
+            label="Stream"
+            hint="A demo clip, or a video whose uploaded file was processed. Needed."
+            defaultValue={v.video_section_stream_manifest}
+            defaultPoster={v.video_section_stream_poster_signed}
           />
           {poster('video_section_stream_poster')}
         </div>

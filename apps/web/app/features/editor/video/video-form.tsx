@@ -8,8 +8,8 @@ import {
   type VideoPlayer,
 } from '@fretline/contract';
 import { EditorForm, useEntryForm, type EntryFormProps } from '../form-kit/editor-form';
-import { CheckField, FormSection, MediaPathInput, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
-import { MediaField } from '../form-kit/media-upload';
+import { CheckField, FormSection, SelectInput, StreamDetails, TextArea, TextInput } from '../form-kit/fields';
+import { MediaField, StreamField } from '../form-kit/media-upload';
 import { ChaptersEditor } from './chapters-editor';
 import { ChordsEditor } from './chords-editor';
 import { CoursesEditor } from './courses-editor';
@@ -123,10 +123,13 @@ export function VideoForm({ options, ...props }: EntryFormProps<EditorVideo> & {
         </div>
         <div hidden={player !== 'stream'} className="space-y-4">
           <StreamSource video={video} processing={options.stream_processing} errors={errors} />
-          <MediaPathInput
-            {...field('video_stream_manifest')}
-            label="Stream manifest (.m3u8)"
-            hint="Filled in by processing when a video file is used. Otherwise the media path of a ready-made HLS playlist, e.g. demo/hls/demo-clip/index.m3u8. Needed to publish."
+          <StreamField
+            name="video_stream_manifest"
+            label="Stream"
+            hint="Filled in by processing when a video file is used; or choose a stream already made. Needed to publish."
+            defaultValue={video?.video_stream_manifest}
+            defaultPoster={video?.video_stream_poster_signed ?? video?.video_image_signed}
+            errors={errors}
           />
           <MediaField
             name="video_stream_poster"
