@@ -9,7 +9,7 @@ import { countInWindows, type WindowLimit } from '../../plugins/rate-limit.ts';
 import { findAccountContacts } from '../auth/index.ts';
 import { recordingMoment } from './live-ingest.service.ts';
 import * as repo from './live-ingest.repository.ts';
-import { findLiveStreams, findStreamSlugByFormerSlug } from './live-streams.repository.ts';
+import { requirePublishedStream } from './published-stream.ts';
 import { isStreamLocked, type Viewer } from './lock-rules.ts';
 
 // Questions during a live lesson (ADR 0063, product.md#live-lessons).
@@ -32,16 +32,6 @@ function toQuestion(row: typeof tables.liveQuestions.$inferSelect): LiveQuestion
   };
 }
 
-async function findPublishedStream(db: Database, slug: string) {
-  let [row] = await findLiveStreams(db, slug);
-  if (!row) {
-    const current = await findStreamSlugByFormerSlug(db, slug);
-    if (current) [row] = await findLiveStreams(db, current);
-  }
-  if (!row) throw notFound(undefined, 'STREAM_NOT_FOUND');
-  return row.stream;
-}
-
 /**
  * A signed-in viewer's question. Only while questions can be answered: from the start time (or
  * once the teacher is on air) until the stream is over; a premium stream takes questions from
@@ -51,7 +41,7 @@ export async function askQuestion(
   db: Database,
   input: { slug: string; viewer: Viewer & { idUser: number }; text: string; now: Date },
 ): Promise<LiveQuestion> {
-  const stream = await findPublishedStream(db, input.slug);
+  const stream = await requirePublishedStream(db, input.slug);
   if (isStreamLocked({ premium: stream.streamPremium }, input.viewer)) {
     throw new AppError('MEMBERS_ONLY', 403, 'This live lesson is for members: join to watch it and ask questions.');
   }
@@ -68,7 +58,7 @@ export async function askQuestion(
 }
 
 export async function listMyQuestions(db: Database, slug: string, idUser: number): Promise<LiveQuestion[]> {
-  const stream = await findPublishedStream(db, slug);
+  const stream = await requirePublishedStream(db, slug);
   return (await repo.findQuestionsOfUser(db, stream.idLiveStream, idUser)).map(toQuestion);
 }
 

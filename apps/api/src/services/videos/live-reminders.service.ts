@@ -3,9 +3,9 @@ import { formatTimeRangeInZone } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler } from '../../platform/jobs/index.ts';
 import { enqueueMail, escapeHtml, mailLayout, type MailMessage } from '../../platform/mail/index.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { findAccountContacts } from '../auth/index.ts';
-import { findLiveStreams, findStreamSlugByFormerSlug } from './live-streams.repository.ts';
+import { requirePublishedStream } from './published-stream.ts';
 import * as repo from './live-reminders.repository.ts';
 
 /** The job that e-mails a live lesson's reminders (product.md#pages, /live). */
@@ -14,16 +14,6 @@ const REMINDER_JOB_TYPE = 'videos.liveReminders';
 const LEAD_MS = 3_600_000;
 /** A job that wakes a little early (clock skew) still sends. */
 const EARLY_MS = 60_000;
-
-async function findStream(db: Database, slug: string) {
-  let [row] = await findLiveStreams(db, slug);
-  if (!row) {
-    const current = await findStreamSlugByFormerSlug(db, slug);
-    if (current) [row] = await findLiveStreams(db, current);
-  }
-  if (!row) throw notFound(undefined, 'STREAM_NOT_FOUND');
-  return row.stream;
-}
 
 /** Whether this user asked for the stream's reminder (the single read shows the button's state). */
 export function hasLiveReminder(db: Database, idLiveStream: number, idUser: number): Promise<boolean> {
@@ -38,7 +28,7 @@ export async function setLiveReminder(
   db: Database,
   input: { slug: string; idUser: number; remind: boolean; timeZone: string; now: Date },
 ): Promise<boolean> {
-  const stream = await findStream(db, input.slug);
+  const stream = await requirePublishedStream(db, input.slug);
   if (!input.remind) {
     await repo.deleteReminder(db, stream.idLiveStream, input.idUser);
     return false;
