@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink, type SmtpSink } from '../apps/api/test/smtp-sink.ts';
 import { useToken } from './support/auth';
-import { freePort, startServer, type ChildServer } from './support/server.ts';
+import { startServer, type ChildServer } from './support/server.ts';
 
 // Mailers (product.md#mailers, ADR 0066): staff write a mailer with a lesson card, check the
 // preview at phone width, pick the members, send it, watch it finish, and a member who takes
@@ -10,31 +10,16 @@ import { freePort, startServer, type ChildServer } from './support/server.ts';
 // development mailbox.
 
 let server: ChildServer;
-let sink: SMTPServer;
-const received: string[] = [];
+let sink: SmtpSink | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  const smtpPort = Number(process.env.E2E_SMTP_PORT ?? (await freePort()));
-  await new Promise<void>((resolve) => sink.listen(smtpPort, '127.0.0.1', resolve));
-  server = await startServer({ NODE_ENV: 'development', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, 180_000);
+  sink = await startSmtpSink(Number(process.env.E2E_SMTP_PORT ?? 0));
+  server = await startServer({ NODE_ENV: 'development', SMTP_URL: sink.url }, 180_000);
 });
 test.afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve()));
+  await sink?.close();
 });
 
 /** The header block of a raw message, folded lines joined. */
@@ -46,7 +31,7 @@ const to = (raw: string) => header(raw, 'To') ?? '';
 async function waitForSmtp(address: string, match: RegExp): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(() => (found = received.find((raw) => to(raw).includes(address) && match.test(raw))), { timeout: 30_000 })
+    .poll(() => (found = sink!.received.find((raw) => to(raw).includes(address) && match.test(raw))), { timeout: 30_000 })
     .toBeTruthy();
   return found!;
 }
@@ -140,7 +125,7 @@ test('staff compose a mailer and send it to the members, who receive it over SMT
   expect(header(mail, 'List-Unsubscribe')).toMatch(/^<http.*\/api\/auth\/me\/unsubscribes\/mailers\?email=.*&token=.*>$/);
   // Nobody outside the segment got it.
   expect(
-    received
+    sink!.received
       .filter((raw) => header(raw, 'Subject') === subject)
       .map(to)
       .join(' '),

@@ -1,7 +1,7 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, tables } from '@fretline/db';
 import { buildApp } from '../../app.ts';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { runDueJobs } from '../jobs/index.ts';
 import { enqueueMail } from './index.ts';
@@ -100,37 +100,18 @@ describe('the development mailbox (SMTP_URL unset)', () => {
 });
 
 describe('SMTP delivery (SMTP_URL set)', () => {
-  const received: string[] = [];
-  let failNext = 0;
-  let server: SMTPServer;
+  let sink: SmtpSink;
+  let received: string[];
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          if (failNext > 0) {
-            failNext--;
-            callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
-            return;
-          }
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    t = await createTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    sink = await startSmtpSink();
+    received = sink.received;
+    t = await createTestApp({ config: { SMTP_URL: sink.url } });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   it('delivers a queued e-mail exactly once and keeps it out of the development mailbox', async () => {
@@ -230,7 +211,7 @@ describe('SMTP delivery (SMTP_URL set)', () => {
 
   it('retries with backoff after the server refuses, then delivers once', async () => {
     received.length = 0;
-    failNext = 1;
+    sink.refuseNext = 1;
     const { idJob } = await enqueueMail(t.db, { to: 'retry@example.com', subject: 'Retry me', text: 'x', category: 'mailer' });
     expect(await runDueJobs(t.app)).toBe(1);
     expect(received).toHaveLength(0);

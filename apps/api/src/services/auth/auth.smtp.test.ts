@@ -1,6 +1,6 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesHolding } from '../../../test/find-in-tables.ts';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { findDevMail } from '../../platform/mail/index.ts';
@@ -11,31 +11,16 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 describe('signing in with a code delivered through a real SMTP server', () => {
-  const received: Array<{ to: string[]; raw: string }> = [];
-  let server: SMTPServer;
+  let sink: SmtpSink;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    t = await createTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    sink = await startSmtpSink();
+    t = await createTestApp({ config: { SMTP_URL: sink.url } });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   it('signs up, receives the code by SMTP in text and HTML with the /login link, and signs in with it', async () => {
@@ -48,10 +33,9 @@ describe('signing in with a code delivered through a real SMTP server', () => {
     expect(signup.statusCode).toBe(200);
     expect(await runDueJobs(t.app)).toBe(1);
 
-    expect(received).toHaveLength(1);
-    const message = received[0]!;
-    expect(message.to).toEqual([email]);
-    const body = decodeQuotedPrintable(message.raw);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.recipients[0]).toEqual([email]);
+    const body = decodeQuotedPrintable(sink.received[0]!);
     expect(body).toContain('Content-Type: text/plain');
     expect(body).toContain('Content-Type: text/html');
     const code = /Subject: (\d{6}) is your Fretline sign-in code/.exec(body)?.[1];

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
 import { runDueJobs } from '../../platform/jobs/index.ts';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 /*
@@ -12,32 +11,18 @@ import { bearer, createTestApp, createUserWithSession, type TestApp } from '../.
  * without a session, unsubscribes the recipient and records the event.
  */
 describe('a mailer over SMTP', () => {
-  let server: SMTPServer;
+  let sink: SmtpSink;
   let t: TestApp;
-  const received: string[] = [];
+  let received: string[];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    // A free port (parallel runs on one machine must not share a fixed one).
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${port}`, SITE_URL: 'https://fretline.example' } });
+    sink = await startSmtpSink();
+    received = sink.received;
+    t = await createTestApp({ config: { SMTP_URL: sink.url, SITE_URL: 'https://fretline.example' } });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   it('carries List-Unsubscribe (https) and List-Unsubscribe-Post, and the one-click POST unsubscribes', async () => {
