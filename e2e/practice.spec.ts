@@ -152,6 +152,8 @@ test('a visitor’s practice settings stay in the browser, and the "?" panel lis
     )
     .toBe(1);
   await page.reload();
+  // For a moment after a reload the server's player and the hydrated one can both be in the page.
+  await expect(page.getByTestId('speed-value')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId('speed-value')).toHaveText('105 %');
 
   await page.locator('body').press('?');
