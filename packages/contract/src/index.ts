@@ -21,6 +21,7 @@ export * from './calls/mailers.ts';
 export * from './calls/editor.ts';
 export * from './calls/editor-catalogue.ts';
 export * from './upload-kinds.ts';
+export * from './image-variants.ts';
 export * from './calls/uploads.ts';
 export * from './api/call.ts';
 export * from './api/addresses/index.ts';

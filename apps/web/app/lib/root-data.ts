@@ -19,7 +19,7 @@ type RootFlags = FeatureFlagValues;
 
 /**
  * Flags' majority values (product.md#entities): featuresLinkInFooter false (100%), optimizeImages true (100%).
- * optimizeImages is assigned but has no effect: images are served as stored (ADR 0048).
+ * optimizeImages is assigned but has no effect: every visitor gets WebP sizes of uploaded pictures (ADR 0048, ADR 0069).
  */
 const DEFAULT_FLAGS: RootFlags = { featuresLinkInFooter: false, optimizeImages: true };
 

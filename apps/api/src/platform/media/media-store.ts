@@ -6,9 +6,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { MEDIA_URL_PREFIX } from '@fretline/contract';
 
-/** Where signed media is served from (the media routes are mounted under the videos service). */
-const MEDIA_URL_PREFIX = '/api/videos/media/';
 /** The committed demo media is addressed by this path prefix; everything else is MEDIA_DIR. */
 const DEMO_PREFIX = 'demo/';
 

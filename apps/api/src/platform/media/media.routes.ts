@@ -1,6 +1,7 @@
 import { text } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { forbidden, notFound } from '../../plugins/errors.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+import { createImageVariants, readVariantRequest } from './image-variants.ts';
 import { contentTypeFor, rewritePlaylist, type MediaStore } from './media-store.ts';
 
 const LINK_EXPIRED = 'This media link has expired, please reload the page.';
@@ -10,14 +11,20 @@ const LINK_EXPIRED = 'This media link has expired, please reload the page.';
  * served; the signature is the permission, so a premium video's stream is reachable only by
  * someone the videos API handed a URL to. Supports byte ranges (players seek) and rewrites HLS
  * playlists so their segment URLs are signed too.
+ *
+ * `&w=<width>` on a picture's signed URL answers a smaller WebP of it (ADR 0069): the signature of
+ * the original is the permission, so a variant is never reachable without it.
  */
 export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): void {
+  const variants = createImageVariants(store);
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     // The router has decoded the path once already; a second decode made `%25E0` a URIError (500).
     const mediaPath = (request.params as { '*': string })['*'] ?? '';
-    const query = request.query as { exp?: string; sig?: string };
+    const query = request.query as { exp?: string; sig?: string; w?: string };
     const exp = Number(query.exp);
     if (!query.sig || !store.verify(mediaPath, exp, query.sig, app.clock())) throw forbidden(LINK_EXPIRED);
+    const wanted = readVariantRequest(mediaPath, query.w);
+    if (wanted.kind === 'refused') throw badRequest(wanted.reason, 'w');
     const info = await store.stat(mediaPath);
     if (!info) throw notFound();
 
@@ -35,6 +42,15 @@ export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): vo
     if (mediaPath.endsWith('.m3u8')) {
       const playlist = await text(await store.read(mediaPath));
       return reply.type(type).send(rewritePlaylist(playlist, mediaPath, exp, store));
+    }
+    if (wanted.kind === 'variant') {
+      // A source too large to decode, or one that is not a picture after all, is served as it is.
+      const variant = await variants.ensure(mediaPath, info.size, wanted.width);
+      if (variant) {
+        // Its URL names the source's signature and expiry, so its bytes never change while it works.
+        reply.header('Cache-Control', `private, max-age=${maxAge}, immutable`);
+        return sendFile(reply, store, variant.mediaPath, variant.size, 'image/webp', request.headers.range);
+      }
     }
     return sendFile(reply, store, mediaPath, info.size, type, request.headers.range);
   });

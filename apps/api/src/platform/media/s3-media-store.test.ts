@@ -2,10 +2,12 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ListObjectsV2Command, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ERRORS, type UploadedMedia } from '@fretline/contract';
 import { S3RVER_CREDENTIALS, startS3Server } from '../../../test/s3-server.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { createImageVariants } from './image-variants.ts';
 import { createMediaSigner } from './media-store.ts';
 import { createS3MediaStore } from './s3-media-store.ts';
 
@@ -96,6 +98,21 @@ describe('the S3 media store (ADR 0059)', () => {
     expect(await keys()).toEqual(before);
     const open = await store.client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET })).catch(() => null);
     expect(open?.Uploads ?? []).toEqual([]);
+  });
+
+  it("keeps a picture's WebP size in the bucket, where another instance finds it (ADR 0069)", async () => {
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    await store.write('uploads/2026/04/photo.jpg', Readable.from([photo]), 'image/jpeg');
+    const made = await createImageVariants(store).ensure('uploads/2026/04/photo.jpg', photo.length, 320);
+    expect(made?.mediaPath).toBe(`variants/uploads/2026/04/photo.jpg/${photo.length}-320.webp`);
+    expect((await sharp(await buffer(await store.read(made!.mediaPath))).metadata()).width).toBe(320);
+    // A second instance (its own job table) reads the stored object instead of resizing again.
+    const before = (await store.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'variants/' }))).Contents;
+    expect(await createImageVariants(store).ensure('uploads/2026/04/photo.jpg', photo.length, 320)).toEqual(made);
+    const after = (await store.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'variants/' }))).Contents;
+    expect(after?.map((o) => [o.Key, o.LastModified?.getTime()])).toEqual(before?.map((o) => [o.Key, o.LastModified?.getTime()]));
   });
 
   it('refuses unsafe paths and reads the committed demo media from the repository', async () => {

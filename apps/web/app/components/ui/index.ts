@@ -7,5 +7,6 @@ export { cx } from './cx';
 export { EmptyState } from './empty-state';
 export { Field, inputClasses, selectClasses } from './field';
 export { LinkButton } from './link-button';
+export { ResponsiveImage } from './responsive-image';
 export { Spinner } from './spinner';
 export { CourseProgressLine, ProgressMark } from './progress-mark';

@@ -1,5 +1,5 @@
 import type { CourseVideoEntry } from '@fretline/contract';
-import { Badge } from '../../components/ui';
+import { Badge, ResponsiveImage } from '../../components/ui';
 import { PreloadLink } from '../../lib/preload';
 
 export interface OutlinePart {
@@ -68,7 +68,12 @@ function OutlineEntry({
       >
         <span className="w-6 shrink-0 text-center text-sm font-semibold text-stone-500">{number}</span>
         {entry.video_image ? (
-          <img src={entry.video_image} alt="" className="hidden h-12 w-20 rounded-md object-cover sm:block" loading="lazy" />
+          <ResponsiveImage
+            src={entry.video_image}
+            alt=""
+            sizes="80px"
+            className="hidden h-12 w-20 rounded-md object-cover sm:block"
+          />
         ) : null}
         <span className="min-w-0 flex-1">
           <span className="block font-medium text-ink-900">{entry.video_title}</span>

@@ -1,5 +1,5 @@
 import { videoSubtitle, type VideoProgress, type VideoSummary } from '@fretline/contract';
-import { Badge, ProgressMark } from '../../components/ui';
+import { Badge, ProgressMark, ResponsiveImage } from '../../components/ui';
 import { PreloadLink } from '../../lib/preload';
 
 /** A length in seconds as a player shows it: 4:05, 1:02:09. */
@@ -31,7 +31,14 @@ function VideoCard({
     >
       <div className="relative aspect-video bg-stone-100">
         {video.video_image ? (
-          <img src={video.video_image} alt="" loading="lazy" className="size-full object-cover" width={640} height={360} />
+          <ResponsiveImage
+            src={video.video_image}
+            alt=""
+            sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            className="size-full object-cover"
+            width={640}
+            height={360}
+          />
         ) : null}
         <div className="absolute left-2 top-2 flex gap-1">
           {video.video_premium ? (

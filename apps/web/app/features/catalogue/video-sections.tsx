@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { VideoChord, VideoSection } from '@fretline/contract';
 import { YoutubeEmbed } from './youtube-embed';
 import { ConsentGate } from '../../components/consent/consent-gate';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 
 // The extra-stream section reuses the player, loaded only when such a section exists.
 const StreamPlayer = lazy(() => import('./stream-player').then((m) => ({ default: m.StreamPlayer })));
@@ -142,11 +143,11 @@ export function ChordList({ chords, mirror = false }: { chords: VideoChord[]; mi
                   />
                 </Suspense>
               ) : chord.video_chord_url ? (
-                <img
+                <ResponsiveImage
                   src={chord.video_chord_url}
+                  sizes="112px"
                   alt={chord.video_chord_text ? `${chord.video_chord_text} chord diagram` : 'Chord diagram'}
                   className={`h-auto max-h-36 w-full max-w-28 object-contain ${mirror ? '-scale-x-100' : ''}`}
-                  loading="lazy"
                 />
               ) : null}
               <figcaption className="text-lg font-semibold text-ink-900">{chord.video_chord_text}</figcaption>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ContinueItem } from '@fretline/contract';
+import { ResponsiveImage } from '../../components/ui';
 import { continueHref, resumeWords } from './progress-lookup';
 
 /**
@@ -16,7 +17,7 @@ export function ContinueCard({ item, percent }: { item: ContinueItem; percent?: 
     >
       <span className="relative hidden h-16 w-28 shrink-0 overflow-hidden rounded-lg bg-ink-900 min-[400px]:block">
         {item.video.video_image ? (
-          <img src={item.video.video_image} alt="" className="size-full object-cover" loading="lazy" />
+          <ResponsiveImage src={item.video.video_image} alt="" sizes="112px" className="size-full object-cover" />
         ) : null}
         <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/25">
           <span className="flex size-8 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow">

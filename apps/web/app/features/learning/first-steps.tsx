@@ -11,7 +11,7 @@ import {
   type FirstStepsGoal,
   type FirstStepsRecommendation,
 } from '@fretline/contract';
-import { Button } from '../../components/ui';
+import { Button, ResponsiveImage } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 
@@ -242,7 +242,12 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
             className="group mt-2 flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 hover:border-brand-400"
           >
             {course.course_image ? (
-              <img src={course.course_image} alt="" className="h-16 w-28 shrink-0 rounded-lg object-cover" loading="lazy" />
+              <ResponsiveImage
+                src={course.course_image}
+                alt=""
+                sizes="112px"
+                className="h-16 w-28 shrink-0 rounded-lg object-cover"
+              />
             ) : null}
             <span className="min-w-0">
               <span className="block text-lg font-bold text-ink-900 group-hover:text-brand-700">{course.course_title}</span>

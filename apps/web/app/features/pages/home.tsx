@@ -13,6 +13,7 @@ import { Badge } from '../../components/ui/badge';
 import { CourseProgressLine, ProgressMark } from '../../components/ui/progress-mark';
 import { Container } from '../../components/ui/container';
 import { LinkButton } from '../../components/ui/link-button';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { HomeHeroArt } from './home-hero-art';
 
 export function homeSeo(name: string) {
@@ -126,10 +127,12 @@ function Hero({ user, name, continueCard }: { user: CurrentUser; name: string; c
 function CourseArt({ course }: { course: CourseSummary }) {
   if (course.course_image) {
     return (
-      <img
+      <ResponsiveImage
         src={course.course_image}
         alt={course.course_image_text ?? ''}
-        loading="lazy"
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 80vw"
+        width={640}
+        height={360}
         className="aspect-[16/9] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
       />
     );
@@ -267,10 +270,12 @@ function FreeVideos({ videos, progress }: { videos: VideoSummary[]; progress: Le
               <Link to={`/videos/${video.video_slug}`} className="group block">
                 <div className="relative overflow-hidden rounded-xl bg-stone-200">
                   {video.video_image ? (
-                    <img
+                    <ResponsiveImage
                       src={video.video_image}
                       alt=""
-                      loading="lazy"
+                      sizes="(min-width: 1024px) 25vw, 50vw"
+                      width={640}
+                      height={360}
                       className="aspect-video w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
                     />
                   ) : (

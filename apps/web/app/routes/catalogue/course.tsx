@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
 import type { CallData } from '@fretline/contract/api-schemas';
-import { Container, LinkButton } from '../../components/ui';
+import { Container, LinkButton, ResponsiveImage } from '../../components/ui';
 import { CourseOutline } from '../../features/catalogue/course-outline';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { lessonHref } from '../../features/learning/progress-lookup';
@@ -73,10 +73,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       )}
       <div className="relative isolate overflow-hidden bg-ink-900">
         {course.course_jumbo_image ? (
-          <img
+          <ResponsiveImage
             data-testid="banner-poster"
             src={course.course_jumbo_image}
             alt=""
+            // Blurred into a mood, so half the screen's width of pixels is plenty; the top of the page.
+            sizes="50vw"
+            priority
             className={`absolute inset-0 -z-20 size-full scale-110 object-cover opacity-40 blur-md ${POSITIONS[course.course_jumbo_image_position ?? 'center'] ?? 'object-center'}`}
           />
         ) : null}
@@ -180,7 +183,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 {course.course_testimonials.map((t) => (
                   <li key={t.id_course_testimonial} className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-4">
                     {t.course_testimonial_image ? (
-                      <img src={t.course_testimonial_image} alt="" className="size-10 shrink-0 rounded-full" loading="lazy" />
+                      <ResponsiveImage
+                        src={t.course_testimonial_image}
+                        alt=""
+                        sizes="40px"
+                        className="size-10 shrink-0 rounded-full"
+                      />
                     ) : null}
                     <figure>
                       <blockquote className="text-stone-700">“{t.course_testimonial_content}”</blockquote>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { isCourseStarted } from '@fretline/contract';
-import { Container, CourseProgressLine } from '../../components/ui';
+import { Container, CourseProgressLine, ResponsiveImage } from '../../components/ui';
 import { loadProgress } from '../../features/learning/load-progress.server';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -38,11 +38,13 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             >
               <div className="aspect-video bg-stone-100">
                 {course.course_image ? (
-                  <img
+                  <ResponsiveImage
                     src={course.course_image}
                     alt={course.course_image_text ?? ''}
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
                     className="size-full object-cover"
-                    loading={i < 3 ? 'eager' : 'lazy'}
+                    // The first course's picture is a phone's largest paint (ADR 0056).
+                    priority={i === 0}
                   />
                 ) : null}
               </div>

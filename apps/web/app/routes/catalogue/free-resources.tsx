@@ -1,4 +1,4 @@
-import { Container } from '../../components/ui';
+import { Container, ResponsiveImage } from '../../components/ui';
 import { VideoGrid } from '../../features/catalogue/video-card';
 import { loadProgress } from '../../features/learning/load-progress.server';
 import { getServerApi } from '../../lib/api.server';
@@ -41,7 +41,12 @@ export default function FreeResources({ loaderData }: Route.ComponentProps) {
               {/* overflow-hidden: without it a tall image (a chord chart) stretches the 16:9 box to its own height. */}
               <div className="flex aspect-video items-center justify-center overflow-hidden bg-stone-50">
                 {r.resource_image_signed ? (
-                  <img src={r.resource_image_signed} alt="" className="size-full object-contain" loading="lazy" />
+                  <ResponsiveImage
+                    src={r.resource_image_signed}
+                    alt=""
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                    className="size-full object-contain"
+                  />
                 ) : null}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { formatTimeRangeInZone } from '@fretline/contract';
-import { Badge, Container, LinkButton } from '../../components/ui';
+import { Badge, Container, LinkButton, ResponsiveImage } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ApiError } from '../../lib/api-client';
@@ -85,10 +85,12 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
     stage = (
       <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
         {stream.stream_poster_signed ? (
-          <img
+          <ResponsiveImage
             src={stream.stream_poster_signed}
             alt=""
             data-testid="banner-poster"
+            sizes="50vw"
+            priority
             className="absolute inset-0 size-full scale-110 object-cover opacity-40 blur-md"
           />
         ) : null}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDateInZone, formatTimeInZone, type LiveStream } from '@fretline/contract';
-import { Badge, Container, EmptyState } from '../../components/ui';
+import { Badge, Container, EmptyState, ResponsiveImage } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { useTimeZone } from '../../lib/time-zone';
@@ -30,7 +30,12 @@ export function StreamCard({ stream }: { stream: LiveStream }) {
     >
       <div className="relative aspect-video bg-stone-100">
         {stream.stream_poster_signed ? (
-          <img src={stream.stream_poster_signed} alt="" className="size-full object-cover" loading="lazy" />
+          <ResponsiveImage
+            src={stream.stream_poster_signed}
+            alt=""
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            className="size-full object-cover"
+          />
         ) : null}
         <div className="absolute left-2 top-2 flex gap-1">
           {stream.stream_status === 'live' ? <Badge tone="danger">● Live now</Badge> : null}

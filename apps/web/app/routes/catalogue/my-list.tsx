@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SAVED_VIDEOS_PAGE_SIZE, formatPracticeTime, type SavedVideo } from '@fretline/contract';
-import { Button, Container, EmptyState, LinkButton, ProgressMark } from '../../components/ui';
+import { Button, Container, EmptyState, LinkButton, ProgressMark, ResponsiveImage } from '../../components/ui';
 import { requireMe } from '../../features/account/require-user.server';
 import { loadProgress } from '../../features/learning/load-progress.server';
 import { api } from '../../lib/api.client';
@@ -86,7 +86,12 @@ export default function MyList({ loaderData }: Route.ComponentProps) {
               <Link to={entry.video_route} className="group focus-visible:-outline-offset-2">
                 <div className="relative aspect-video bg-stone-100">
                   {entry.video_image_url ? (
-                    <img src={entry.video_image_url} alt="" className="size-full object-cover" loading="lazy" />
+                    <ResponsiveImage
+                      src={entry.video_image_url}
+                      alt=""
+                      sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                      className="size-full object-cover"
+                    />
                   ) : null}
                   {mine.get(entry.id_video)?.video_play_completed ? (
                     <ProgressMark className="absolute bottom-2 left-2" percent={100} done />

@@ -5,6 +5,7 @@ import {
   type PreviewAudience,
   TOKEN_COOKIE_NAME,
   formatWatchedRanges,
+  imageVariantUrl,
   resumeStartTime,
   subtractWatchedRanges,
   type WatchedRange,
@@ -14,7 +15,7 @@ import {
   type CourseRef,
   type Video,
 } from '@fretline/contract';
-import { Badge, Container, LinkButton } from '../../components/ui';
+import { Badge, Container, LinkButton, ResponsiveImage } from '../../components/ui';
 import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
@@ -32,6 +33,9 @@ import { readRequestCookie } from '../../lib/cookies';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/video';
+
+/** The poster's WebP width: about a phone's full width at 2.5× density, or a laptop's player at 1×. */
+const POSTER_WIDTH = 960;
 
 // The practice player (with the stream player and hls.js inside it) is its own chunk: only pages with a player download it.
 const PracticePlayer = lazy(() =>
@@ -129,7 +133,7 @@ function CourseCard({ course, label }: { course: CourseRef; label: string }) {
       className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-500"
     >
       {course.course_image ? (
-        <img src={course.course_image} alt="" className="h-16 w-28 rounded-lg object-cover" loading="lazy" />
+        <ResponsiveImage src={course.course_image} alt="" sizes="112px" className="h-16 w-28 rounded-lg object-cover" />
       ) : null}
       <span>
         <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">{label}</span>
@@ -147,7 +151,7 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
       data-testid="up-next"
       className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:border-brand-500"
     >
-      {image ? <img src={image} alt="" className="h-16 w-28 rounded-lg object-cover" loading="lazy" /> : null}
+      {image ? <ResponsiveImage src={image} alt="" sizes="112px" className="h-16 w-28 rounded-lg object-cover" /> : null}
       <span>
         <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">
           {next.kind === 'lesson' ? 'Up next' : 'Up next: the next course'}
@@ -233,7 +237,10 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       .catch(() => undefined);
   };
 
-  const poster = video.video_stream_poster_signed ?? video.video_image;
+  // One WebP width for the player's poster (a <video poster> takes no srcset): sharp on a phone at
+  // any density, a fraction of an uploaded photo's bytes (ADR 0069). SVG posters stay as they are.
+  const posterSource = video.video_stream_poster_signed ?? video.video_image;
+  const poster = posterSource ? imageVariantUrl(posterSource, POSTER_WIDTH) : null;
   // The poster is the page's largest paint on a phone: ask for it from the head, first (ADR 0056).
   if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
   let player: React.ReactNode;
