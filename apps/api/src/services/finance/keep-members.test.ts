@@ -43,6 +43,19 @@ async function settle(advanceMs = 2_000) {
 }
 
 /** A member on a plan whose 14-day trial has been paid out of: active, paid for a month from now. */
+/** A learner whose card is refused at the first charge, past the 14-day trial (the renewal is what fails). */
+async function failingSubscriber() {
+  const user = await newUser();
+  const res = await call('POST', '/me/subscriptions', user.token, {
+    id_subscription_plan: monthlyPlan,
+    stripe_payment_method_id: 'pm_card_chargeCustomerFail',
+  });
+  const id = res.json().data.subscription.id_subscription as number;
+  await settle();
+  await settle(14 * DAY);
+  return { token: user.token, id };
+}
+
 async function payingMember(plan = monthlyPlan) {
   const user = await newUser();
   const res = await call('POST', '/me/subscriptions', user.token, {
@@ -108,16 +121,9 @@ describe('lifecycle e-mails', () => {
     await settle(31 * DAY);
     expect((await mailsOf(m.idSubscription)).filter((x) => x.mailKind === 'renewal-receipt')).toHaveLength(2);
 
-    const failing = await newUser();
-    const res = await call('POST', '/me/subscriptions', failing.token, {
-      id_subscription_plan: monthlyPlan,
-      stripe_payment_method_id: 'pm_card_chargeCustomerFail',
-    });
-    const id = res.json().data.subscription.id_subscription as number;
-    await settle();
-    await settle(14 * DAY);
+    const { token: failingToken, id } = await failingSubscriber();
     await settle(31 * DAY);
-    expect((await getSub(failing.token, id)).subscription_status).toBe('failed');
+    expect((await getSub(failingToken, id)).subscription_status).toBe('failed');
     expect((await mailsOf(id)).filter((x) => x.mailKind === 'payment-failed')).toHaveLength(1);
 
     const cancelled = await call('PUT', `/me/subscriptions/${m.idSubscription}/status/cancelled`, m.token, {
@@ -145,15 +151,8 @@ describe('lifecycle e-mails', () => {
     expect(await kinds(m.idSubscription, 'renewal-receipt')).toHaveLength(receipts + 1);
 
     // The payment failed: at the renewal the card refuses, not before, and once.
-    const failing = await newUser();
-    const res = await call('POST', '/me/subscriptions', failing.token, {
-      id_subscription_plan: monthlyPlan,
-      stripe_payment_method_id: 'pm_card_chargeCustomerFail',
-    });
-    const id = res.json().data.subscription.id_subscription as number;
-    await settle();
-    await settle(14 * DAY);
-    const renewal = new Date((await getSub(failing.token, id)).subscription_current_period_end!);
+    const { token: failingToken, id } = await failingSubscriber();
+    const renewal = new Date((await getSub(failingToken, id)).subscription_current_period_end!);
     await settle(renewal.getTime() - t.clock.now().getTime() - 60_000);
     expect(await kinds(id, 'payment-failed')).toHaveLength(0);
     await settle(120_000);
