@@ -29,7 +29,12 @@ export function nextDigestRun(now: Date): { week: string; runAt: Date } {
 }
 
 /** Queues the next week's digest job. Extra ones (a restart, a second instance) send nothing twice. */
-export async function scheduleNextDigest(app: FastifyInstance): Promise<void> {
+/** At start: the digest keeps itself going, so it is queued only when no digest job is waiting. */
+export async function startDigest(app: FastifyInstance): Promise<void> {
+  if (!(await repo.hasQueuedDigest(app.db, DIGEST_JOB))) await scheduleNextDigest(app);
+}
+
+async function scheduleNextDigest(app: FastifyInstance): Promise<void> {
   const { week, runAt } = nextDigestRun(app.clock());
   await enqueueJob(app.db, { type: DIGEST_JOB, payload: { week }, runAt });
 }

@@ -259,3 +259,13 @@ export async function eraseUser(db: Database, idUser: number): Promise<void> {
   await db.delete(digestSubscribers).where(eq(digestSubscribers.idUser, idUser));
   await db.delete(digestDeliveries).where(eq(digestDeliveries.idUser, idUser));
 }
+
+/** Whether a digest job is already waiting or running: a restart then queues no other. */
+export async function hasQueuedDigest(db: Database, type: string): Promise<boolean> {
+  const [row] = await db
+    .select({ idJob: tables.jobs.idJob })
+    .from(tables.jobs)
+    .where(and(eq(tables.jobs.type, type), inArray(tables.jobs.status, ['pending', 'running'])))
+    .limit(1);
+  return Boolean(row);
+}

@@ -7,7 +7,7 @@ import { route } from '../../plugins/calls.ts';
 import { conflict, notFound, unauthorized } from '../../plugins/errors.ts';
 import { findMailerContacts } from '../auth/index.ts';
 import { listCourseTitles, searchLessonCards } from '../videos/index.ts';
-import { DIGEST_JOB, handleDigest, scheduleNextDigest } from './digest.service.ts';
+import { DIGEST_JOB, handleDigest, startDigest } from './digest.service.ts';
 import { refreshEditorUrls, sanitizeMailerBody } from './mailer-html.ts';
 import {
   MAILER_BATCH_JOB,
@@ -39,7 +39,7 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
   registerJobHandler(app, MAILER_BATCH_JOB, (payload, { job }) => handleMailerBatch(app, store, payload, job));
   registerJobHandler(app, DIGEST_JOB, (payload) => handleDigest(app, store, payload));
   // The weekly digest keeps itself going (each week's job queues the next); this starts it.
-  if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => scheduleNextDigest(app));
+  if (app.config.NODE_ENV !== 'test') app.addHook('onReady', async () => startDigest(app));
 
   async function requireMailer(idMailer: number) {
     const mailer = await repo.findMailer(app.db, idMailer);

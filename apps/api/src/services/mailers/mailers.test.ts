@@ -6,7 +6,7 @@ import { testConfig } from '../../config.ts';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { findDevMail, unsubscribeLinks } from '../../platform/mail/index.ts';
 import { bearer, createTestDatabase, createUserWithSession, TestClock } from '../../../test/test-app.ts';
-import { handleDigest, nextDigestRun } from './digest.service.ts';
+import { handleDigest, nextDigestRun, startDigest } from './digest.service.ts';
 import { mailerFigures } from './index.ts';
 import { createMediaStore } from '../../platform/media/index.ts';
 
@@ -486,6 +486,14 @@ describe('the weekly digest', () => {
       .from(tables.jobs)
       .where(and(eq(tables.jobs.type, 'mailers.digest'), eq(tables.jobs.status, 'pending')));
     expect(next).toHaveLength(1);
+    // Instances starting (or restarting) while it waits queue no other.
+    await Promise.all([startDigest(app), startDigest(second)]);
+    await startDigest(app);
+    const after = await db()
+      .select()
+      .from(tables.jobs)
+      .where(and(eq(tables.jobs.type, 'mailers.digest'), eq(tables.jobs.status, 'pending')));
+    expect(after).toHaveLength(1);
   });
 });
 
