@@ -46,7 +46,7 @@ describe('the cookie consent banner', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
 
-    expect(screen.queryByTestId('consent-banner')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('consent-banner')).toBeNull());
     await waitFor(async () => expect(await sentPaths()).toContain('/held-until-accepted'));
     expect(readConsent(server.pageRequest('/'))).toEqual(ACCEPT_ALL);
   });
@@ -58,7 +58,7 @@ describe('the cookie consent banner', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Reject non-essential' }));
 
-    expect(screen.queryByTestId('consent-banner')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('consent-banner')).toBeNull());
     expect(readConsent(server.pageRequest('/'))).toEqual(REJECT_NON_ESSENTIAL);
     recordAction('not_found', { path: '/after-rejecting' });
     act(() => void allowConsentCategory('analytic'));
