@@ -173,8 +173,14 @@ export async function markRecipients(
     .where(and(eq(r.idMailer, idMailer), inArray(r.idUser, [...ids]), eq(r.recipientStatus, 'queued')));
 }
 
-/** Marks the mailer sent once no recipient is queued any more (any runner may be the last). */
+/**
+ * Marks the mailer sent once no recipient is queued any more (any runner may be the last). The
+ * mailer's row is locked first: two batches finishing at once would otherwise each still see the
+ * other's uncommitted rows as queued and neither would mark it sent. The second waits for the
+ * first to commit and then, in a new statement, sees its rows.
+ */
 export async function finishMailerIfDone(db: Database, idMailer: number, now: Date): Promise<boolean> {
+  await db.select({ idMailer: mailers.idMailer }).from(mailers).where(eq(mailers.idMailer, idMailer)).for('update');
   const rows = await db
     .update(mailers)
     .set({ mailerStatus: 'sent', mailerSendFinished: now, mailerUpdated: now })
@@ -258,14 +264,4 @@ export async function eraseUser(db: Database, idUser: number): Promise<void> {
   // is skipped when built, as the account no longer takes mailers.
   await db.delete(digestSubscribers).where(eq(digestSubscribers.idUser, idUser));
   await db.delete(digestDeliveries).where(eq(digestDeliveries.idUser, idUser));
-}
-
-/** Whether a digest job is already waiting or running: a restart then queues no other. */
-export async function hasQueuedDigest(db: Database, type: string): Promise<boolean> {
-  const [row] = await db
-    .select({ idJob: tables.jobs.idJob })
-    .from(tables.jobs)
-    .where(and(eq(tables.jobs.type, type), inArray(tables.jobs.status, ['pending', 'running'])))
-    .limit(1);
-  return Boolean(row);
 }
