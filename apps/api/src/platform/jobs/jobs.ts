@@ -93,6 +93,16 @@ export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<
   return row;
 }
 
+/** Whether a job of this type is waiting or running (a self-renewing job is then not queued again). */
+export async function hasWaitingJob(db: Database, type: string): Promise<boolean> {
+  const [row] = await db
+    .select({ idJob: jobs.idJob })
+    .from(jobs)
+    .where(and(eq(jobs.type, type), inArray(jobs.status, ['pending', 'running'])))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The handlers and the polling loop of one app instance. */
 class JobRunner {
   readonly handlers = new Map<string, RegisteredHandler>();

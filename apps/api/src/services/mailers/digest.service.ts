@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueJob } from '../../platform/jobs/index.ts';
+import { enqueueJob, hasWaitingJob } from '../../platform/jobs/index.ts';
 import { enqueueMail, escapeHtml } from '../../platform/mail/index.ts';
 import type { MediaStore } from '../../platform/media/index.ts';
 import { findMailerContacts } from '../auth/index.ts';
@@ -28,12 +28,12 @@ export function nextDigestRun(now: Date): { week: string; runAt: Date } {
   return { week: mondayOf(runAt).toISOString().slice(0, 10), runAt };
 }
 
-/** Queues the next week's digest job. Extra ones (a restart, a second instance) send nothing twice. */
 /** At start: the digest keeps itself going, so it is queued only when no digest job is waiting. */
 export async function startDigest(app: FastifyInstance): Promise<void> {
-  if (!(await repo.hasQueuedDigest(app.db, DIGEST_JOB))) await scheduleNextDigest(app);
+  if (!(await hasWaitingJob(app.db, DIGEST_JOB))) await scheduleNextDigest(app);
 }
 
+/** Queues the next week's digest job. An extra one (two instances starting at once) sends nothing twice. */
 async function scheduleNextDigest(app: FastifyInstance): Promise<void> {
   const { week, runAt } = nextDigestRun(app.clock());
   await enqueueJob(app.db, { type: DIGEST_JOB, payload: { week }, runAt });
