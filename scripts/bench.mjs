@@ -61,6 +61,7 @@ import { wireBytes } from './bench/wire-bytes.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function start(label, args, env) {
   const merged = { ...process.env, ...env };
@@ -246,7 +247,8 @@ async function main() {
     children.push(
       start('baseline', ['scripts/bench/baseline-server.mjs'], { PORT: String(basePort) }),
       // As `npm start` runs it: a 64 MB young generation (ADR 0040).
-      start('app', ['--max-semi-space-size=64', serverFile], appEnv(appPort, origin, dataDir)),
+      // BENCH_APP_NODE_ARGS adds Node flags to this process alone (say `--cpu-prof`, to see where a page's time goes).
+      start('app', ['--max-semi-space-size=64', ...appNodeArgs, serverFile], appEnv(appPort, origin, dataDir)),
     );
     // One at a time: two first starts on one PostgreSQL database would race to migrate and seed it.
     await Promise.all([waitFor(`http://127.0.0.1:${basePort}/baseline`, 300_000), waitFor(`${origin}/api/health`, 300_000)]);
