@@ -11,10 +11,11 @@ import {
 } from '@fretline/contract';
 import { api } from '../../../lib/api.client';
 import { errorMessage, isCancelledError } from '../../../lib/api-client';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cx } from '../../../components/ui/cx';
+import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
 import { acceptText, useMediaUpload } from './use-media-upload';
 
@@ -204,27 +205,9 @@ export function MediaLibraryDialog({
           )}
           {streams ? null : (
             <div>
-              <input
-                id={uploadId}
-                type="file"
-                accept={accept}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  event.currentTarget.value = '';
-                  if (file) upload.start(file);
-                }}
-                className="peer sr-only"
-              />
-              <label
-                htmlFor={uploadId}
-                className={buttonClasses(
-                  'primary',
-                  'md',
-                  'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-                )}
-              >
+              <FilePickButton id={uploadId} accept={accept} onFile={upload.start} variant="primary" size="md">
                 Upload new file
-              </label>
+              </FilePickButton>
             </div>
           )}
         </div>

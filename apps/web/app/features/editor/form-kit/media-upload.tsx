@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { UPLOAD_ACCEPT_ALL, UPLOAD_ACCEPT_IMAGES, formatUploadBytes, uploadKindOf } from '@fretline/contract';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ErrorText, FieldLabel, fieldErrorId, fieldId, type FieldErrors } from './fields';
+import { FilePickButton } from './file-pick-button';
 import { FileBadge, MediaLibraryDialog, pickedFromPath, type MediaKind, type PickedMedia } from './media-library';
 import { announceEdit } from './unsaved-changes';
 import { UploadProgress } from './upload-progress';
@@ -143,31 +144,17 @@ export function MediaUpload({
         >
           {media ? 'Replace' : 'Choose from library'}
         </Button>
-        {/* The native picker, visually replaced by its label styled as a button; focus shows on the label. */}
-        <input
+        <FilePickButton
           id={inputId}
-          type="file"
           accept={accept}
-          aria-describedby={describedBy}
-          aria-invalid={upload.error ? true : undefined}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            // Cleared, so picking the same file again (after a failure) fires another change.
-            event.currentTarget.value = '';
-            if (file) upload.start(file);
-          }}
-          className="peer sr-only"
-        />
-        <label
-          htmlFor={inputId}
-          className={buttonClasses(
-            'ghost',
-            'sm',
-            'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-          )}
+          onFile={upload.start}
+          variant="ghost"
+          size="sm"
+          describedBy={describedBy}
+          invalid={!!upload.error}
         >
           Upload new file
-        </label>
+        </FilePickButton>
         {media ? (
           <Button variant="ghost" size="sm" onClick={remove} disabled={!!upload.uploading} aria-label={`Remove ${label}`}>
             Remove
