@@ -52,7 +52,7 @@ export function SenderAddressNotice({ idThread, token, verified, email }: Props)
       className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 sm:px-6"
     >
       <span className="font-semibold">Address not confirmed yet.</span> We sent a private link to this conversation to{' '}
-      {email ? <strong className="font-semibold break-all">{email}</strong> : 'your e-mail address'}: open it to confirm the
+      {email ? <strong className="font-semibold wrap-anywhere">{email}</strong> : 'your e-mail address'}: open it to confirm the
       address and keep the conversation.
     </p>
   );

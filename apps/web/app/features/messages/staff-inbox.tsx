@@ -175,7 +175,7 @@ export function StaffThreadPanel({
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex max-w-full min-w-0 gap-2">
               <dt className="shrink-0 text-stone-500">E-mail</dt>
-              <dd className="min-w-0 font-medium break-all">
+              <dd className="min-w-0 font-medium wrap-anywhere">
                 {thread.sender.email ? <a href={`mailto:${thread.sender.email}`}>{thread.sender.email}</a> : '—'}
               </dd>
             </div>

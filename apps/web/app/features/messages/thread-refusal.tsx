@@ -41,8 +41,8 @@ export function ThreadRefusal({ kind, email, threadPath }: Props) {
       <p className="mt-2 text-stone-600">
         {kind === 'not-yours' ? (
           <>
-            You are signed in as <strong className="font-semibold break-all text-ink-900">{email}</strong>. If the conversation
-            was sent to another of your addresses, sign in with that one to read it.
+            You are signed in as <strong className="font-semibold wrap-anywhere text-ink-900">{email}</strong>. If the
+            conversation was sent to another of your addresses, sign in with that one to read it.
           </>
         ) : (
           'It may have been removed, or the link is incomplete.'

@@ -73,7 +73,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           </span>
           <div className="min-w-0">
             <h1 className="text-2xl font-extrabold tracking-tight break-words">{name || 'Your account'}</h1>
-            <p className="break-all text-stone-600">{user.email}</p>
+            <p className="wrap-anywhere text-stone-600">{user.email}</p>
           </div>
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-4">
