@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiTestServer } from '../../../test/api-server';
 import { renderPages } from '../../../test/page-router';
@@ -13,6 +13,9 @@ import * as videoNewPage from './video-new';
 
 // The editor's pages against the real API (ADR 0054): their loaders and actions run as on the web
 // server, the form kit's buttons post through React Router, and what the API kept is read back.
+// Each step is a real API round trip and a navigation: on a loaded machine one can take more than
+// the library's default second to show, so every wait here allows five.
+configure({ asyncUtilTimeout: 5_000 });
 let server: ApiTestServer;
 beforeAll(async () => {
   server = await startApiServer({ seed: true });
