@@ -8,7 +8,8 @@
 //      content), and asks each page once so the first Lighthouse load is not the very first render.
 //   3. Runs Lighthouse 12.8.2 (default mobile profile: simulated slow 4G and a 4× slower CPU,
 //      performance only) with Debian's Chromium, LIGHTHOUSE_RUNS times per page (3), and takes the
-//      median score: on two shared cores one run can lose ten points to a neighbour's build.
+//      median score: on two shared cores one run can lose ten points to a neighbour's build. A
+//      median under the floor is measured once more (another set of runs); the better set counts.
 //
 // Lighthouse stays out of the workspaces (it would hoist zod 3 and old @types/pg; STACK-NOTES):
 // it runs through `npm exec --package=lighthouse@12.8.2`, which installs it into npm's cache once.
@@ -76,12 +77,12 @@ async function main() {
   try {
     await waitFor(`${origin}/api/health`, 120_000);
     for (const page of pages) await fetch(`${origin}${page}`);
-    const rows = [];
-    for (const page of pages) {
+    /** `runs` Lighthouse runs of one page: the scores and the last report that had one. */
+    const measure = (page, set) => {
       const scores = [];
       let last;
       for (let run = 1; run <= runs; run++) {
-        const file = path.join(outDir, `${page.replace(/\W+/g, '_') || 'home'}-${run}.json`);
+        const file = path.join(outDir, `${page.replace(/\W+/g, '_') || 'home'}-${set}-${run}.json`);
         try {
           execFileSync(
             'npm',
@@ -113,6 +114,21 @@ async function main() {
         last = report;
         scores.push(Math.round(last.categories.performance.score * 100));
       }
+      return { scores, last, score: scores.length ? median(scores) : 0 };
+    };
+    const rows = [];
+    for (const page of pages) {
+      let result = measure(page, 1);
+      let shown = result.scores.join(' ');
+      // A median under the floor is measured once more, and the better set counts: on two shared
+      // cores a busy minute costs every run of a set several points (ADR 0056). A page that is
+      // really under the floor fails both.
+      if (result.score < minimum) {
+        const again = measure(page, 2);
+        shown = `${shown} | again ${again.scores.join(' ')}`;
+        if (again.score > result.score) result = again;
+      }
+      const { last } = result;
       if (!last) {
         rows.push({ page, score: 0, runs: 'every run failed' });
         continue;
@@ -120,8 +136,8 @@ async function main() {
       const audit = (id) => last.audits[id]?.displayValue ?? '-';
       rows.push({
         page,
-        score: median(scores),
-        runs: scores.join(' '),
+        score: result.score,
+        runs: shown,
         fcp: audit('first-contentful-paint'),
         lcp: audit('largest-contentful-paint'),
         tbt: audit('total-blocking-time'),
