@@ -36,6 +36,11 @@ export const SEARCH_ACCENTS =
 export const SEARCH_PLAIN =
   'aaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzaoaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzao';
 const folded = (column: string) => sql.raw(`translate(coalesce(${column}, ''), '${SEARCH_ACCENTS}', '${SEARCH_PLAIN}')`);
+/**
+ * A query-time value folded as `searchText` is (accents, then case), for a LIKE against it: the
+ * same `translate`, so a letter the list does not fold stays the same on both sides.
+ */
+export const foldedLower = (value: string) => sql`lower(translate(${value}, ${SEARCH_ACCENTS}, ${SEARCH_PLAIN}))`;
 const searchVector = (config: 'english' | 'simple', weighted: Array<[string, 'A' | 'B' | 'C' | 'D']>) =>
   sql.join(
     weighted.map(
@@ -119,6 +124,11 @@ export const videos = videosSchema.table(
     idRecommendedCourse: integer('id_recommended_course').references(() => courses.idCourse, { onDelete: 'set null' }),
     videoCreated: created(),
     videoUpdated: created(),
+    // Title and artist folded and lower-cased (ADR 0056): the substring half of search is a plain
+    // LIKE on this, a quarter of the cost of ILIKE on both columns across 10,000 rows.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(${folded("video_title || chr(10) || coalesce(video_artist, '')")})`,
+    ),
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       searchVector('english', [
         ['video_title', 'A'],

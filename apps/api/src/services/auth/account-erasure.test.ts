@@ -473,7 +473,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'stream_bitrate stream_source stream_status stream_progress stream_error stream_preview stream_poster_choices',
     'video_tempo id_recommended_course videoCreated videoUpdated',
     // Generated from the columns above for search (ADR 0056).
-    'search_document',
+    'search_document search_text',
   ]),
   ...content('videos.video_sections', [
     'id_video_section id_video section_order section_type section_heading section_content soundslice_id spotify_id',

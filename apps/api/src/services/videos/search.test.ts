@@ -85,8 +85,25 @@ describe('GET videos search (ADR 0056)', () => {
     expect(slugs((await list(`search=${encodeURIComponent('BEYONCÉ quint')}`)).body)).toEqual(['zanzibar-shuffle']);
     expect(slugs((await list(`search=${encodeURIComponent('Zanzíbar')}`)).body)).toContain('zanzibar-shuffle');
     expect(slugs((await list('search=crosspick')).body)).toEqual(['marble-steps']);
-    // A word typed from its middle still finds a title.
+    // A word typed from its middle still finds a title, and an artist, accents folded both ways.
     expect(slugs((await list('search=nzibar%20shuf')).body)).toEqual(['zanzibar-shuffle']);
+    expect(slugs((await list(`search=${encodeURIComponent('YONCE QUIN')}`)).body)).toEqual(['zanzibar-shuffle']);
+    expect(slugs((await list(`search=${encodeURIComponent('yoncé')}`)).body)).toEqual(['zanzibar-shuffle']);
+    // The title and the artist are two texts: a substring does not run from one into the other.
+    expect(slugs((await list(`search=${encodeURIComponent('huffle beyon')}`)).body)).toEqual([]);
+  });
+
+  it('gives the total with every page, and a page past the end still knows it', async () => {
+    const page = async (query: string) =>
+      (await t.app.inject({ url: `/api/videos/videos?search=zanzibar&${query}` })).json<Body>().data;
+    const first = await page('limit=1');
+    expect(first.total).toBe(2);
+    expect(first.videos.map((v) => v.video_slug)).toEqual(['zanzibar-shuffle']);
+    const second = await page('limit=1&offset=1');
+    expect(second.total).toBe(2);
+    expect(second.videos.map((v) => v.video_slug)).toEqual(['quiet-river']);
+    expect(await page('offset=10')).toMatchObject({ videos: [], total: 2 });
+    expect((await list('search=nothingmatchesthis')).body.data).toMatchObject({ videos: [], total: 0 });
   });
 
   it('ranks a title match above an excerpt match, and sorts by newest, title or difficulty when asked', async () => {

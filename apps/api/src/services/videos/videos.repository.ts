@@ -114,9 +114,9 @@ export function searchQueryText(search: string): string | null {
  */
 function searchParts(search: string) {
   const text = searchQueryText(search);
-  const pattern = containsPattern(search);
-  // Titles and artists by substring as well, for a word typed from its middle ("ackbird").
-  const substring = sql`(${v.videoTitle} ilike ${pattern} or ${v.videoArtist} ilike ${pattern})`;
+  // Titles and artists by substring as well, for a word typed from its middle ("ackbird"): a LIKE
+  // on the folded, lower-cased column, with the typed text folded the same way.
+  const substring = sql`${v.searchText} like ${tables.foldedLower(containsPattern(search))}`;
   if (!text) return { match: substring, rank: sql`case when ${substring} then 1 else 0 end` };
   const prose = sql`to_tsquery('english', ${text})`;
   const words = sql`to_tsquery('simple', ${text})`;
@@ -158,16 +158,21 @@ function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | u
   return parts.length ? and(...parts) : undefined;
 }
 
-/** The list's columns: every column but the search document, which only the database reads. */
-const { searchDocument: _searchDocument, ...LIST_COLUMNS } = getTableColumns(v);
+/** The list's columns: every column but the search columns, which only the database reads. */
+const { searchDocument: _searchDocument, searchText: _searchText, ...LIST_COLUMNS } = getTableColumns(v);
 
-export async function findVideoRows(
+/**
+ * One page of the list and the number of videos matching in all: the total rides along as a window
+ * count, so a search's match is worked out once rather than again by a second count (ADR 0056).
+ * A page past the end has no row to carry it, so only then is it counted on its own.
+ */
+export async function findVideoPage(
   db: Database,
   criteria: VideoListCriteria,
   order: { column: keyof typeof ORDER_COLUMNS; descending: boolean },
   limit: number,
   offset: number,
-): Promise<VideoRow[]> {
+): Promise<{ rows: VideoRow[]; total: number }> {
   const column =
     order.column === 'relevance'
       ? criteria.search
@@ -176,8 +181,8 @@ export async function findVideoRows(
       : ORDER_COLUMNS[order.column];
   // Relevance is best first whichever way it is written; the others follow the sign.
   const descending = order.column === 'relevance' ? true : order.descending;
-  const rows = await db
-    .select(LIST_COLUMNS)
+  const found = await db
+    .select({ ...LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(v)
     .where(listConditions(criteria))
     .orderBy(
@@ -187,10 +192,12 @@ export async function findVideoRows(
     )
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => ({ ...row, searchDocument: null }));
+  const rows = found.map(({ total: _total, ...row }) => ({ ...row, searchDocument: null, searchText: null }));
+  const total = found[0]?.total ?? (offset > 0 ? await countVideos(db, criteria) : 0);
+  return { rows, total };
 }
 
-export async function countVideos(db: Database, criteria: VideoListCriteria): Promise<number> {
+async function countVideos(db: Database, criteria: VideoListCriteria): Promise<number> {
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(v)

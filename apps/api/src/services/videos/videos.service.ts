@@ -36,14 +36,13 @@ import { findPlay } from './progress.repository.ts';
 import { findSavedVideoIds } from './saved.repository.ts';
 import {
   countFacets,
-  countVideos,
   findChapters,
   findChords,
   findSections,
   findTagsForVideos,
   findVideoBySlug,
   findVideoSlugById,
-  findVideoRows,
+  findVideoPage,
   type ORDER_COLUMNS,
   type SectionRow,
   type VideoListCriteria,
@@ -186,10 +185,7 @@ export async function listVideos(ctx: VideosContext, viewer: Viewer, query: Vide
   if (query.playable) return listPlayableVideos(ctx, viewer, parsed, query.playable);
   const [page, facets] = await Promise.all([
     pageCache.get(ctx.db, JSON.stringify(parsed), async () => {
-      const [rows, total] = await Promise.all([
-        findVideoRows(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset),
-        countVideos(ctx.db, parsed.criteria),
-      ]);
+      const { rows, total } = await findVideoPage(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset);
       return { videos: await toBaseSummaries(ctx, rows), total };
     }),
     getFacets(ctx, parsed.criteria),
@@ -206,9 +202,8 @@ async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: Pa
   if (viewer.idUser === null) throw unauthorized('Sign in to see the songs you can play.');
   const known = (await getKnownChords(ctx, viewer.idUser)).map((chord) => chord.chord_key);
   const criteria: VideoListCriteria = { ...parsed.criteria, playable: { filter, known } };
-  const [rows, total, facetRows] = await Promise.all([
-    findVideoRows(ctx.db, criteria, parsed.order, parsed.limit, parsed.offset),
-    countVideos(ctx.db, criteria),
+  const [{ rows, total }, facetRows] = await Promise.all([
+    findVideoPage(ctx.db, criteria, parsed.order, parsed.limit, parsed.offset),
     countFacets(ctx.db, criteria),
   ]);
   const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
