@@ -223,15 +223,25 @@ export async function countFacets(
       .filter((condition): condition is SQL => condition !== undefined);
     return conditions.length ? sql`(${and(...conditions)})` : sql`true`;
   };
-  const triples = sql.join(
-    entries.map(([facet, column]) => sql`(${facet}, ${column}, ${others(facet)})`),
-    sql`, `,
-  );
+  // One pass: a grouping set per facet, and per set the count of rows passing the other facets'
+  // filters (ADR 0056). `grouping(column) = 0` marks the set a result row belongs to.
+  const bySet = (part: (facet: VideoFacet, column: (typeof FACET_COLUMNS)[VideoFacet]) => SQL) =>
+    sql`case ${sql.join(
+      entries.map(([facet, column]) => sql`when grouping(${column}) = 0 then ${part(facet, column)}`),
+      sql` `,
+    )} end`;
   const result = await db.execute<{ facet: string; value: string; n: number }>(
-    sql`select f.facet, f.value, count(*)::int as n
-        from ${v} cross join lateral (values ${triples}) as f(facet, value, ok)
-        where f.value is not null and f.ok ${where ? sql`and ${where}` : sql``}
-        group by f.facet, f.value order by f.facet, n desc, f.value`,
+    sql`select facet, value, n from (
+          select ${bySet((facet) => sql`${facet}`)} as facet, ${bySet((_facet, column) => sql`${column}`)} as value,
+            ${bySet((facet) => sql`count(*) filter (where ${others(facet)})`)}::int as n
+          from ${v} ${where ? sql`where ${where}` : sql``}
+          group by grouping sets (${sql.join(
+            entries.map(([, column]) => sql`(${column})`),
+            sql`, `,
+          )})
+        ) f
+        where value is not null and n > 0
+        order by facet, n desc, value`,
   );
   return rowsOf(result);
 }
