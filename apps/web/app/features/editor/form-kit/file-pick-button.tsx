@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { buttonClasses, type ButtonVariant, type ButtonSize } from '../../../components/ui/button';
 
 /**
  * The native file picker, visually replaced by its label styled as a button; keyboard focus on the
  * hidden input shows on the label. `onFile` gets the chosen file; the input is cleared, so picking
- * the same file again (after a failure) fires another change.
+ * the same file again (after a failure) fires another change. `ref` reaches the input, to give
+ * focus back to it (after a cancelled upload).
  */
 export function FilePickButton({
   id,
@@ -14,6 +15,8 @@ export function FilePickButton({
   size,
   describedBy,
   invalid,
+  disabled,
+  ref,
   children,
 }: {
   id: string;
@@ -23,16 +26,20 @@ export function FilePickButton({
   size: ButtonSize;
   describedBy?: string;
   invalid?: boolean;
+  disabled?: boolean;
+  ref?: Ref<HTMLInputElement>;
   children: ReactNode;
 }) {
   return (
     <>
       <input
+        ref={ref}
         id={id}
         type="file"
         accept={accept}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
+        disabled={disabled}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           event.currentTarget.value = '';

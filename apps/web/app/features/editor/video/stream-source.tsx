@@ -12,9 +12,10 @@ import {
 } from '@fretline/contract';
 import { api, browserHeaders } from '../../../lib/api.client';
 import { errorMessage } from '../../../lib/api-client';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { ErrorText, fieldErrorId, fieldId, type FieldErrors } from '../form-kit/fields';
+import { FilePickButton } from '../form-kit/file-pick-button';
 import { UploadProgress } from '../form-kit/upload-progress';
 
 type Processing = Pick<
@@ -222,30 +223,18 @@ export function StreamSource({
           )}
         >
           <p className="text-sm text-stone-700">Drop the video file here, or</p>
-          <input
+          <FilePickButton
             ref={input}
             id={`${id}-file`}
-            type="file"
             accept={ACCEPT}
-            aria-describedby={hintId}
+            describedBy={hintId}
             disabled={!!sending}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) send(file);
-            }}
-            className="peer sr-only"
-          />
-          <label
-            htmlFor={`${id}-file`}
-            className={buttonClasses(
-              'secondary',
-              'sm',
-              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-            )}
+            onFile={send}
+            variant="secondary"
+            size="sm"
           >
             {source ? 'Choose another video file' : 'Choose a video file'}
-          </label>
+          </FilePickButton>
         </div>
       )}
 
