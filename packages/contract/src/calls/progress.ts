@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CourseRefSchema, CourseVideoActiveSchema } from '../entities/course.ts';
 import { IdSchema, NullableDateSchema, TextSchema } from '../entities/fields.ts';
 import { envelope } from '../wire/envelope.ts';
+import { FIRST_STEPS_GOALS, FIRST_STEPS_GUITARS, FIRST_STEPS_LEVELS, FIRST_STEPS_STYLES } from '../derived/first-steps.ts';
 
 /**
  * The learner's progress and first steps (docs/product.md#learning-progress, ADR 0064): GET
@@ -44,15 +45,6 @@ export type LearnerProgress = z.infer<typeof LearnerProgressSchema>;
 export const ProgressResponseSchema = envelope('progress', LearnerProgressSchema);
 
 // ── First steps: the optional first-visit quiz ─────────────────────────────────────────────────
-
-export const FIRST_STEPS_LEVELS = ['new', 'beginner', 'intermediate', 'advanced'] as const;
-export const FIRST_STEPS_STYLES = ['pop', 'rock', 'blues', 'folk', 'any'] as const;
-export const FIRST_STEPS_GUITARS = ['acoustic', 'electric', 'ukulele'] as const;
-export const FIRST_STEPS_GOALS = ['songs', 'chords', 'rhythm', 'lead', 'technique'] as const;
-export type FirstStepsLevel = (typeof FIRST_STEPS_LEVELS)[number];
-export type FirstStepsStyle = (typeof FIRST_STEPS_STYLES)[number];
-export type FirstStepsGuitar = (typeof FIRST_STEPS_GUITARS)[number];
-export type FirstStepsGoal = (typeof FIRST_STEPS_GOALS)[number];
 
 /** The answers; the quiz is short and optional, so all of them are needed to recommend. */
 export const FirstStepsAnswersSchema = z.object({

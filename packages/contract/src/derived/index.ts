@@ -12,3 +12,4 @@ export * from './chords.ts';
 export * from './chord-library.ts';
 export * from './progress.ts';
 export * from './practice-log.ts';
+export * from './first-steps.ts';

@@ -5,7 +5,7 @@ import {
   FIRST_STEPS_GUITARS,
   FIRST_STEPS_LEVELS,
   FIRST_STEPS_STYLES,
-  FirstStepsAnswersSchema,
+  keptFirstStepsAnswers,
   type FirstSteps,
   type FirstStepsAnswers,
   type FirstStepsGoal,
@@ -54,8 +54,7 @@ interface LocalSteps {
 function readLocal(): LocalSteps {
   try {
     const raw = JSON.parse(window.localStorage.getItem(LOCAL_KEY) ?? 'null') as { answers?: unknown; dismissed?: unknown } | null;
-    const answers = FirstStepsAnswersSchema.safeParse(raw?.answers);
-    return { answers: answers.success ? answers.data : null, dismissed: raw?.dismissed === true };
+    return { answers: keptFirstStepsAnswers(raw?.answers), dismissed: raw?.dismissed === true };
   } catch {
     return { answers: null, dismissed: false };
   }
