@@ -34,6 +34,16 @@ const LIVE_PAGES = [
 
 /** A labelled field of the form (its label also carries the required star). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+/**
+ * Presses a save bar button once it is enabled: the bar disables its buttons while any save is in
+ * flight, a draft's autosave after a pause included (ADR 0061), and a click on a disabled button
+ * does nothing.
+ */
+async function press(name: string) {
+  const button = screen.getByRole<HTMLButtonElement>('button', { name });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+}
 
 type RichTextElement = HTMLElement & { editor?: { commands: { setContent: (html: string, o: object) => void } } };
 
@@ -84,13 +94,13 @@ describe('the live stream editor', () => {
     // The rich-text editor's sanitised HTML (ADR 0037).
     expect(changed.stream.stream_description).toBe('<p>Blues in E, then your questions.</p>');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Publish…' }));
+    await press('Publish…');
     expect(await screen.findByText('Save and publish this live stream? Everyone will see it on /live.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, publish' }));
+    await press('Yes, publish');
     await screen.findByText('Saved and published.');
     expect((await api.call('editor.getLiveStream', { params: { idLiveStream } })).stream.stream_published).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete live stream…' }));
+    await press('Delete live stream…');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete permanently' }));
     expect(await screen.findByText('Deleted “Friday Blues & Q&A”.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/staff/content/live');
