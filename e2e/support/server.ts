@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,10 +101,4 @@ export function systemTool(name: string, candidates: string[] = []): string | un
   if (!found && (process.env.CI === 'true' || process.env.E2E_REQUIRED === '1'))
     throw new Error(`${name} is missing: .ci/run installs it (apt-get install ${name}).`);
   return found;
-}
-
-/** Runs a command to completion; throws with its output when it fails. */
-export function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
 }
