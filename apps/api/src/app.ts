@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { wireDateReplacer } from '@fretline/contract';
+import { stringifyWire, wireDateReplacer } from '@fretline/contract';
 import { depsPlugin, type AppDeps } from './plugins/deps.ts';
 import { docsPlugin, docsRoutes } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors, notFound } from './plugins/errors.ts';
@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ replacer: wireDateReplacer }));
-  app.setReplySerializer((payload) => JSON.stringify(payload, wireDateReplacer));
+  app.setReplySerializer(stringifyWire);
 
   await app.register(depsPlugin, options);
   // The adapters, built once here and handed to the services that use them (ADR 0051).

@@ -34,6 +34,40 @@ export function wireDateReplacer(this: unknown, key: string, value: unknown): un
   return original instanceof Date ? formatWireDate(original) : value;
 }
 
+/**
+ * `payload` as JSON with every Date in the wire format: the text `JSON.stringify(payload,
+ * wireDateReplacer)` writes, at a little over half its cost for a list answer, because a replacer is
+ * called back for every value while this copies only the arrays and plain objects that hold a Date
+ * (ADR 0056). Other objects are written as JSON.stringify writes them.
+ */
+export function stringifyWire(payload: unknown): string {
+  return JSON.stringify(withWireDates(payload));
+}
+
+function withWireDates(value: unknown): unknown {
+  // An invalid Date's toJSON is null.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : formatWireDate(value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const written = withWireDates(item);
+      if (written !== item) (copy ??= value.slice())[i] = written;
+    }
+    return copy ?? value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    const written = withWireDates(item);
+    if (written !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = written;
+  }
+  return copy ?? value;
+}
+
 /** Turns every wire-date string in a parsed JSON value into a Date (the client's date revival). */
 export function reviveWireDates<T>(value: T): T {
   if (typeof value === 'string') return (parseWireDate(value) ?? value) as T;
