@@ -135,6 +135,10 @@ describe('GET videos search (ADR 0056)', () => {
     expect(blues.facets.genre).toEqual(expect.arrayContaining([{ value: 'Folk', count: 1 }]));
     // …while the difficulty counts follow the genre filter.
     expect(blues.facets.difficulty).toEqual([{ value: 'Advanced', count: 1 }]);
+    // The total passes every filter, its own facet's included.
+    expect(blues.total).toBe(1);
+    expect((await list('search=zanzibar&genre=Blues,Folk')).body.data.total).toBe(2);
+    expect((await list('search=zanzibar&genre=Blues&difficulty=Beginner')).body.data).toMatchObject({ videos: [], total: 0 });
   });
 
   it("shows each video's duration", async () => {

@@ -162,9 +162,9 @@ function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | u
 const { searchDocument: _searchDocument, searchText: _searchText, ...LIST_COLUMNS } = getTableColumns(v);
 
 /**
- * One page of the list and the number of videos matching in all: the total rides along as a window
- * count, so a search's match is worked out once rather than again by a second count (ADR 0056).
- * A page past the end has no row to carry it, so only then is it counted on its own.
+ * One page of the list. How many match in all comes from countFacets, which scans them anyway: a
+ * window count here would hold every match until the page is cut, and stop an index from ending the
+ * scan early for the newest first (ADR 0056).
  */
 export async function findVideoPage(
   db: Database,
@@ -172,7 +172,7 @@ export async function findVideoPage(
   order: { column: keyof typeof ORDER_COLUMNS; descending: boolean },
   limit: number,
   offset: number,
-): Promise<{ rows: VideoRow[]; total: number }> {
+): Promise<VideoRow[]> {
   const column =
     order.column === 'relevance'
       ? criteria.search
@@ -182,7 +182,7 @@ export async function findVideoPage(
   // Relevance is best first whichever way it is written; the others follow the sign.
   const descending = order.column === 'relevance' ? true : order.descending;
   const found = await db
-    .select({ ...LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(LIST_COLUMNS)
     .from(v)
     .where(listConditions(criteria))
     .orderBy(
@@ -192,58 +192,59 @@ export async function findVideoPage(
     )
     .limit(limit)
     .offset(offset);
-  const rows = found.map(({ total: _total, ...row }) => ({ ...row, searchDocument: null, searchText: null }));
-  const total = found[0]?.total ?? (offset > 0 ? await countVideos(db, criteria) : 0);
-  return { rows, total };
-}
-
-async function countVideos(db: Database, criteria: VideoListCriteria): Promise<number> {
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(v)
-    .where(listConditions(criteria));
-  return counted?.n ?? 0;
+  return found.map((row) => ({ ...row, searchDocument: null, searchText: null }));
 }
 
 /**
- * Value counts of every facet (one scan): each facet counts the videos that match search, tags and
- * every other facet's filter, not its own (ADR 0056), so picking "Blues" narrows the difficulty
- * counts while the genre list still offers the other genres.
+ * Value counts of every facet, and the number of videos matching in all (one scan): each facet
+ * counts the videos that match search, tags and every other facet's filter, not its own (ADR 0056),
+ * so picking "Blues" narrows the difficulty counts while the genre list still offers the other
+ * genres; the total passes every filter.
  */
 export async function countFacets(
   db: Database,
   criteria: VideoListCriteria,
-): Promise<{ facet: string; value: string; n: number }[]> {
+): Promise<{ rows: { facet: string; value: string; n: number }[]; total: number }> {
   const where = listConditions(criteria, false);
   const entries = Object.entries(FACET_COLUMNS) as [VideoFacet, (typeof FACET_COLUMNS)[VideoFacet]][];
-  const others = (facet: VideoFacet) => {
-    const conditions = entries
-      .filter(([other]) => other !== facet)
-      .map(([other]) => facetCondition(other, criteria.facets[other]))
+  const passing = (facets: [VideoFacet, unknown][]) => {
+    const conditions = facets
+      .map(([facet]) => facetCondition(facet, criteria.facets[facet]))
       .filter((condition): condition is SQL => condition !== undefined);
     return conditions.length ? sql`(${and(...conditions)})` : sql`true`;
   };
   // One pass: a grouping set per facet, and per set the count of rows passing the other facets'
-  // filters (ADR 0056). `grouping(column) = 0` marks the set a result row belongs to.
-  const bySet = (part: (facet: VideoFacet, column: (typeof FACET_COLUMNS)[VideoFacet]) => SQL) =>
+  // filters (ADR 0056). `grouping(column) = 0` marks the set a result row belongs to; the empty
+  // set, where no column is grouped, is the total.
+  const bySet = (part: (facet: VideoFacet, column: (typeof FACET_COLUMNS)[VideoFacet]) => SQL, total: SQL) =>
     sql`case ${sql.join(
       entries.map(([facet, column]) => sql`when grouping(${column}) = 0 then ${part(facet, column)}`),
       sql` `,
-    )} end`;
-  const result = await db.execute<{ facet: string; value: string; n: number }>(
+    )} else ${total} end`;
+  const result = await db.execute<{ facet: string | null; value: string | null; n: number }>(
     sql`select facet, value, n from (
-          select ${bySet((facet) => sql`${facet}`)} as facet, ${bySet((_facet, column) => sql`${column}`)} as value,
-            ${bySet((facet) => sql`count(*) filter (where ${others(facet)})`)}::int as n
+          select ${bySet((facet) => sql`${facet}`, sql`null`)} as facet,
+            ${bySet((_facet, column) => sql`${column}`, sql`null`)} as value,
+            ${bySet(
+              (facet) => sql`count(*) filter (where ${passing(entries.filter(([other]) => other !== facet))})`,
+              sql`count(*) filter (where ${passing(entries)})`,
+            )}::int as n
           from ${v} ${where ? sql`where ${where}` : sql``}
-          group by grouping sets (${sql.join(
+          group by grouping sets ((), ${sql.join(
             entries.map(([, column]) => sql`(${column})`),
             sql`, `,
           )})
         ) f
-        where value is not null and n > 0
+        where facet is null or (value is not null and n > 0)
         order by facet, n desc, value`,
   );
-  return rowsOf(result);
+  const rows: { facet: string; value: string; n: number }[] = [];
+  let total = 0;
+  for (const row of rowsOf<{ facet: string | null; value: string | null; n: number }>(result)) {
+    if (row.facet === null) total = row.n;
+    else if (row.value !== null) rows.push({ facet: row.facet, value: row.value, n: row.n });
+  }
+  return { rows, total };
 }
 
 /** drizzle returns `{ rows }` from node-postgres and PGlite alike; keep the shape in one place. */

@@ -112,21 +112,30 @@ function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
   };
 }
 
-// Catalogue reads shared by every visitor are remembered briefly (ADR 0018): facet counts for 30 s,
-// a page of the list (rows, tags, total) for 10 s. Editors' writes forget them at once (the hook in
-// videos.routes.ts), so the hot list call is no database work at all for a visitor and one indexed
-// lookup (saved flags) for a signed-in learner.
-const facetCache = new CatalogueCache<VideoFacets>(30_000);
-const pageCache = new CatalogueCache<{ videos: BaseSummary[]; total: number }>(10_000);
+// Catalogue reads shared by every visitor are remembered briefly (ADR 0018): facet counts and the
+// total for 30 s, a page of the list (rows, tags) for 10 s. Every content change forgets them on
+// every instance (the hook in videos.routes.ts), so the hot list call is no database work at all for
+// a visitor and one indexed lookup (saved flags) for a signed-in learner.
+const facetCache = new CatalogueCache<FacetsAndTotal>(30_000);
+const pageCache = new CatalogueCache<RememberedPage>(10_000);
 
-async function getFacets(ctx: VideosContext, criteria: VideoListCriteria): Promise<VideoFacets> {
-  // Each facet's counts apply every other filter (ADR 0056), so the key is the whole criteria.
-  return facetCache.get(ctx.db, JSON.stringify(criteria), async () => {
-    const rows = await countFacets(ctx.db, criteria);
-    const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
-    for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
-    return facets;
-  });
+/** A page of the list, and what every visitor sees of it (the same for all: no saved flags, no membership). */
+interface RememberedPage {
+  videos: BaseSummary[];
+  forVisitors?: Promise<VideoSummary[]>;
+}
+
+interface FacetsAndTotal {
+  facets: VideoFacets;
+  total: number;
+}
+
+/** The facet counts and the total in the list's answer shape (ADR 0056). */
+async function facetsAndTotal(ctx: VideosContext, criteria: VideoListCriteria): Promise<FacetsAndTotal> {
+  const { rows, total } = await countFacets(ctx.db, criteria);
+  const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
+  for (const row of rows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
+  return { facets, total };
 }
 
 /** A summary's fields that are the same for every viewer. */
@@ -183,14 +192,18 @@ export async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: Vide
 export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
   const parsed = parseVideoListQuery(query);
   if (query.playable) return listPlayableVideos(ctx, viewer, parsed, query.playable);
-  const [page, facets] = await Promise.all([
-    pageCache.get(ctx.db, JSON.stringify(parsed), async () => {
-      const { rows, total } = await findVideoPage(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset);
-      return { videos: await toBaseSummaries(ctx, rows), total };
-    }),
-    getFacets(ctx, parsed.criteria),
+  const [page, { facets, total }] = await Promise.all([
+    pageCache.get(ctx.db, JSON.stringify(parsed), async () => ({
+      videos: await toBaseSummaries(ctx, await findVideoPage(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset)),
+    })),
+    // Each facet's counts apply every other filter (ADR 0056), so the key is the whole criteria.
+    facetCache.get(ctx.db, JSON.stringify(parsed.criteria), () => facetsAndTotal(ctx, parsed.criteria)),
   ]);
-  return { videos: await forViewer(ctx, viewer, page.videos), total: page.total, facets };
+  const videos =
+    viewer.idUser === null
+      ? await (page.forVisitors ??= forViewer(ctx, viewer, page.videos))
+      : await forViewer(ctx, viewer, page.videos);
+  return { videos, total, facets };
 }
 
 /**
@@ -202,12 +215,10 @@ async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: Pa
   if (viewer.idUser === null) throw unauthorized('Sign in to see the songs you can play.');
   const known = (await getKnownChords(ctx, viewer.idUser)).map((chord) => chord.chord_key);
   const criteria: VideoListCriteria = { ...parsed.criteria, playable: { filter, known } };
-  const [{ rows, total }, facetRows] = await Promise.all([
+  const [rows, { facets, total }] = await Promise.all([
     findVideoPage(ctx.db, criteria, parsed.order, parsed.limit, parsed.offset),
-    countFacets(ctx.db, criteria),
+    facetsAndTotal(ctx, criteria),
   ]);
-  const facets = Object.fromEntries(VIDEO_FACETS.map((f) => [f, [] as { value: string; count: number }[]])) as VideoFacets;
-  for (const row of facetRows) facets[row.facet as VideoFacet]?.push({ value: row.value, count: row.n });
   const videos = await toSummaries(ctx, viewer, rows);
   if (filter === 'now') return { videos, total, facets };
   const knownSet = new Set(known);
