@@ -112,9 +112,11 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   await page.getByTestId('moment-submit').click();
   await expect(page.getByTestId('moment-saved')).toContainText('Saved 0:04');
 
-  // Next visit: everything where it was left.
+  // Next visit: everything where it was left. For a moment after a reload the server's player,
+  // hidden, and the hydrated one can both be in the page.
   await page.reload();
   await expect(page.getByTestId('practice-player').locator('[data-loaded="true"]')).toBeVisible();
+  await expect(page.getByTestId('speed-value')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId('speed-value')).toHaveText('65 %');
   await expect(page.getByTestId('mark-a')).toHaveText('A 0:03');
   await expect(page.getByTestId('mark-b')).toHaveText('B 0:06');
