@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { freePort } from '../../scripts/lib/local-server.mjs';
+
+export { freePort, systemTool } from '../../scripts/lib/local-server.mjs';
 
 /*
  * Helpers for the specs that need a process of their own (production mode, SIGTERM) or a real
@@ -76,29 +79,4 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       return exited;
     },
   };
-}
-
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/**
- * The path of a system tool, or undefined. In CI (CI=true or E2E_REQUIRED=1) a missing tool is an
- * error, never a skipped test.
- */
-export function systemTool(name: string, candidates: string[] = []): string | undefined {
-  const found = [...candidates, ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, name))].find((p) =>
-    existsSync(p),
-  );
-  if (!found && (process.env.CI === 'true' || process.env.E2E_REQUIRED === '1'))
-    throw new Error(`${name} is missing: .ci/run installs it (apt-get install ${name}).`);
-  return found;
 }

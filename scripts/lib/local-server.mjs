@@ -1,6 +1,9 @@
-// Shared by the scripts that start the built app on this machine (bench, Lighthouse): a free
-// loopback port, and waiting until a URL answers.
+// Shared by the scripts and browser tests that start the built app or a system tool on this
+// machine (bench, Lighthouse, e2e): a free loopback port, waiting until a URL answers, and where a
+// system tool is.
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 /** A loopback port nothing listens on right now. */
 export function freePort() {
@@ -27,4 +30,17 @@ export async function waitFor(url, timeoutMs) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The path of a system tool, or undefined. In CI (CI=true or E2E_REQUIRED=1) a missing tool is an
+ * error, never a skipped test or a weaker measurement.
+ */
+export function systemTool(name, candidates = []) {
+  const found = [...candidates, ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, name))].find((p) =>
+    existsSync(p),
+  );
+  if (!found && (process.env.CI === 'true' || process.env.E2E_REQUIRED === '1'))
+    throw new Error(`${name} is missing: .ci/run installs it (apt-get install ${name}).`);
+  return found;
 }
