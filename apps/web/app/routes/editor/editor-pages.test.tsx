@@ -16,6 +16,9 @@ import * as videoNewPage from './video-new';
 // Each step is a real API round trip and a navigation: on a loaded machine one can take more than
 // the library's default second to show, so every wait here allows five.
 configure({ asyncUtilTimeout: 5_000 });
+// The test reads back through the pages' own client, where a newer GET of a path cancels the older
+// (product.md#calls): its reads say `cancelKey: false`, so a page re-reading the same record after a
+// save cannot cancel them.
 let server: ApiTestServer;
 beforeAll(async () => {
   server = await startApiServer({ seed: true });
@@ -75,7 +78,7 @@ describe('the live stream editor', () => {
 
     expect(await screen.findByText('Draft created. Only editors can see it until it is published.')).toBeTruthy();
     const idLiveStream = Number(router.state.location.pathname.split('/').at(-1));
-    const saved = await api.call('editor.getLiveStream', { params: { idLiveStream } });
+    const saved = await api.call('editor.getLiveStream', { cancelKey: false, params: { idLiveStream } });
     expect(saved.stream).toMatchObject({
       stream_title: 'Friday Blues & Q&A',
       stream_published: false,
@@ -89,7 +92,7 @@ describe('the live stream editor', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Make a replay when the stream ends/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByText('Saved.');
-    const changed = await api.call('editor.getLiveStream', { params: { idLiveStream } });
+    const changed = await api.call('editor.getLiveStream', { cancelKey: false, params: { idLiveStream } });
     expect(changed.stream.stream_auto_replay).toBe(false);
     // The rich-text editor's sanitised HTML (ADR 0037).
     expect(changed.stream.stream_description).toBe('<p>Blues in E, then your questions.</p>');
@@ -98,7 +101,9 @@ describe('the live stream editor', () => {
     expect(await screen.findByText('Save and publish this live stream? Everyone will see it on /live.')).toBeTruthy();
     await press('Yes, publish');
     await screen.findByText('Saved and published.');
-    expect((await api.call('editor.getLiveStream', { params: { idLiveStream } })).stream.stream_published).toBe(true);
+    expect((await api.call('editor.getLiveStream', { cancelKey: false, params: { idLiveStream } })).stream.stream_published).toBe(
+      true,
+    );
 
     await press('Delete live stream…');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete permanently' }));
@@ -121,7 +126,7 @@ describe('the live stream editor', () => {
     await waitFor(() => expect(screen.getByTestId('autosave-status').textContent).toMatch(/^Saved · \d\d:\d\d$/), {
       timeout: 8000,
     });
-    const saved = await api.call('editor.getLiveStream', { params: { idLiveStream } });
+    const saved = await api.call('editor.getLiveStream', { cancelKey: false, params: { idLiveStream } });
     expect(saved.stream.stream_description).toBe('<p>Saved without a button.</p>');
     expect(saved.stream.stream_published).toBe(false);
   });
@@ -171,7 +176,7 @@ describe('the video editor', () => {
       await screen.findByText('Draft created. Only editors can see it until it is published.', undefined, { timeout: 15_000 }),
     ).toBeTruthy();
     const idVideo = Number(router.state.location.pathname.split('/').at(-1));
-    const { video } = await api.call('editor.getVideo', { params: { idVideo } });
+    const { video } = await api.call('editor.getVideo', { cancelKey: false, params: { idVideo } });
     expect(video.video_slug).toBe('walking-bass-in-g');
     expect(video.video_chords.map((c) => c.video_chord_text)).toEqual(['C7', 'G7']);
     expect(video.video_sections.map((s) => s.video_section_type)).toEqual(['text']);
@@ -188,7 +193,7 @@ describe('the video editor', () => {
 describe('the course order', () => {
   it('moves a course down one place and keeps the rest of the order', async () => {
     await server.signIn({ roles: ['Editor'] });
-    const before = (await api.call('editor.listCourses')).courses.map((c) => c.course_title);
+    const before = (await api.call('editor.listCourses', { cancelKey: false })).courses.map((c) => c.course_title);
     expect(before.length).toBeGreaterThan(1);
     renderPages(server, [{ path: '/staff/content/courses', module: coursesPage }], '/staff/content/courses');
 
@@ -196,7 +201,7 @@ describe('the course order', () => {
 
     const expected = [before[1], before[0], ...before.slice(2)];
     await waitFor(async () => {
-      const after = (await api.call('editor.listCourses')).courses.map((c) => c.course_title);
+      const after = (await api.call('editor.listCourses', { cancelKey: false })).courses.map((c) => c.course_title);
       expect(after).toEqual(expected);
     });
     const list = screen.getByRole('list', { name: 'Courses in order' });

@@ -68,7 +68,10 @@ describe('/me/subscriptions/:idSubscription', () => {
     server.startJobs();
     const subscription = await join();
     await waitFor(async () => {
-      const { subscription: now } = await api.call('finance.getSubscription', { params: { id: subscription.id_subscription } });
+      const { subscription: now } = await api.call('finance.getSubscription', {
+        cancelKey: false,
+        params: { id: subscription.id_subscription },
+      });
       expect(now.subscription_status).toBe('active');
     }, POLLS);
     showSubscription(subscription.id_subscription);

@@ -69,9 +69,9 @@ describe('/staff/inbox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
     expect(await screen.findByText('Links revoked. Your next reply e-mails a new one.')).toBeTruthy();
 
-    const { thread } = await api.call('messages.staffGetThread', { params: { id: idThread } });
+    const { thread } = await api.call('messages.staffGetThread', { cancelKey: false, params: { id: idThread } });
     expect(thread.thread_resolved).toBe(true);
-    const { messages } = await api.call('messages.staffListMessages', { params: { id: idThread } });
+    const { messages } = await api.call('messages.staffListMessages', { cancelKey: false, params: { id: idThread } });
     expect(messages.map((m) => m.message_content)).toContain('Here is a fresh link.');
   });
 

@@ -73,7 +73,7 @@ describe('a member’s page', () => {
     fireEvent.click(within(roles).getByRole('button', { name: 'Save roles' }));
 
     await waitFor(() => expect(within(roles).getByRole('status').textContent).toBe('Roles saved.'));
-    const { member: saved } = await api.call('staff.getMember', { params: { idUser: member.idUser } });
+    const { member: saved } = await api.call('staff.getMember', { cancelKey: false, params: { idUser: member.idUser } });
     expect(saved.roles).toEqual(['Editor']);
     const profile = screen.getByRole('region', { name: 'Profile' });
     await waitFor(() => expect(within(profile).getByText('Editor')).toBeTruthy());
