@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inProcessMark } from '../plugins/in-process.ts';
 
 /**
  * A `fetch` for the SSR loaders that dispatches each API call into this process's own Fastify app
@@ -47,6 +48,9 @@ export function inProcessFetch(app: FastifyInstance): InProcessFetch {
     const headers: Record<string, string> = {};
     for (const [name, value] of request.headers) headers[name] = value;
     headers['user-agent'] ??= DEFAULT_USER_AGENT;
+    // Only a call made here may ask as a class of learners (ADR 0056).
+    const [markName, markValue] = inProcessMark();
+    headers[markName] = markValue;
     const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
     const payload = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
 

@@ -1,6 +1,7 @@
 export * from './fields.ts';
 export * from './user.ts';
 export * from './visitor.ts';
+export * from './shared-audience.ts';
 export * from './thread.ts';
 export * from './message.ts';
 export * from './helpdesk.ts';

@@ -4,6 +4,7 @@ import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
 import { findMediaTools, registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { callAudience } from '../../plugins/in-process.ts';
 import { route } from '../../plugins/calls.ts';
 import { getMembership } from '../finance/index.ts';
 import { coursesEditorRoutes } from './editor/courses-editor.routes.ts';
@@ -92,7 +93,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   /** ADR 0015: who is asking decides what is locked; membership comes from finance's one export. */
   async function viewerOf(request: FastifyRequest): Promise<Viewer> {
     const auth = request.auth;
-    if (!auth) return VISITOR;
+    if (!auth) {
+      // A page shared by a class of learners asks as the class: no one's saves or progress (ADR 0056).
+      const audience = callAudience(request);
+      return audience ? { ...VISITOR, isMember: audience.member } : VISITOR;
+    }
     const isEditor = hasRoleGroup(auth.user.roles, 'Editor');
     const membership = isEditor ? null : await getMembership(app.db, auth.user.idUser, app.clock());
     return { idUser: auth.user.idUser, isMember: membership?.hasMembership ?? false, isEditor };
