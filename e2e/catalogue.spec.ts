@@ -104,6 +104,46 @@ test('watching part of a course lesson makes the course page offer to resume at 
   await expect(page).toHaveURL(/\/videos\/tuning-up\?course=beginner-guitar-course&t=\d+$/);
 });
 
+test('a learner’s video page is their class’s, and what is theirs fills in after it loads @phone', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const email = await signUpContext(context, baseURL, { first_name: 'Quincy', last_name: 'Fretwell', label: 'shared-page' });
+  const response = await page.goto('/videos/holding-the-guitar');
+  // One render serves every learner of the class (ADR 0056): it names nobody.
+  expect(['miss', 'hit']).toContain(response?.headers()['x-page-cache']);
+  const html = (await response?.text()) ?? '';
+  expect(html).not.toContain(email);
+  expect(html).not.toContain('Quincy');
+  // The header then learns who is reading.
+  const menu = page.getByRole('button', { name: 'Account menu for Quincy Fretwell' });
+  await expect(menu.locator('[aria-hidden="true"]')).toHaveText('Q');
+  await page.getByRole('button', { name: 'Save to My List' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from My List' })).toBeVisible();
+
+  // Their save comes back with the same shared page.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove from My List' })).toBeVisible();
+
+  // Another learner of the same class gets the same page, with their own header and list.
+  const other = await browser.newContext();
+  try {
+    await signUpContext(other, baseURL, { first_name: 'Wren', last_name: 'Plectrum', label: 'shared-page-other' });
+    const otherPage = await other.newPage();
+    const otherResponse = await otherPage.goto('/videos/holding-the-guitar');
+    const otherHtml = (await otherResponse?.text()) ?? '';
+    expect(otherHtml).not.toContain('Quincy');
+    const otherMenu = otherPage.getByRole('button', { name: 'Account menu for Wren Plectrum' });
+    await expect(otherMenu.locator('[aria-hidden="true"]')).toHaveText('W');
+    await expect(otherPage.getByRole('button', { name: 'Save to My List' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
+
 test('an unknown course shows the Page Not Found page', async ({ page }) => {
   const res = await page.goto('/courses/no-such-course');
   expect(res?.status()).toBe(404);

@@ -7,7 +7,10 @@ import {
   NOT_FOUND_HEADING,
   NOT_FOUND_PAGE_MESSAGE,
   NOT_FOUND_PAGE_TITLE,
+  parseSharedAudience,
   SERVER_ERROR_HEADING,
+  SHARED_AUDIENCE_HEADER,
+  sharedAudienceUser,
   TOKEN_COOKIE_NAME,
 } from '@fretline/contract';
 import { SiteFrame } from './components/layout/site-frame';
@@ -15,14 +18,14 @@ import { LinkButton } from './components/ui/link-button';
 import { Container } from './components/ui/container';
 import { ConsentBanner } from './features/consent/consent-banner';
 import { recordAction } from './lib/analytics';
-import { setSessionHeld } from './lib/api.client';
+import { api, setSessionHeld } from './lib/api.client';
 import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
 import { fetchCurrentUser } from './lib/api.server';
 import { readRequestCookie } from './lib/cookies';
 import { readWebConfig, siteUrlFor } from './lib/config.server';
 import { readConsent } from './lib/consent.server';
 import { readFlags } from './lib/flags.server';
-import { displayTeacherName, useRootData, VISITOR, type RootData } from './lib/root-data';
+import { displayTeacherName, setPersonalUser, useRootData, VISITOR, type RootData } from './lib/root-data';
 import type { Route } from './+types/root';
 // The whole stylesheet inline in every page's head (ADR 0056): on a phone a separate stylesheet
 // costs a round trip before the first paint, and compressed it is about 11 KB.
@@ -58,8 +61,11 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader({ request }: Route.LoaderArgs) {
   let user = VISITOR;
+  // A page shared by a class of learners (ADR 0056) is rendered for the class: the browser asks who they are.
+  const audience = parseSharedAudience(request.headers.get(SHARED_AUDIENCE_HEADER));
+  if (audience) user = sharedAudienceUser(audience);
   // Without a token cookie the answer can only be the visitor (product.md#roles): no call on their pages.
-  if (readRequestCookie(request, TOKEN_COOKIE_NAME)) {
+  else if (readRequestCookie(request, TOKEN_COOKIE_NAME)) {
     try {
       const me = await fetchCurrentUser(request);
       const parsed = CurrentUserSchema.safeParse(me.user);
@@ -74,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { flags, setCookie } = readFlags(request);
   const rootData: RootData = {
     user,
+    userPending: audience !== null,
     siteUrl,
     teacherName,
     teacherDisplayName: displayTeacherName(teacherName),
@@ -114,9 +121,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user } = useRootData();
+  const { user, userPending } = useRootData();
   // The browser API client sends users to /login on a 401 only while someone is signed in.
   useEffect(() => setSessionHeld(user.id_user !== null), [user.id_user]);
+  // A page shared by a class of learners (ADR 0056) learns who is reading it after hydration.
+  useEffect(() => {
+    if (!userPending) return;
+    let current = true;
+    api
+      .call('auth.getMe', { cancelKey: false })
+      .then(({ user: person }) => current && setPersonalUser(person))
+      .catch(() => undefined); // the header keeps its neutral letter; the next load asks again
+    return () => {
+      current = false;
+    };
+  }, [userPending]);
   return (
     <>
       <AppBehaviour />

@@ -10,13 +10,16 @@ import { testConfig } from '../config.ts';
 import { enqueueJob, runDueJobs } from '../platform/jobs/index.ts';
 import { createMediaStore } from '../platform/media/index.ts';
 import { createTestDatabase, createUserWithSession } from '../../test/test-app.ts';
-import { mountPages } from './react-router.ts';
+import { SHARED_AUDIENCE_HEADER } from '@fretline/contract';
+import { inProcessFetch } from './in-process-fetch.ts';
+import { askAudience, mountPages } from './react-router.ts';
 import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantRequest } from './page-cache.ts';
 
 /**
  * The signed-out page cache and compression (ADR 0056), through the whole app with a stand-in
- * renderer that does what the real root loader does: with a session cookie it asks the API who is
- * signed in and greets them by name and e-mail; otherwise it greets a visitor. It also prints the
+ * renderer that does what the real root loader does: rendering for a class of learners it greets
+ * the class; with a session cookie it asks the API who is signed in and greets them by name and
+ * e-mail; otherwise it greets a visitor. It also prints the
  * catalogue's first video title, so an editor's change shows.
  */
 let app: FastifyInstance;
@@ -32,8 +35,10 @@ async function renderPage(request: Request): Promise<Response> {
   if (url.pathname === '/videos/missing')
     return new Response('<p>Not found</p>', { status: 404, headers: { 'content-type': 'text/html' } });
   const cookie = request.headers.get('cookie') ?? '';
+  const audience = request.headers.get(SHARED_AUDIENCE_HEADER);
   let greeting = 'Hello, visitor';
-  if (/(?:^|;\s*)token=/.test(cookie)) {
+  if (audience) greeting = `Hello, learners (${audience})`;
+  else if (/(?:^|;\s*)token=/.test(cookie)) {
     const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
     const user = me.json<{ data: { user: { first_name: string; email: string } } }>().data.user;
     greeting = `Hello, ${user.first_name} <${user.email}>`;
@@ -67,7 +72,12 @@ beforeAll(async () => {
     config,
     db: database.handle,
     mediaStore: createMediaStore({ secret: config.SECRET_KEY, mediaDir, demoDir: null }),
-    web: (instance) => mountPages(instance, { handle: renderPage, cache }),
+    web: (instance) =>
+      mountPages(instance, {
+        handle: renderPage,
+        cache,
+        audienceOf: (request) => askAudience(inProcessFetch(instance), request),
+      }),
   });
   await app.ready();
 });
@@ -198,6 +208,66 @@ describe('the signed-out page cache (ADR 0056)', () => {
         expect(text).not.toContain(ada.token);
       }
     }
+  });
+
+  it('answers every signed-in learner of a class from one render of a video page, made without their session', async () => {
+    cache.clear();
+    const ada = await createUserWithSession(app.db, { firstName: 'Ada', email: 'ada-class@example.com' });
+    const bob = await createUserWithSession(app.db, { firstName: 'Bob', email: 'bob-class@example.com' });
+    const before = renders;
+    const asAda = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${ada.token}` } });
+    expect(asAda.headers['x-page-cache']).toBe('miss');
+    // The class's page, which a cache in front could not tell from another class's: private.
+    expect(asAda.headers['cache-control']).toBe('private, no-cache');
+    expect(asAda.body).toContain('Hello, learners (member=0;leftHanded=0;trialEligible=1)');
+    expect(asAda.body).not.toMatch(/Ada|ada-class|token=/);
+    const asBob = await app.inject({ url: '/videos/open-chords', headers: { cookie: `token=${bob.token}; ${FLAGS}` } });
+    expect(asBob.headers['x-page-cache']).toBe('hit');
+    expect(asBob.body).toBe(asAda.body);
+    expect(renders - before).toBe(1);
+
+    // Left-handed learners see mirrored diagrams: another class, another render.
+    await app.db.update(tables.users).set({ leftHanded: true }).where(eq(tables.users.idUser, bob.idUser));
+    const leftHanded = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${bob.token}` } });
+    expect(leftHanded.headers['x-page-cache']).toBe('miss');
+    expect(leftHanded.body).toContain('leftHanded=1');
+
+    // Staff, a session that no longer works, another page and a visitor are not the learners' page.
+    const editor = await createUserWithSession(app.db, { roles: ['Editor'], email: 'editor-class@example.com' });
+    const asEditor = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${editor.token}` } });
+    expect(asEditor.headers['x-page-cache']).toBe('bypass');
+    expect(asEditor.body).toContain('editor-class@example.com');
+    const stale = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=no-such-session` } });
+    expect(stale.headers['x-page-cache']).toBe('bypass');
+    const data = await app.inject({ url: '/videos/open-chords.data', headers: { cookie: `${FLAGS}; token=${ada.token}` } });
+    expect(data.headers['x-page-cache']).toBe('bypass');
+    const visitor = await app.inject({ url: '/videos/open-chords', headers: { cookie: FLAGS } });
+    expect(visitor.headers['x-page-cache']).toBe('miss');
+    expect(visitor.body).toContain('Hello, visitor');
+
+    const stored = [...cache.entries()];
+    expect(stored.length).toBe(3);
+    for (const [key, page] of stored) {
+      for (const text of [key, page.body.toString(), brotliDecompressSync(page.br).toString(), JSON.stringify(page.headers)]) {
+        expect(text).not.toMatch(/Ada|Bob|class@example\.com|token/);
+        for (const token of [ada.token, bob.token, editor.token]) expect(text).not.toContain(token);
+      }
+    }
+  });
+
+  it('never lets a request name its own class', async () => {
+    cache.clear();
+    const ada = await createUserWithSession(app.db, { firstName: 'Ada', email: 'ada-forged@example.com' });
+    const member = { [SHARED_AUDIENCE_HEADER]: 'member=1;leftHanded=0;trialEligible=0' };
+    const visitor = await app.inject({ url: '/videos/open-chords', headers: { cookie: FLAGS, ...member } });
+    expect(visitor.body).toContain('Hello, visitor');
+    const learner = await app.inject({
+      url: '/videos/open-chords',
+      headers: { cookie: `${FLAGS}; token=${ada.token}`, ...member },
+    });
+    expect(learner.body).toContain('Hello, learners (member=0;');
+    const personal = await app.inject({ url: '/me', headers: { cookie: `${FLAGS}; token=${ada.token}`, ...member } });
+    expect(personal.body).toContain('Hello, Ada <ada-forged@example.com>');
   });
 
   it('does not store a 404 or a form post', async () => {

@@ -9,6 +9,7 @@ import {
   FEATURE_FLAGS,
   parseConsentCookieValue,
   pickFlagValue,
+  TOKEN_COOKIE_NAME,
 } from '@fretline/contract';
 
 /**
@@ -101,23 +102,41 @@ export interface VariantRequest {
  * The variant of a request the cache may answer, or null when it must be rendered for this
  * request alone: not a GET or HEAD, not a public page, a bearer token, or any cookie that is not
  * consent, flags or browser-only (a session cookie above all: a signed-in request never reads or
- * fills the cache).
+ * fills the visitors' pages).
  */
 export function visitorVariant(request: VariantRequest, random: () => number = Math.random): VisitorVariant | null {
+  return variantOf(request, CACHEABLE_PATH, false, random);
+}
+
+/**
+ * The variant of a signed-in learner's request that a render shared by their class may answer
+ * (ADR 0056): a video's page, with the session cookie and otherwise what a visitor's variant
+ * allows. The caller adds the class to the key once the session says which it is; the render
+ * itself never sees the session.
+ */
+export function signedInVariant(request: VariantRequest, random: () => number = Math.random): VisitorVariant | null {
+  return variantOf(request, SHAREABLE_SIGNED_IN_PATH, true, random);
+}
+
+/** A video's page (not its `.data`): its personal parts are fetched after hydration (ADR 0056). */
+const SHAREABLE_SIGNED_IN_PATH = /^\/videos\/[^/.]+$/;
+
+function variantOf(request: VariantRequest, paths: RegExp, signedIn: boolean, random: () => number): VisitorVariant | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.authorization) return null;
   const queryAt = request.url.indexOf('?');
   const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-  if (!CACHEABLE_PATH.test(pathname)) return null;
+  if (!paths.test(pathname)) return null;
   // A personal filter (product.md#chords-i-know) is never read from or kept in the cache.
   if (queryAt >= 0 && PERSONAL_QUERY.test(request.url.slice(queryAt))) return null;
   const cookies = parseCookieHeader(request.cookie);
   if (!cookies) return null;
+  if (signedIn !== cookies.has(TOKEN_COOKIE_NAME)) return null;
   const consent: string[] = [];
   for (const [name, value] of cookies) {
     const category = CONSENT_COOKIES.get(name);
     if (category) consent.push(`${category}=${parseConsentCookieValue(value) ? 1 : 0}`);
-    else if (name !== FLAGS_COOKIE && !BROWSER_ONLY_COOKIES.has(name)) return null;
+    else if (name !== FLAGS_COOKIE && name !== TOKEN_COOKIE_NAME && !BROWSER_ONLY_COOKIES.has(name)) return null;
   }
   const { values, changed } = assignFlags(cookies.get(FLAGS_COOKIE), random);
   const flagsCookie = JSON.stringify(values);

@@ -5,11 +5,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  audienceOfUser,
+  CurrentUserSchema,
+  formatSharedAudience,
+  SHARED_AUDIENCE_HEADER,
+  TOKEN_COOKIE_NAME,
+  type SharedAudience,
+} from '@fretline/contract';
 import { inProcessFetch, type InProcessFetch } from './in-process-fetch.ts';
 import {
   etagMatches,
   PageCache,
   pickEncoding,
+  signedInVariant,
   storedPage,
   variantCookieHeader,
   visitorVariant,
@@ -32,11 +41,38 @@ export interface PagesOptions {
   clientDir?: string;
   /** The signed-out page cache; tests pass theirs to look inside. */
   cache?: PageCache;
+  /**
+   * The class of the signed-in learner asking, or null to render for them alone (ADR 0056).
+   * Absent when the loaders do not reach this process's API, which alone can answer as a class.
+   */
+  audienceOf?: (request: FastifyRequest) => Promise<SharedAudience | null>;
 }
 
 /** What the web build's entry module exports for us besides React Router's own (apps/web/app/entry.server.tsx). */
 interface WebEntryModule {
-  connectInProcessApi?: (dispatch: InProcessFetch | undefined) => void;
+  /** True when the loaders will call through `dispatch` (no API_URL sends them to another tier). */
+  connectInProcessApi?: (dispatch: InProcessFetch | undefined) => boolean;
+}
+
+/**
+ * The class of the signed-in learner asking (ADR 0056), from the API's own answer about them, as
+ * the root loader would ask it; null for anyone with a role (staff see their own tools), a session
+ * that no longer works (the personal render clears its cookie) or no answer.
+ */
+export async function askAudience(dispatch: InProcessFetch, request: FastifyRequest): Promise<SharedAudience | null> {
+  const token = request.cookies[TOKEN_COOKIE_NAME];
+  if (!token) return null;
+  try {
+    const response = await dispatch('http://127.0.0.1/api/auth/me', {
+      headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': request.ip },
+    });
+    if (!response.ok) return null;
+    const parsed = CurrentUserSchema.safeParse(((await response.json()) as { data?: { user?: unknown } }).data?.user);
+    if (!parsed.success || parsed.data.id_user === null || parsed.data.roles.length > 0) return null;
+    return audienceOfUser(parsed.data);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -50,13 +86,19 @@ export function mountWeb(options: WebOptions) {
     // The loaders reach this process's API without a socket (ADR 0062); API_URL still sends them
     // to another tier over HTTP (apps/web/app/lib/api.server.ts decides per call).
     const entry = build.entry.module as WebEntryModule;
-    entry.connectInProcessApi?.(inProcessFetch(app));
+    const dispatch = inProcessFetch(app);
+    const inProcess = entry.connectInProcessApi?.(dispatch) === true;
     app.addHook('onClose', (_app, done) => {
       entry.connectInProcessApi?.(undefined);
       done();
     });
     const handle = createRequestHandler(build, options.mode);
-    await mountPages(app, { handle, clientDir: path.join(options.buildDir, 'client') });
+    await mountPages(app, {
+      handle,
+      clientDir: path.join(options.buildDir, 'client'),
+      // Only this process's API answers as a class (ADR 0056): a web tier apart renders each person's page.
+      audienceOf: inProcess ? (request) => askAudience(dispatch, request) : undefined,
+    });
   };
 }
 
@@ -81,12 +123,20 @@ function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypa
   return reply.send(response.body ? Readable.fromWeb(response.body) : null);
 }
 
-function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, variant: VisitorVariant, state: string) {
+function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: StoredPage,
+  variant: VisitorVariant,
+  state: string,
+  signedIn: boolean,
+) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   // Shared caches may keep it but must ask again each time: an editor's change shows at once, and
-  // the 304 below costs a lookup. A first visit's answer carries its flag cookie, so it is private.
-  reply.header('Cache-Control', variant.setFlagsCookie ? 'private, no-cache' : 'public, no-cache');
+  // the 304 below costs a lookup. A first visit's answer carries its flag cookie, and a signed-in
+  // learner's page is their class's, which a cache in front cannot tell: both are private.
+  reply.header('Cache-Control', variant.setFlagsCookie || signedIn ? 'private, no-cache' : 'public, no-cache');
   reply.header('ETag', page.etag);
   reply.header('Vary', PAGE_VARY);
   reply.header('X-Page-Cache', state);
@@ -141,13 +191,20 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
      * Renders the variant for this request; whoever asks for it meanwhile waits for this render
      * and is answered from it when it is storable.
      */
-    const renderVariant = async (request: FastifyRequest, reply: FastifyReply, variant: VisitorVariant) => {
+    const renderVariant = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      variant: VisitorVariant,
+      audience: SharedAudience | null,
+    ) => {
       const version = app.contentVersion.current;
       let settle: (page: StoredPage | null) => void = () => undefined;
       cache.pending.set(variant.key, new Promise<StoredPage | null>((resolve) => (settle = resolve)));
       try {
-        // Render with the variant's cookies only: nothing of this visitor beyond consent and flags.
+        // Render with the variant's cookies only: nothing of this visitor beyond consent and flags,
+        // and for a signed-in learner their class instead of their session (ADR 0056).
         request.raw.headers.cookie = variantCookieHeader(request.raw.headers.cookie, variant);
+        if (audience) request.raw.headers[SHARED_AUDIENCE_HEADER] = formatSharedAudience(audience);
         const response = await handle(fetchRequest(request, reply));
         if (!storable(response)) {
           settle(null);
@@ -161,33 +218,52 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         // A write that landed while this rendered makes it stale: answer it once, keep it not.
         if (app.contentVersion.current === version) cache.set(variant.key, page);
         settle(page);
-        return sendStored(request, reply, page, variant, 'miss');
+        return sendStored(request, reply, page, variant, 'miss', audience !== null);
       } finally {
         settle(null);
         cache.pending.delete(variant.key);
       }
     };
 
+    /** The stored variant, the render in flight for it, or a new render of it. */
+    const serveVariant = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      variant: VisitorVariant,
+      audience: SharedAudience | null,
+    ) => {
+      const hit = cache.get(variant.key, app.contentVersion.current);
+      if (hit) return sendStored(request, reply, hit, variant, 'hit', audience !== null);
+      if (request.method === 'HEAD') return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
+      const waiting = cache.pending.get(variant.key);
+      if (!waiting) return renderVariant(request, reply, variant, audience);
+      const page = await waiting;
+      if (page) return sendStored(request, reply, page, variant, 'hit', audience !== null);
+      // Not storable (a redirect, a 404, a cookie to set): this request gets its own render.
+      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
+    };
+
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
-      const variant = visitorVariant({
+      // Only this server names a class to the loaders (ADR 0056): never a visitor's own header.
+      delete request.raw.headers[SHARED_AUDIENCE_HEADER];
+      const variantRequest = {
         method: request.method,
         url: request.url,
         origin: `${request.protocol}://${request.host}`,
         secure: request.protocol === 'https',
         cookie: request.headers.cookie,
         authorization: request.headers.authorization,
-      });
-      if (!variant) return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass');
-
-      const hit = cache.get(variant.key, app.contentVersion.current);
-      if (hit) return sendStored(request, reply, hit, variant, 'hit');
-      if (request.method === 'HEAD') return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
-      const waiting = cache.pending.get(variant.key);
-      if (!waiting) return renderVariant(request, reply, variant);
-      const page = await waiting;
-      if (page) return sendStored(request, reply, page, variant, 'hit');
-      // Not storable (a redirect, a 404, a cookie to set): this request gets its own render.
-      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
+      };
+      const variant = visitorVariant(variantRequest);
+      if (variant) return serveVariant(request, reply, variant, null);
+      const { audienceOf } = options;
+      const signedIn = audienceOf ? signedInVariant(variantRequest) : null;
+      const audience = signedIn && audienceOf ? await audienceOf(request) : null;
+      if (signedIn && audience) {
+        const key = `${signedIn.key}\nsigned in: ${formatSharedAudience(audience)}`;
+        return serveVariant(request, reply, { ...signedIn, key }, audience);
+      }
+      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass');
     };
     web.all('/*', render);
     web.all('/', render);

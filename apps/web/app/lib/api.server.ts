@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { CORRELATION_COOKIE_NAME, TOKEN_COOKIE_NAME } from '@fretline/contract';
+import { CORRELATION_COOKIE_NAME, SHARED_AUDIENCE_HEADER, TOKEN_COOKIE_NAME } from '@fretline/contract';
 import type { CallData } from '@fretline/contract/api-schemas';
 import { createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
@@ -34,6 +34,8 @@ export function getServerApi(request: Request): ApiClient {
   const correlation = readRequestCookie(request, CORRELATION_COOKIE_NAME);
   const forwardedFor = request.headers.get('x-forwarded-for');
   const userAgent = request.headers.get('user-agent');
+  // A page shared by a class of learners asks as that class (ADR 0056); only the page server sets it.
+  const audience = request.headers.get(SHARED_AUDIENCE_HEADER);
   const config = readWebConfig();
   return createApiClient({
     baseUrl: config.apiUrl,
@@ -46,6 +48,7 @@ export function getServerApi(request: Request): ApiClient {
       ...(correlation ? { 'x-correlation-id': correlation } : {}),
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
       ...(userAgent ? { 'user-agent': userAgent } : {}),
+      ...(audience ? { [SHARED_AUDIENCE_HEADER]: audience } : {}),
     }),
     onUnauthorized: () => {
       throw signedOutRedirect(request);

@@ -1,3 +1,5 @@
+import { readWebConfig } from './config.server';
+
 /**
  * The API in this same process, reached without a socket (ADR 0062). When the web server and the
  * API run as one process (`npm start`, the cluster's `app` layout), the API server hands the web
@@ -12,9 +14,13 @@ export type InProcessFetch = (input: RequestInfo | URL, init?: RequestInit) => P
 
 let connected: InProcessFetch | undefined;
 
-/** Called once by the API server after it loads this build (apps/api/src/web/react-router.ts). */
-export function connectInProcessApi(dispatch: InProcessFetch | undefined): void {
+/**
+ * Called once by the API server after it loads this build (apps/api/src/web/react-router.ts).
+ * Answers whether the loaders will call through `dispatch`: not when API_URL names another tier.
+ */
+export function connectInProcessApi(dispatch: InProcessFetch | undefined): boolean {
   connected = dispatch;
+  return dispatch !== undefined && !readWebConfig().apiApart;
 }
 
 /** The in-process dispatcher, when this build runs inside the API server. */

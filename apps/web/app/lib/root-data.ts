@@ -1,3 +1,4 @@
+import { useMemo, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import {
   isSignedIn,
@@ -25,6 +26,11 @@ const DEFAULT_FLAGS: RootFlags = { featuresLinkInFooter: false, optimizeImages: 
 
 export interface RootData {
   user: RootUser;
+  /**
+   * The page was shared by a class of signed-in learners (ADR 0056): `user` is the class's stand-in,
+   * with no name, until the browser has asked who they are (`loadPersonalUser`).
+   */
+  userPending: boolean;
   /** Public origin of the site, without a trailing slash (canonical links, sitemap). */
   siteUrl: string;
   /** The `{name}` of spec routes, a lower-case slug (`jamie`). */
@@ -52,6 +58,7 @@ export function profileLetter(user: RootUser): string {
 
 const FALLBACK_ROOT_DATA: RootData = {
   user: VISITOR,
+  userPending: false,
   siteUrl: '',
   teacherName: 'jamie',
   teacherDisplayName: 'Jamie',
@@ -64,7 +71,29 @@ const FALLBACK_ROOT_DATA: RootData = {
  * then a visitor with default settings stands in, so the page chrome still renders.
  */
 export function useRootData(): RootData {
-  return useRouteLoaderData<RootData>('root') ?? FALLBACK_ROOT_DATA;
+  const data = useRouteLoaderData<RootData>('root') ?? FALLBACK_ROOT_DATA;
+  // The server's snapshot is null: hydration renders the stand-in the page was rendered with.
+  const person = useSyncExternalStore(subscribePersonalUser, readPersonalUser, () => null);
+  return useMemo(() => (data.userPending && person ? { ...data, user: person, userPending: false } : data), [data, person]);
+}
+
+/** The person behind a page shared by a class (ADR 0056), once the browser has asked. */
+let personalUser: RootUser | null = null;
+const personalUserListeners = new Set<() => void>();
+
+function subscribePersonalUser(listener: () => void): () => void {
+  personalUserListeners.add(listener);
+  return () => personalUserListeners.delete(listener);
+}
+
+function readPersonalUser(): RootUser | null {
+  return personalUser;
+}
+
+/** Puts the person in place of a shared page's stand-in, everywhere `useRootData` is read. */
+export function setPersonalUser(user: RootUser): void {
+  personalUser = user;
+  for (const listener of personalUserListeners) listener();
 }
 
 /** The root loader's data inside a `meta` function (its `matches`), with the same fallback. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { displayName, hasRoleGroup } from '@fretline/contract';
+import { displayName, hasRoleGroup, isSharedAudienceUser } from '@fretline/contract';
 import { profileLetter, type RootUser } from '../../lib/root-data';
 import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from '../../lib/logout';
@@ -43,6 +43,8 @@ export function AccountMenu({ user }: { user: RootUser }) {
   }, [open]);
 
   const name = displayName(user, 'Your account');
+  // A shared page's stand-in (ADR 0056): the letter appears once the browser knows who this is.
+  const letter = isSharedAudienceUser(user) ? '' : profileLetter(user);
 
   return (
     <div ref={rootRef} className="relative">
@@ -54,7 +56,7 @@ export function AccountMenu({ user }: { user: RootUser }) {
         onClick={() => setOpen((o) => !o)}
         className="flex size-10 items-center justify-center rounded-full bg-ink-900 text-base font-bold text-white ring-brand-500 transition hover:ring-2"
       >
-        <span aria-hidden="true">{profileLetter(user)}</span>
+        <span aria-hidden="true">{letter}</span>
         <span className="sr-only">Account menu for {name}</span>
       </button>
       <div

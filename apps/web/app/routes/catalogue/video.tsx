@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { data, Link, redirect } from 'react-router';
 import {
   type PreviewAudience,
+  SHARED_AUDIENCE_HEADER,
   TOKEN_COOKIE_NAME,
   formatWatchedRanges,
   imageVariantUrl,
@@ -26,6 +27,7 @@ import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
 import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
+import { usePersonalVideo } from '../../features/catalogue/use-personal-video';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
@@ -73,7 +75,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const { search } = new URL(request.url);
       throw redirect(`/videos/${encodeURIComponent(video.video_slug)}${search}`, 301);
     }
-    // The course's progress is the signed-in learner's; a visitor has none to show.
+    // The course's progress is the signed-in learner's; a visitor has none to show, and a page
+    // shared by a class (ADR 0056) fetches the reader's after hydration (usePersonalVideo).
     let course: Course | null = null;
     if (video.video_course && readRequestCookie(request, TOKEN_COOKIE_NAME)) {
       course = (await client.call('videos.getCourse', { params: { courseSlug: video.video_course.course_slug } })).course;
@@ -82,7 +85,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // `?t=` opens the lesson at a saved moment (product.md#practice).
     const t = Number(query.get('t'));
     const momentAt = query.has('t') && Number.isFinite(t) && t >= 0 ? t : null;
-    return { video, course, trialDays, momentAt, clips: chapterClips(video), preview: null as PreviewAudience | null };
+    const sharedRender = request.headers.has(SHARED_AUDIENCE_HEADER);
+    return {
+      video,
+      course,
+      sharedRender,
+      trialDays,
+      momentAt,
+      clips: chapterClips(video),
+      preview: null as PreviewAudience | null,
+    };
   } catch (err) {
     // A 404 on a video shows the 'Page Not Found' page (product.md#states, #errors).
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
@@ -202,12 +214,17 @@ function PreviewBanner({ as, idVideo }: { as: PreviewAudience; idVideo: number }
 }
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
-  const { video, course, trialDays, momentAt, clips, preview } = loaderData;
+  const { trialDays, momentAt, clips, preview } = loaderData;
+  // On a page shared by a class (ADR 0056) the reader's saves and progress arrive after hydration.
+  const { video, course, ready } = usePersonalVideo(loaderData);
   const [mirror, setMirror] = useState(false);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
   const signedIn = preview ? preview !== 'visitor' : user.id_user !== null;
   const playId = useRef<number | null>(video.id_video_play);
+  useEffect(() => {
+    playId.current = video.id_video_play;
+  }, [video.id_video_play]);
   // What this page had played when the learner marked the lesson not done: not counted again (docs/product.md#learning-progress).
   const forgotten = useRef<WatchedRange[]>([]);
   const lastPlayed = useRef<WatchedRange[]>([]);
@@ -247,7 +264,18 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   if (video.video_locked)
     player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />;
   else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
-    player = (
+    player = !ready ? (
+      // The player starts where the reader left off, which a shared page learns after hydration:
+      // meanwhile its poster, in the player's place.
+      <div className="space-y-3">
+        {poster ? (
+          <img src={poster} alt="" fetchPriority="high" className="aspect-video w-full rounded-2xl bg-ink-900 object-cover" />
+        ) : (
+          <div className="aspect-video rounded-2xl bg-ink-900" />
+        )}
+        <div className="h-[456px] rounded-2xl bg-ink-900 sm:h-[352px]" />
+      </div>
+    ) : (
       <Suspense
         fallback={
           // The player's own size, practice controls included (measured: 456 px on a phone, 352 px
@@ -325,8 +353,10 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
             </div>
             {excerpt ? <p className="text-stone-700">{excerpt}</p> : null}
             <div className="flex flex-wrap items-start gap-3">
-              <SaveButton idVideo={video.id_video} saved={video.saved_to_my_list} signedIn={signedIn} />
-              {signedIn && !preview && !video.video_locked ? (
+              {/* A shared page's buttons wait for the reader's own state (the button's height meanwhile). */}
+              {!ready ? <div className="h-10" data-testid="personal-pending" /> : null}
+              {ready ? <SaveButton idVideo={video.id_video} saved={video.saved_to_my_list} signedIn={signedIn} /> : null}
+              {ready && signedIn && !preview && !video.video_locked ? (
                 <DoneButton
                   video={video}
                   courseSlug={inCourse?.course_slug}
