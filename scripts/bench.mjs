@@ -39,7 +39,8 @@
 //   export async function prepare({ url, apiUrl, databaseUrl, dataDir, readMail }) { … }
 //                                                                // optional bench-only seeding
 // prepare() runs once before the target is measured and may return { path?, requests?, headers? }
-// to override the exports (e.g. with a bearer token it obtained). `url` is the app's origin;
+// to override the exports (e.g. with a bearer token it obtained), and requestsPerView: the row
+// then counts views of `requests.length` requests each (a page and the calls it makes), not requests. `url` is the app's origin;
 // `databaseUrl` is BENCH_DATABASE_URL or null (PGlite: its files under `dataDir` belong to the
 // running app, so seed through the HTTP API instead); `readMail(to)` resolves with the newest
 // e-mail the app sent to that address ({ subject, text }), so a target can sign in with a real
@@ -153,7 +154,9 @@ async function measure(origin, target) {
   return {
     name: target.name,
     key: target.key,
-    rps: result.requests.average,
+    // A target whose unit is a page view with the calls it makes counts views, not requests.
+    rps: result.requests.average / (target.requestsPerView ?? 1),
+    unit: target.requestsPerView ? 'views/s' : 'req/s',
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors + result.timeouts,
@@ -302,6 +305,7 @@ async function main() {
             path: prepared.path ?? mod.path,
             requests: prepared.requests ?? mod.requests,
             headers: prepared.headers ?? mod.headers,
+            requestsPerView: prepared.requestsPerView,
           }),
         );
       } catch (err) {

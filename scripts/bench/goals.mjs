@@ -9,7 +9,7 @@ export function printGoals({ rows, baseline, ghost, homeBytes }) {
     const ratio = r.rps / peer.rps;
     goals.push({
       figure: label,
-      fretline: `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`,
+      fretline: `${r.rps.toFixed(0)} ${r.unit ?? 'req/s'}, p99 ${r.p99} ms`,
       peer: `${peerName} ${peer.rps.toFixed(1)} req/s, p99 ${peer.p99} ms`,
       ratio: `${ratio.toFixed(1)}×`,
       // No goal: a figure reported beside the one that has it.
