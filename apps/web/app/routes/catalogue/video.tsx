@@ -403,7 +403,12 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           {inCourse ? (
             <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
               <CourseCard course={inCourse} label="Part of the course" />
-              {course ? <ProgressBar percent={course.course_percent_complete} /> : null}
+              {course ? (
+                <ProgressBar percent={course.course_percent_complete} />
+              ) : !ready ? (
+                // The progress bar's height while a shared page asks for the reader's (ADR 0056).
+                <div className="h-[34px]" />
+              ) : null}
             </div>
           ) : null}
           {next ? (
