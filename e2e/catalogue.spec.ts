@@ -144,6 +144,35 @@ test('a learner’s video page is their class’s, and what is theirs fills in a
   }
 });
 
+test('a lesson keeps playing when the window regains focus and the page refreshes its data', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signUpContext(context, baseURL, { first_name: 'Robin', last_name: 'Strummer', label: 'catalogue-focus' });
+  await page.goto('/videos/tuning-up?course=beginner-guitar-course');
+  await playFor(page, 1);
+  // A pause reports where the learner is, so the refreshed data has a new place to resume from.
+  const reported = page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && res.url().includes('/api/videos/videos/tuning-up'),
+  );
+  const video = visiblePlayer(page);
+  await video.evaluate((el) => (el as unknown as MediaElement).pause());
+  expect((await reported).status()).toBe(200);
+  await playFor(page, 2);
+
+  // Coming back to the window refreshes the page's data (product.md#states).
+  const refreshed = page.waitForResponse((res) => res.url().includes('/videos/tuning-up.data'));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  expect((await refreshed).status()).toBe(200);
+  const at = await video.evaluate((el) => (el as unknown as MediaElement).currentTime);
+  await expect
+    .poll(() => video.evaluate((el) => (el as unknown as MediaElement).currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(at + 1);
+  expect(await video.evaluate((el) => (el as unknown as MediaElement).paused)).toBe(false);
+});
+
 test('an unknown course shows the Page Not Found page', async ({ page }) => {
   const res = await page.goto('/courses/no-such-course');
   expect(res?.status()).toBe(404);

@@ -260,6 +260,18 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const poster = posterSource ? imageVariantUrl(posterSource, POSTER_WIDTH) : null;
   // The poster is the page's largest paint on a phone: ask for it from the head, first (ADR 0056).
   if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
+  // A saved moment, else where the learner left off, or 0 with less than 10 s left
+  // (docs/product.md#learning-progress). Fixed for the visit: the loaders refreshing while the
+  // learner watches (window focus) bring a newer place, which must not restart the player. Another
+  // lesson, another moment or the reader's own place on a shared page (ADR 0056) sets it again.
+  const startFor = {
+    slug: video.video_slug,
+    momentAt,
+    ready,
+    at: momentAt ?? resumeStartTime(video.video_play_current_time, video.video_play_total_time),
+  };
+  const [start, setStart] = useState(startFor);
+  if (start.slug !== startFor.slug || start.momentAt !== startFor.momentAt || start.ready !== startFor.ready) setStart(startFor);
   let player: React.ReactNode;
   if (video.video_locked)
     player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />;
@@ -289,8 +301,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         <PracticePlayer
           video={video}
           signedIn={signedIn}
-          // A saved moment, else where the learner left off, or 0 with less than 10 s left (docs/product.md#learning-progress).
-          startAt={momentAt ?? resumeStartTime(video.video_play_current_time, video.video_play_total_time)}
+          startAt={start.at}
           onProgress={reportProgress}
           onMirrorChange={setMirror}
           youtube={(onFrame) =>
