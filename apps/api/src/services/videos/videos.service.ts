@@ -192,12 +192,16 @@ export async function toSummaries(ctx: VideosContext, viewer: Viewer, rows: Vide
 export async function listVideos(ctx: VideosContext, viewer: Viewer, query: VideoListQuery) {
   const parsed = parseVideoListQuery(query);
   if (query.playable) return listPlayableVideos(ctx, viewer, parsed, query.playable);
+  // Each facet's counts apply every other filter (ADR 0056), so their key is the whole criteria; a
+  // page's adds its order and place.
+  const criteriaKey = JSON.stringify(parsed.criteria);
+  const { order, limit, offset } = parsed;
+  const pageKey = `${criteriaKey}|${order.column}|${order.descending ? 1 : 0}|${limit}|${offset}`;
   const [page, { facets, total }] = await Promise.all([
-    pageCache.get(ctx.db, JSON.stringify(parsed), async () => ({
-      videos: await toBaseSummaries(ctx, await findVideoPage(ctx.db, parsed.criteria, parsed.order, parsed.limit, parsed.offset)),
+    pageCache.get(ctx.db, pageKey, async () => ({
+      videos: await toBaseSummaries(ctx, await findVideoPage(ctx.db, parsed.criteria, order, limit, offset)),
     })),
-    // Each facet's counts apply every other filter (ADR 0056), so the key is the whole criteria.
-    facetCache.get(ctx.db, JSON.stringify(parsed.criteria), () => facetsAndTotal(ctx, parsed.criteria)),
+    facetCache.get(ctx.db, criteriaKey, () => facetsAndTotal(ctx, parsed.criteria)),
   ]);
   const videos =
     viewer.idUser === null
