@@ -32,10 +32,9 @@ export async function prepare({ url, databaseUrl, readMail }) {
     { method: 'GET', path: '/api/auth/me', headers: api },
     {
       method: 'GET',
-      path: `/api/videos/videos/${SLUG}${course ? `?courseSlug=${encodeURIComponent(course)}` : ''}`,
+      path: `/api/videos/me/videos/${SLUG}${course ? `?courseSlug=${encodeURIComponent(course)}` : ''}`,
       headers: api,
     },
-    ...(course ? [{ method: 'GET', path: `/api/videos/courses/${encodeURIComponent(course)}`, headers: api }] : []),
   ];
   return { requests, requestsPerView: requests.length };
 }

@@ -87,6 +87,25 @@ export const VideoQuerySchema = z.object({ courseSlug: z.string().trim().min(1).
 export const VideoResponseSchema = envelope('video', VideoSchema);
 
 /**
+ * GET me/videos/{videoSlug} -> my_video: what of a video is the reader's own, which a page shared
+ * by their class (ADR 0056) shows after hydration. The course is the one the page watches it in:
+ * `courseSlug` when the video is in it, else its first course, as for the video itself.
+ */
+export const MyVideoSchema = VideoSchema.pick({
+  saved_to_my_list: true,
+  id_video_play: true,
+  video_play_total_time: true,
+  video_play_current_time: true,
+  video_play_completed: true,
+  video_play_watched_time: true,
+}).extend({
+  /** The reader's percent complete of that course (ADR 0016); null when the video is in none. */
+  course_percent_complete: z.number().int().min(0).max(100).nullable(),
+});
+export type MyVideo = z.infer<typeof MyVideoSchema>;
+export const MyVideoResponseSchema = envelope('my_video', MyVideoSchema);
+
+/**
  * PATCH videos/{videoSlug}: play progress, in seconds. Without id_video_play the play is created
  * (one per user and video) and returned; video_play_total_time is the media's length as the
  * player knows it, video_play_current_time the position (ADR 0016).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, tables } from '@fretline/db';
-import type { FirstSteps, FirstStepsRecommendation, LearnerProgress, Video } from '@fretline/contract';
+import type { Course, FirstSteps, FirstStepsRecommendation, LearnerProgress, MyVideo, Video } from '@fretline/contract';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 /** Progress, done marks, Continue and the first-visit quiz (docs/product.md#learning-progress, #first-steps). */
@@ -235,6 +235,66 @@ describe('GET me/progress', () => {
     // Locked now: no new marks, but nothing is lost.
     expect((await done(PREMIUM, u.token, 'DELETE')).statusCode).toBe(403);
     expect(courseOf(await progressOf(u.token)).course_lessons_done).toBe(1);
+  });
+});
+
+describe('GET me/videos/{videoSlug} (what a shared page fills in, ADR 0056)', () => {
+  const mine = (slug: string, token?: string, query = `?courseSlug=${COURSE}`) =>
+    get(`/api/videos/me/videos/${slug}${query}`, token);
+
+  it('needs a signed-in user, an existing video and a sound course slug', async () => {
+    expect((await mine(FIRST)).statusCode).toBe(401);
+    const { token } = await createUserWithSession(t.db);
+    const missing = await mine('no-such-video', token);
+    expect(missing.statusCode).toBe(404);
+    const bad = await mine(FIRST, token, `?courseSlug=${'x'.repeat(201)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Body>().errors[0]?.field).toBe('courseSlug');
+  });
+
+  it('answers the caller’s own save, play and course percent, as the video and the course do', async () => {
+    const ada = await createUserWithSession(t.db);
+    const bob = await createUserWithSession(t.db);
+    const fresh = (await mine(SECOND, ada.token)).json<{ data: { my_video: MyVideo } }>().data.my_video;
+    expect(fresh).toEqual({
+      saved_to_my_list: false,
+      id_video_play: null,
+      video_play_total_time: null,
+      video_play_current_time: null,
+      video_play_completed: false,
+      video_play_watched_time: 0,
+      course_percent_complete: 0,
+    });
+
+    expect((await play(SECOND, ada.token, 6, '0-6')).statusCode).toBe(200);
+    expect((await done(FIRST, ada.token)).statusCode).toBe(200);
+    const { id_video: idVideo } = (await get(`/api/videos/videos/${SECOND}`, ada.token)).json<Body>().data.video;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/videos/saved',
+      headers: bearer(ada.token),
+      payload: { id_video: idVideo },
+    });
+    expect(saved.statusCode).toBe(201);
+
+    const adas = (await mine(SECOND, ada.token)).json<{ data: { my_video: MyVideo } }>().data.my_video;
+    const video = (await get(`/api/videos/videos/${SECOND}?courseSlug=${COURSE}`, ada.token)).json<Body>().data.video;
+    const course = (await get(`/api/videos/courses/${COURSE}`, ada.token)).json<{ data: { course: Course } }>().data.course;
+    expect(adas).toEqual({
+      saved_to_my_list: video.saved_to_my_list,
+      id_video_play: video.id_video_play,
+      video_play_total_time: video.video_play_total_time,
+      video_play_current_time: video.video_play_current_time,
+      video_play_completed: video.video_play_completed,
+      video_play_watched_time: video.video_play_watched_time,
+      course_percent_complete: course.course_percent_complete,
+    });
+    expect(adas.video_play_current_time).toBe(6);
+    expect(adas.course_percent_complete).toBeGreaterThan(0);
+
+    // Another learner sees none of it.
+    const bobs = (await mine(SECOND, bob.token)).json<{ data: { my_video: MyVideo } }>().data.my_video;
+    expect(bobs).toEqual(fresh);
   });
 });
 

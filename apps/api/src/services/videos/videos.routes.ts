@@ -39,7 +39,7 @@ import {
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
-import { getVideo, isPremiumVideo, listVideos, previewVideo } from './videos.service.ts';
+import { getMyVideo, getVideo, isPremiumVideo, listVideos, previewVideo } from './videos.service.ts';
 
 /** /api/videos: the videos calls (product.md#calls), the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
@@ -128,6 +128,13 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
       ? await viewerOf(request)
       : { ...personOf(request), isMember: false };
     return { data: { video: await getVideo(ctx, viewer, videoSlug, courseSlug) } };
+  });
+
+  // A page shared by the reader's class asks for what is theirs after hydration (ADR 0056).
+  route(app, 'videos.getMyVideo', { access: 'user' }, async (request) => {
+    const viewer = { ...personOf(request), idUser: requireUser(request).user.idUser };
+    const myVideo = await getMyVideo(context(), viewer, request.params.videoSlug, request.query.courseSlug);
+    return { data: { my_video: myVideo } };
   });
 
   // "Preview as" (ADR 0061): Editor group only; a GET, so it is outside the editor scope that forgets the catalogue on writes.

@@ -2,6 +2,7 @@ import {
   songChordIdentity,
   libraryChord,
   missingChords,
+  type MyVideo,
   type PlayableFilter,
   type PreviewAudience,
   type Video,
@@ -32,7 +33,8 @@ import {
   findCoursesOfVideo,
   findNextCourse,
 } from './courses.repository.ts';
-import { findPlay } from './progress.repository.ts';
+import { findPlay, findUserPlays } from './progress.repository.ts';
+import { courseStanding } from './progress-rules.ts';
 import { findSavedVideoIds } from './saved.repository.ts';
 import {
   countFacets,
@@ -419,10 +421,49 @@ export async function getVideo(
     })),
     video_chapters: chapters,
     video_tempo: video.videoTempo,
+    ...playFields(play),
+  };
+}
+
+/** The caller's play of a video as the wire names it; none yet is the start. */
+function playFields(play: Awaited<ReturnType<typeof findPlay>>) {
+  return {
     id_video_play: play?.idVideoPlay ?? null,
     video_play_total_time: play?.videoPlayTotalTime ?? null,
     video_play_current_time: play?.videoPlayCurrentTime ?? null,
     video_play_completed: play?.videoPlayCompleted ?? false,
     video_play_watched_time: play?.videoPlayWatchedTime ?? 0,
   };
+}
+
+/**
+ * What of a video is the reader's own (ADR 0056): their save, their play, and their percent of the
+ * course the page watches it in, chosen as getVideo chooses it. A page shared by their class asks
+ * for it after hydration, instead of the whole video again.
+ */
+export async function getMyVideo(
+  ctx: VideosContext,
+  viewer: { idUser: number; isEditor: boolean },
+  slug: string,
+  courseSlug?: string,
+): Promise<MyVideo> {
+  const base = await findVideoBase(ctx, slug, courseSlug);
+  if (!base || (!base.video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
+  const { video, context } = base;
+  const [saved, play, coursePlays] = await Promise.all([
+    findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]),
+    findPlay(ctx.db, viewer.idUser, video.idVideo),
+    context
+      ? findUserPlays(
+          ctx.db,
+          viewer.idUser,
+          context.entries.map((e) => e.idVideo),
+        )
+      : Promise.resolve([]),
+  ]);
+  // As getCourse counts it (ADR 0016): the lessons done of the course's lessons now.
+  const percent = context
+    ? courseStanding(context.entries, new Map(coursePlays.map((p) => [p.idVideo, p])), undefined).percent
+    : null;
+  return { saved_to_my_list: saved.has(video.idVideo), ...playFields(play), course_percent_complete: percent };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Course, Video } from '@fretline/contract';
+import type { Course, MyVideo, Video } from '@fretline/contract';
 import { api } from '../../lib/api.client';
 
 interface LoadedVideo {
@@ -11,31 +11,31 @@ interface LoadedVideo {
 
 interface PersonalVideo {
   video: Video;
-  course: Course | null;
-  /** False until a shared page has the reader's own answer: what is theirs waits until then. */
+  /** The reader's percent complete of the course the video is watched in; null outside one or signed out. */
+  coursePercent: number | null;
+  /** False until a shared page has the reader's own state: what is theirs waits until then. */
   ready: boolean;
 }
 
 /**
- * The video as the reader sees it. A page shared by a class asks the API again after hydration,
- * as the reader: their save, where they left off, whether it is done, and the course's progress.
+ * The video as the reader sees it. A page shared by a class asks after hydration for what of it is
+ * the reader's own (`videos.getMyVideo`): their save, where they left off, whether it is done, and
+ * the course's progress.
  */
 export function usePersonalVideo(loaded: LoadedVideo): PersonalVideo {
-  const [personal, setPersonal] = useState<{ video: Video; course: Course | null } | null>(null);
+  const [mine, setMine] = useState<MyVideo | null>(null);
   useEffect(() => {
     if (!loaded.sharedRender) return;
     let current = true;
     const inCourse = loaded.video.video_course;
-    Promise.all([
-      api.call('videos.getVideo', {
+    api
+      .call('videos.getMyVideo', {
         params: { videoSlug: loaded.video.video_slug },
         query: inCourse ? { courseSlug: inCourse.course_slug } : {},
         cancelKey: false,
-      }),
-      inCourse ? api.call('videos.getCourse', { params: { courseSlug: inCourse.course_slug }, cancelKey: false }) : null,
-    ])
-      .then(([answer, courseAnswer]) => {
-        if (current) setPersonal({ video: answer.video, course: courseAnswer?.course ?? null });
+      })
+      .then(({ my_video: answer }) => {
+        if (current) setMine(answer);
       })
       .catch(() => undefined); // the class's page stays; what is the reader's own stays hidden
     return () => {
@@ -43,6 +43,9 @@ export function usePersonalVideo(loaded: LoadedVideo): PersonalVideo {
     };
   }, [loaded]);
 
-  if (!loaded.sharedRender) return { video: loaded.video, course: loaded.course, ready: true };
-  return personal ? { ...personal, ready: true } : { video: loaded.video, course: null, ready: false };
+  if (!loaded.sharedRender)
+    return { video: loaded.video, coursePercent: loaded.course?.course_percent_complete ?? null, ready: true };
+  if (!mine) return { video: loaded.video, coursePercent: null, ready: false };
+  const { course_percent_complete: coursePercent, ...personal } = mine;
+  return { video: { ...loaded.video, ...personal }, coursePercent, ready: true };
 }

@@ -216,7 +216,7 @@ function PreviewBanner({ as, idVideo }: { as: PreviewAudience; idVideo: number }
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const { trialDays, momentAt, clips, preview } = loaderData;
   // On a page shared by a class (ADR 0056) the reader's saves and progress arrive after hydration.
-  const { video, course, ready } = usePersonalVideo(loaderData);
+  const { video, coursePercent, ready } = usePersonalVideo(loaderData);
   const [mirror, setMirror] = useState(false);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
@@ -414,8 +414,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           {inCourse ? (
             <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
               <CourseCard course={inCourse} label="Part of the course" />
-              {course ? (
-                <ProgressBar percent={course.course_percent_complete} />
+              {coursePercent !== null ? (
+                <ProgressBar percent={coursePercent} />
               ) : !ready ? (
                 // The progress bar's height while a shared page asks for the reader's (ADR 0056).
                 <div className="h-[34px]" />

@@ -10,6 +10,7 @@ import {
   LiveQuestionListResponseSchema,
   LiveQuestionResponseSchema,
   CourseResponseSchema,
+  MyVideoResponseSchema,
   CourseSlugParamsSchema,
   SavedBodySchema,
   SavedIdParamsSchema,
@@ -66,6 +67,12 @@ export const videosSchemas = {
     params: VideoSlugParamsSchema,
     query: VideoQuerySchema,
     response: VideoResponseSchema,
+  },
+  'videos.getMyVideo': {
+    summary: "What of a video is the reader's own: saved, progress, the course's percent (ADR 0056)",
+    params: VideoSlugParamsSchema,
+    query: VideoQuerySchema,
+    response: MyVideoResponseSchema,
   },
   'videos.recordProgress': {
     summary: 'Record play progress; moves the course resume point and percent complete (ADR 0016)',
