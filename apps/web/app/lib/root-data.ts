@@ -28,7 +28,7 @@ export interface RootData {
   user: RootUser;
   /**
    * The page was shared by a class of signed-in learners (ADR 0056): `user` is the class's stand-in,
-   * with no name, until the browser has asked who they are (`loadPersonalUser`).
+   * with no name, until the browser has asked who they are (`setPersonalUser`, from the root).
    */
   userPending: boolean;
   /** Public origin of the site, without a trailing slash (canonical links, sitemap). */
