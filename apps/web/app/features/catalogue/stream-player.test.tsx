@@ -25,4 +25,15 @@ describe('StreamPlayer with an uploaded progressive file (ADR 0039)', () => {
     expect(screen.getByTestId('video-player').getAttribute('src')).toBe(src);
     expect(hlsLoaded.count).toBe(0);
   });
+
+  it('keeps the stream it plays when the page hands it a newer signature of the same file, and takes another file', () => {
+    const signed = (exp: number, file = 'ab-lesson') => `/api/videos/media/uploads/2026/11/${file}.mp4?exp=${exp}&sig=s${exp}`;
+    const { rerender } = render(<StreamPlayer src={signed(1800000000)} poster={null} title="Lesson" />);
+    // render and rerender run the effects before they return (act).
+    const player = screen.getByTestId('video-player');
+    rerender(<StreamPlayer src={signed(1800003600)} poster={null} title="Lesson" />);
+    expect(player.getAttribute('src')).toBe(signed(1800000000));
+    rerender(<StreamPlayer src={signed(1800003600, 'cd-lesson')} poster={null} title="Lesson" />);
+    expect(player.getAttribute('src')).toBe(signed(1800003600, 'cd-lesson'));
+  });
 });

@@ -45,7 +45,22 @@ export function isHlsManifest(src: string): boolean {
  * imported when the pointer or focus comes to the player, and the playlist and segments load on the
  * first play, so a phone opening a lesson downloads the page, not half a megabyte of video.
  */
-export function StreamPlayer({ src, poster, title, startAt, onProgress, live = false, onVideo }: StreamPlayerProps) {
+/**
+ * The stream to attach. A refresh of the page's data (window focus) hands a newer signature of the
+ * same file, as signed addresses move by the hour (ADR 0017); tearing down what plays for it would
+ * stop the learner mid-lesson. Another file is another stream.
+ */
+function useSameStream(src: string): string {
+  const [kept, setKept] = useState(src);
+  if (mediaPathOf(kept) === mediaPathOf(src)) return kept;
+  setKept(src);
+  return src;
+}
+
+const mediaPathOf = (url: string) => url.split(/[?#]/)[0];
+
+export function StreamPlayer({ src: offered, poster, title, startAt, onProgress, live = false, onVideo }: StreamPlayerProps) {
+  const src = useSameStream(offered);
   const ref = useRef<HTMLVideoElement>(null);
   const [rate, setRate] = useState(1);
   // A page can hold two players (the lesson and a play-along section): each label needs its own id.
