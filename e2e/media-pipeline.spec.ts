@@ -73,6 +73,12 @@ function makeClip(dir: string): string {
 async function playFor(page: Page, seconds: number): Promise<void> {
   const video = page.getByTestId('video-player').filter({ visible: true });
   await expect(video).toBeVisible();
+  // The stream loads on the first play, and only a hydrated player listens for it: a play() before
+  // that leaves a source-less element "playing" forever (a loaded machine hydrates late). The
+  // practice player's Play button is enabled once it holds the media element.
+  await expect(page.getByTestId('practice-player').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({
+    timeout: 30_000,
+  });
   await expect
     .poll(
       () =>
