@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_COOKIE_CONSENT, sharedAudienceUser, VISITOR_USER } from '@fretline/contract';
@@ -37,7 +37,7 @@ describe('the person behind a page shared by a class (ADR 0056)', () => {
     const reader = await renderWith({ ...ROOT, user: standIn, userPending: true });
     expect(reader.textContent).toBe('? pending left');
     act(() => setPersonalUser({ ...ADA, left_handed: true }));
-    expect(reader.textContent).toBe('A known left');
+    await waitFor(() => expect(screen.getByTestId('reader').textContent).toBe('A known left'));
   });
 
   it('never puts the person over a page rendered for them or for a visitor', async () => {
