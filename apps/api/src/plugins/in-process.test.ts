@@ -52,6 +52,8 @@ describe('asking as a class of learners (ADR 0056)', () => {
     expect((await overNetwork(MEMBERS)).video_locked).toBe(true);
     expect((await overNetwork({ ...MEMBERS, 'x-fretline-in-process': 'guessed' })).video_locked).toBe(true);
     expect((await overNetwork({ ...MEMBERS, 'x-fretline-in-process': '' })).video_locked).toBe(true);
+    // As long as the secret in characters, longer in bytes: refused, not a server error.
+    expect((await overNetwork({ ...MEMBERS, 'x-fretline-in-process': '\u00e9'.repeat(43) })).video_locked).toBe(true);
   });
 
   it('answers a signed-in caller as themselves, never as the class they name', async () => {

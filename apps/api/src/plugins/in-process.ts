@@ -17,8 +17,10 @@ export function inProcessMark(): [name: string, value: string] {
 
 function isInProcessCall(request: FastifyRequest): boolean {
   const value = request.headers[IN_PROCESS_HEADER];
-  if (typeof value !== 'string' || value.length !== IN_PROCESS_SECRET.length) return false;
-  return timingSafeEqual(Buffer.from(value), IN_PROCESS_SECRET);
+  if (typeof value !== 'string') return false;
+  // Compared as bytes: a header of the secret's length in other characters is longer in UTF-8.
+  const given = Buffer.from(value);
+  return given.length === IN_PROCESS_SECRET.length && timingSafeEqual(given, IN_PROCESS_SECRET);
 }
 
 /**
