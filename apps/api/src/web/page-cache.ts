@@ -43,6 +43,8 @@ export interface VisitorVariant {
   flagsCookie: string;
   /** A first visit: the Set-Cookie that keeps the assigned flags (the page itself is the variant's). */
   setFlagsCookie: string | null;
+  /** A signed-in learner's: the page their class shares, which a cache in front must not keep (ADR 0056). */
+  signedIn: boolean;
 }
 
 function parseCookieHeader(header: string | undefined): Map<string, string> | null {
@@ -150,7 +152,8 @@ function variantOf(request: VariantRequest, paths: RegExp, signedIn: boolean, ra
       ].join('; ')
     : null;
   consent.sort();
-  return { key: `${request.origin}${request.url}\n${consent.join('&')}\n${flagsCookie}`, flagsCookie, setFlagsCookie };
+  const key = `${request.origin}${request.url}\n${consent.join('&')}\n${flagsCookie}`;
+  return { key, flagsCookie, setFlagsCookie, signedIn };
 }
 
 /** The Cookie header the page is rendered with: consent cookies as sent, the flags as assigned. */

@@ -123,20 +123,13 @@ function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypa
   return reply.send(response.body ? Readable.fromWeb(response.body) : null);
 }
 
-function sendStored(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: StoredPage,
-  variant: VisitorVariant,
-  state: string,
-  signedIn: boolean,
-) {
+function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, variant: VisitorVariant, state: string) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   // Shared caches may keep it but must ask again each time: an editor's change shows at once, and
   // the 304 below costs a lookup. A first visit's answer carries its flag cookie, and a signed-in
   // learner's page is their class's, which a cache in front cannot tell: both are private.
-  reply.header('Cache-Control', variant.setFlagsCookie || signedIn ? 'private, no-cache' : 'public, no-cache');
+  reply.header('Cache-Control', variant.setFlagsCookie || variant.signedIn ? 'private, no-cache' : 'public, no-cache');
   reply.header('ETag', page.etag);
   reply.header('Vary', PAGE_VARY);
   reply.header('X-Page-Cache', state);
@@ -218,7 +211,7 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         // A write that landed while this rendered makes it stale: answer it once, keep it not.
         if (app.contentVersion.current === version) cache.set(variant.key, page);
         settle(page);
-        return sendStored(request, reply, page, variant, 'miss', audience !== null);
+        return sendStored(request, reply, page, variant, 'miss');
       } finally {
         settle(null);
         cache.pending.delete(variant.key);
@@ -233,12 +226,12 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
       audience: SharedAudience | null,
     ) => {
       const hit = cache.get(variant.key, app.contentVersion.current);
-      if (hit) return sendStored(request, reply, hit, variant, 'hit', audience !== null);
+      if (hit) return sendStored(request, reply, hit, variant, 'hit');
       if (request.method === 'HEAD') return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
       const waiting = cache.pending.get(variant.key);
       if (!waiting) return renderVariant(request, reply, variant, audience);
       const page = await waiting;
-      if (page) return sendStored(request, reply, page, variant, 'hit', audience !== null);
+      if (page) return sendStored(request, reply, page, variant, 'hit');
       // Not storable (a redirect, a 404, a cookie to set): this request gets its own render.
       return sendRendered(reply, await handle(fetchRequest(request, reply)), 'miss');
     };

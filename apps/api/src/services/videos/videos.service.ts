@@ -295,6 +295,13 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
   });
 }
 
+/** A video page's shared reads, or a 404 for a video there is none of, or a draft when drafts are not shown. */
+async function requireVideoBase(ctx: VideosContext, slug: string, courseSlug: string | undefined, drafts: boolean) {
+  const base = await findVideoBase(ctx, slug, courseSlug);
+  if (!base || (!base.video.videoPublished && !drafts)) throw notFound(undefined, VIDEO_NOT_FOUND);
+  return base;
+}
+
 /** The course a video is watched in: the courseSlug query when the video is in it, else its first course. */
 async function findCourseContext(
   ctx: VideosContext,
@@ -360,9 +367,12 @@ export async function getVideo(
   courseSlug?: string,
   { drafts = viewer.isEditor }: { drafts?: boolean } = {},
 ): Promise<Video> {
-  const base = await findVideoBase(ctx, slug, courseSlug);
-  if (!base || (!base.video.videoPublished && !drafts)) throw notFound(undefined, VIDEO_NOT_FOUND);
-  const { video, context, nextCourse, recommended, sections, chords, chapters, tags } = base;
+  const { video, context, nextCourse, recommended, sections, chords, chapters, tags } = await requireVideoBase(
+    ctx,
+    slug,
+    courseSlug,
+    drafts,
+  );
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
   const [saved, play] = await Promise.all([
     viewer.idUser ? findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),
@@ -447,9 +457,7 @@ export async function getMyVideo(
   slug: string,
   courseSlug?: string,
 ): Promise<MyVideo> {
-  const base = await findVideoBase(ctx, slug, courseSlug);
-  if (!base || (!base.video.videoPublished && !viewer.isEditor)) throw notFound(undefined, VIDEO_NOT_FOUND);
-  const { video, context } = base;
+  const { video, context } = await requireVideoBase(ctx, slug, courseSlug, viewer.isEditor);
   const [saved, play, coursePlays] = await Promise.all([
     findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]),
     findPlay(ctx.db, viewer.idUser, video.idVideo),

@@ -174,6 +174,24 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
   );
 }
 
+/**
+ * The player's place until it arrives (its chunk, or a shared page's reader): its poster, and the
+ * player's own size, practice controls included (measured: 456 px on a phone, 352 px from `sm`),
+ * so nothing below it moves (layout shift, ADR 0056).
+ */
+function PlayerSpace({ poster }: { poster: string | null }) {
+  return (
+    <div className="space-y-3">
+      {poster ? (
+        <img src={poster} alt="" fetchPriority="high" className="aspect-video w-full rounded-2xl bg-ink-900 object-cover" />
+      ) : (
+        <div className="aspect-video rounded-2xl bg-ink-900" />
+      )}
+      <div className="h-[456px] rounded-2xl bg-ink-900 sm:h-[352px]" />
+    </div>
+  );
+}
+
 const AUDIENCE_WORDS: Record<PreviewAudience, string> = {
   visitor: 'a visitor (signed out)',
   learner: 'a learner (signed in, no membership)',
@@ -277,27 +295,10 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
     player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />;
   else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
     player = !ready ? (
-      // The player starts where the reader left off, which a shared page learns after hydration:
-      // meanwhile its poster, in the player's place.
-      <div className="space-y-3">
-        {poster ? (
-          <img src={poster} alt="" fetchPriority="high" className="aspect-video w-full rounded-2xl bg-ink-900 object-cover" />
-        ) : (
-          <div className="aspect-video rounded-2xl bg-ink-900" />
-        )}
-        <div className="h-[456px] rounded-2xl bg-ink-900 sm:h-[352px]" />
-      </div>
+      // The player starts where the reader left off, which a shared page learns after hydration.
+      <PlayerSpace poster={poster} />
     ) : (
-      <Suspense
-        fallback={
-          // The player's own size, practice controls included (measured: 456 px on a phone, 352 px
-          // from `sm`), so nothing below it moves when its chunk arrives (layout shift, ADR 0056).
-          <div className="space-y-3">
-            <div className="aspect-video rounded-2xl bg-ink-900" />
-            <div className="h-[456px] rounded-2xl bg-ink-900 sm:h-[352px]" />
-          </div>
-        }
-      >
+      <Suspense fallback={<PlayerSpace poster={poster} />}>
         <PracticePlayer
           video={video}
           signedIn={signedIn}
