@@ -83,3 +83,32 @@ describe('SHUTDOWN_DRAIN_MS (ADR 0042)', () => {
     expect(() => loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(ConfigError);
   });
 });
+
+describe('HOST and LIVE_RTMP_HOST (ADR 0070)', () => {
+  const development = { NODE_ENV: 'development', SECRET_KEY: SECRET };
+
+  it('listens on loopback outside production and on every interface in production, unless told', () => {
+    expect(loadConfig(development).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', SECRET_KEY: SECRET }).HOST).toBe('127.0.0.1');
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...development, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
+  it("binds the RTMP listener to HOST's address unless it has one of its own", () => {
+    expect(loadConfig(development).LIVE_RTMP_HOST).toBe('127.0.0.1');
+    expect(loadConfig(production).LIVE_RTMP_HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).LIVE_RTMP_HOST).toBe('127.0.0.1');
+    expect(loadConfig({ ...development, LIVE_RTMP_HOST: '0.0.0.0' }).LIVE_RTMP_HOST).toBe('0.0.0.0');
+  });
+
+  it('limits RTMP strangers by default and refuses limits that switch themselves off', () => {
+    expect(loadConfig(production)).toMatchObject({
+      LIVE_RTMP_HANDSHAKE_TIMEOUT_MS: 10_000,
+      LIVE_RTMP_IDLE_TIMEOUT_MS: 30_000,
+      LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS: 4,
+    });
+    expect(() => loadConfig({ ...production, LIVE_RTMP_HANDSHAKE_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(ConfigError);
+  });
+});

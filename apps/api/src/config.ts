@@ -10,7 +10,9 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // The address the site listens on: loopback outside production, where /dev/mail shows every
+  // sign-in code (ADR 0070); every interface in production unless told otherwise.
+  HOST: z.string().min(1).optional(),
   SITE_URL: z.url().optional(),
   API_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
@@ -48,6 +50,13 @@ const EnvSchema = z.object({
   LIVE_INGEST_HOST: z.string().min(1).optional(),
   LIVE_INGEST_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   LIVE_RECONNECT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  // What any stranger may do to the RTMP listener (ADR 0070): the address it binds (HOST's by
+  // default), how long a connection has to become an accepted publisher, how long it may stay
+  // silent, and how many connections one address may hold.
+  LIVE_RTMP_HOST: z.string().min(1).optional(),
+  LIVE_RTMP_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  LIVE_RTMP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
   // Uploads go to this S3 bucket instead of MEDIA_DIR, so every instance serves them (ADR 0059).
   // The SDK's own variables configure it: AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.
   MEDIA_BUCKET: z.string().min(3).optional(),
@@ -78,9 +87,18 @@ const EnvSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR' | 'SHUTDOWN_DRAIN_MS' | 'LIVE_RTMP_PORT' | 'LIVE_INGEST_HOST'
+  | 'HOST'
+  | 'SITE_URL'
+  | 'SECRET_KEY'
+  | 'MEDIA_DIR'
+  | 'SHUTDOWN_DRAIN_MS'
+  | 'LIVE_RTMP_PORT'
+  | 'LIVE_RTMP_HOST'
+  | 'LIVE_INGEST_HOST'
 > & {
+  HOST: string;
   SITE_URL: string;
+  LIVE_RTMP_HOST: string;
   LIVE_RTMP_PORT: number;
   LIVE_INGEST_HOST: string;
   SECRET_KEY: string;
@@ -125,12 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     warnings.push('CAPTCHA=off in production: the signed-out helpdesk form has no captcha (CAPTCHA_OFF_IN_PRODUCTION=yes).');
   }
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
   return {
     ...e,
+    HOST: host,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     SECRET_KEY: e.SECRET_KEY ?? readOrCreateDevSecret(e.DATA_DIR),
     MEDIA_DIR: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
     LIVE_RTMP_PORT: e.LIVE_RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
+    LIVE_RTMP_HOST: e.LIVE_RTMP_HOST ?? host,
     LIVE_INGEST_HOST: e.LIVE_INGEST_HOST ?? new URL(e.SITE_URL ?? 'http://localhost').hostname,
     // A balancer polls health every few seconds; nothing drains in development (ADR 0042).
     SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),

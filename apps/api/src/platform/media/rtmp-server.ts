@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createRequire } from 'node:module';
+import { guardRtmpParser, type NmsRtmpParser } from './rtmp-guard.ts';
 
 /**
  * The RTMP listener for live ingest (ADR 0063): node-media-server's RTMP protocol and session code,
@@ -9,11 +10,19 @@ import { createRequire } from 'node:module';
  * process.exit. Nothing is played back over RTMP: a publish is accepted or refused by the caller
  * (the stream key is checked against the database), and an accepted one is handed over as FLV.
  *
+ * Nothing a client sends may take the site down (ADR 0070): each connection's parser runs behind a
+ * guard that drops that socket alone on any error or over-sized message, a connection must be an
+ * accepted publisher within a time limit and never go quiet for long, and one address may hold
+ * only a few connections.
+ *
  * node-media-server keeps its state in one module-wide context, so a process runs one listener.
  */
 
 interface NmsSession {
   id: string;
+  socket: Socket;
+  rtmp: NmsRtmpParser;
+  onData: (data: Buffer) => void;
   ip: string;
   streamApp: string;
   streamName: string;
@@ -21,7 +30,6 @@ interface NmsSession {
   protocol: string;
   isPublisher: boolean;
   broadcast: NmsBroadcast;
-  close(): void;
   sendBuffer(buffer: Buffer): void;
 }
 
@@ -58,14 +66,25 @@ export interface RtmpServer {
   close(): Promise<void>;
 }
 
+export interface RtmpLimits {
+  /** From the connection to a publish accepted (the handshake, `connect`, `publish` and the key check). */
+  handshakeTimeoutMs: number;
+  /** With nothing read or written this long, the connection is closed. */
+  idleTimeoutMs: number;
+  /** Connections one remote address may hold at once; more are closed on arrival. */
+  maxConnectionsPerAddress: number;
+}
+
 let running = false;
 
 export async function startRtmpServer(options: {
   port: number;
-  host?: string;
+  host: string;
+  limits: RtmpLimits;
   onPublish: (publish: RtmpPublish) => void;
-  log: { warn: (obj: object, msg: string) => void };
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }): Promise<RtmpServer> {
+  const { limits, log } = options;
   if (running) throw new Error('An RTMP listener already runs in this process');
   const Context = load('node-media-server/src/core/context.js') as NmsContext;
   const logger = load('node-media-server/src/core/logger.js') as { level: string };
@@ -77,11 +96,16 @@ export async function startRtmpServer(options: {
   Context.config = { rtmp: { port: options.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 } };
 
   const endListeners = new Map<string, () => void>();
+  /** Each open connection's acceptance: what turns its limits from a stranger's to a publisher's. */
+  const acceptors = new WeakMap<NmsSession, () => void>();
   const onPrePublish = (session: NmsSession) => {
     // Reconnection is ours (a new connection continues the same stream, ADR 0063), not the library's.
     session.broadcast.publishGraceMs = 0;
   };
   const onPostPublish = (session: NmsSession) => {
+    // Nothing more is read until the key is checked: an encoder waits for the answer to its
+    // publish before it sends, so only a stranger would have anything to say meanwhile.
+    session.socket.pause();
     let ended = false;
     let finish: (() => void) | null = null;
     endListeners.set(session.id, () => {
@@ -94,9 +118,10 @@ export async function startRtmpServer(options: {
       ip: session.ip,
       reject: () => {
         endListeners.delete(session.id);
-        session.close();
+        session.socket.destroy();
       },
       accept: (onData, onEnd) => {
+        acceptors.get(session)?.();
         const sink = new BaseSession();
         sink.protocol = 'flv';
         sink.streamPath = session.streamPath;
@@ -119,7 +144,7 @@ export async function startRtmpServer(options: {
   };
   // Nobody plays over RTMP: viewers get HLS through the media store (an internal sink has no ip).
   const onPrePlay = (session: NmsSession) => {
-    if (session.ip) session.close();
+    if (session.ip) session.socket.destroy();
   };
   Context.eventEmitter.on('prePublish', onPrePublish);
   Context.eventEmitter.on('postPublish', onPostPublish);
@@ -127,11 +152,51 @@ export async function startRtmpServer(options: {
   Context.eventEmitter.on('prePlay', onPrePlay);
 
   const sockets = new Set<Socket>();
+  const perAddress = new Map<string, number>();
   const server: Server = createServer((socket) => {
+    const address = socket.remoteAddress ?? '';
+    const peer = { ip: address, port: socket.remotePort };
+    const open = perAddress.get(address) ?? 0;
+    if (open >= limits.maxConnectionsPerAddress) {
+      log.info(peer, 'RTMP connection refused: too many from this address');
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open + 1);
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    const drop = (reason: string) => {
+      if (socket.destroyed) return;
+      log.info({ ...peer, reason }, 'RTMP connection dropped');
+      socket.destroy();
+    };
+    const handshake = setTimeout(() => drop('not publishing in time'), limits.handshakeTimeoutMs);
+    socket.setTimeout(limits.idleTimeoutMs, () => drop('idle'));
+    socket.on('close', () => {
+      clearTimeout(handshake);
+      sockets.delete(socket);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
     socket.on('error', () => socket.destroy());
+
     const session = new RtmpSession(socket);
+    let accepted = false;
+    acceptors.set(session, () => {
+      accepted = true;
+      clearTimeout(handshake);
+      socket.resume();
+    });
+    guardRtmpParser(session.rtmp, () => accepted);
+    // The library's data handler runs its whole parser: whatever it throws drops this socket alone.
+    const parse = session.onData;
+    session.onData = (data) => {
+      try {
+        parse(data);
+      } catch (err) {
+        drop((err as Error).message);
+      }
+    };
     Context.sessions.set(session.id, session);
     session.run();
   });
@@ -155,7 +220,7 @@ export async function startRtmpServer(options: {
     detach();
     throw err;
   }
-  server.on('error', (err) => options.log.warn({ err }, 'RTMP listener error'));
+  server.on('error', (err) => log.warn({ err }, 'RTMP listener error'));
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : options.port,

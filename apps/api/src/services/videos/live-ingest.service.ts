@@ -83,7 +83,17 @@ export function registerLiveIngest(app: FastifyInstance, store: MediaStore, tool
 
   app.addHook('onReady', async () => {
     try {
-      server = await startRtmpServer({ port, onPublish: (p) => void onPublish(p), log: app.log });
+      server = await startRtmpServer({
+        port,
+        host: app.config.LIVE_RTMP_HOST,
+        limits: {
+          handshakeTimeoutMs: app.config.LIVE_RTMP_HANDSHAKE_TIMEOUT_MS,
+          idleTimeoutMs: app.config.LIVE_RTMP_IDLE_TIMEOUT_MS,
+          maxConnectionsPerAddress: app.config.LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS,
+        },
+        onPublish: (p) => void onPublish(p).catch((err: unknown) => app.log.error({ err }, 'live ingest failed')),
+        log: app.log,
+      });
       info.port = server.port;
       // Behind a balancer (ADR 0063), encoders are told its port, not this instance's.
       info.ingestUrl = `rtmp://${app.config.LIVE_INGEST_HOST}:${app.config.LIVE_INGEST_PORT ?? server.port}/${LIVE_APP}`;
