@@ -370,6 +370,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SECRET_KEY: randomBytes(32).toString('hex'),
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       LIVE_INGEST_PORT: String(ports.rtmp),
+      // Every encoder reaches an instance from the balancer's address: the per-address cap is the
+      // balancer's to apply (ADR 0070), so the instances' own is only a ceiling.
+      LIVE_RTMP_MAX_PER_ADDRESS: '64',
       MEDIA_BUCKET,
       AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
       ...S3_KEYS,

@@ -104,11 +104,11 @@ describe('HOST and LIVE_RTMP_HOST (ADR 0070)', () => {
 
   it('limits RTMP strangers by default and refuses limits that switch themselves off', () => {
     expect(loadConfig(production)).toMatchObject({
-      LIVE_RTMP_HANDSHAKE_TIMEOUT_MS: 10_000,
-      LIVE_RTMP_IDLE_TIMEOUT_MS: 30_000,
-      LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS: 4,
+      LIVE_RTMP_HANDSHAKE_MS: 10_000,
+      LIVE_RTMP_IDLE_MS: 30_000,
+      LIVE_RTMP_MAX_PER_ADDRESS: 4,
     });
-    expect(() => loadConfig({ ...production, LIVE_RTMP_HANDSHAKE_TIMEOUT_MS: '0' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...production, LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, LIVE_RTMP_HANDSHAKE_MS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, LIVE_RTMP_MAX_PER_ADDRESS: '0' })).toThrow(ConfigError);
   });
 });

@@ -54,9 +54,9 @@ const EnvSchema = z.object({
   // default), how long a connection has to become an accepted publisher, how long it may stay
   // silent, and how many connections one address may hold.
   LIVE_RTMP_HOST: z.string().min(1).optional(),
-  LIVE_RTMP_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
-  LIVE_RTMP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
-  LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
+  LIVE_RTMP_HANDSHAKE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  LIVE_RTMP_IDLE_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  LIVE_RTMP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
   // Uploads go to this S3 bucket instead of MEDIA_DIR, so every instance serves them (ADR 0059).
   // The SDK's own variables configure it: AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.
   MEDIA_BUCKET: z.string().min(3).optional(),

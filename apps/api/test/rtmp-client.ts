@@ -62,14 +62,34 @@ export function rtmpMessage(
   return Buffer.concat(parts);
 }
 
+/** An encoder's `connect` to the live app, and a `createStream`, as single messages. */
+export const CONNECT = rtmpMessage(
+  RTMP_COMMAND,
+  amf0('connect', 1, { app: 'live', tcUrl: 'rtmp://127.0.0.1/live', type: 'nonprivate' }),
+);
+export const CREATE_STREAM = rtmpMessage(RTMP_COMMAND, amf0('createStream', 2, null));
+
 /** What an encoder says after the handshake to publish `live/<key>`: connect, createStream, publish. */
-export function publishCommands(key: string | number, app = 'live'): Buffer {
+export function publishCommands(key: string | number): Buffer {
   return Buffer.concat([
-    rtmpMessage(RTMP_COMMAND, amf0('connect', 1, { app, tcUrl: `rtmp://127.0.0.1/${app}`, type: 'nonprivate' })),
-    rtmpMessage(RTMP_COMMAND, amf0('createStream', 2, null)),
+    CONNECT,
+    CREATE_STREAM,
     rtmpMessage(RTMP_COMMAND, amf0('publish', 3, null, key, 'live'), { cid: 8, streamId: 1 }),
   ]);
 }
+
+/**
+ * What a client may say after the handshake that once made the RTMP library throw inside its
+ * socket listener, which ended the process. (An empty message is followed by another: the parser
+ * handles one only when more bytes come.)
+ */
+export const MALFORMED_RTMP: [string, Buffer][] = [
+  ['a command with an empty payload', Buffer.concat([rtmpMessage(RTMP_COMMAND, Buffer.alloc(0)), CREATE_STREAM])],
+  ['connect whose command object is a number', rtmpMessage(RTMP_COMMAND, amf0('connect', 1, 5))],
+  ['connect without tcUrl', rtmpMessage(RTMP_COMMAND, amf0('connect', 1, { app: 'live' }))],
+  ['publish with a number as the stream name', publishCommands(12345)],
+  ['a video message with an empty payload', Buffer.concat([CONNECT, rtmpMessage(RTMP_VIDEO, Buffer.alloc(0)), CREATE_STREAM])],
+];
 
 /** A deterministic byte stream (xorshift32), so a run of garbage can be replayed. */
 export function garbage(seed: number, length: number): Buffer {

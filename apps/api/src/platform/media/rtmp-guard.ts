@@ -32,7 +32,7 @@ const VIDEO = 9;
 /** What only a publisher sends: audio, video, data (AMF3, AMF0) and aggregate messages. */
 const STREAM_MESSAGES = new Set([AUDIO, VIDEO, 15, 18, 22]);
 
-export class RtmpProtocolError extends Error {}
+class RtmpProtocolError extends Error {}
 
 /**
  * Wraps the parser's header read and message dispatch with the limits above. `accepted` says

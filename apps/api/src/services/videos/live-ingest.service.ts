@@ -87,9 +87,9 @@ export function registerLiveIngest(app: FastifyInstance, store: MediaStore, tool
         port,
         host: app.config.LIVE_RTMP_HOST,
         limits: {
-          handshakeTimeoutMs: app.config.LIVE_RTMP_HANDSHAKE_TIMEOUT_MS,
-          idleTimeoutMs: app.config.LIVE_RTMP_IDLE_TIMEOUT_MS,
-          maxConnectionsPerAddress: app.config.LIVE_RTMP_MAX_CONNECTIONS_PER_ADDRESS,
+          handshakeTimeoutMs: app.config.LIVE_RTMP_HANDSHAKE_MS,
+          idleTimeoutMs: app.config.LIVE_RTMP_IDLE_MS,
+          maxConnectionsPerAddress: app.config.LIVE_RTMP_MAX_PER_ADDRESS,
         },
         onPublish: (p) => void onPublish(p).catch((err: unknown) => app.log.error({ err }, 'live ingest failed')),
         log: app.log,

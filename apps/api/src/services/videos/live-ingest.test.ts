@@ -14,6 +14,7 @@ import {
   testRtmpPort,
   until,
 } from '../../../test/live-helpers.ts';
+import { MALFORMED_RTMP, canConnect, garbage, openConnection, openRtmp } from '../../../test/rtmp-client.ts';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 // RTMP live ingest, questions and the replay (ADR 0063), with a real encoder: ffmpeg pushes a
@@ -47,7 +48,15 @@ const createLiveStream = (slug: string) => createPublishedLiveStream(call, edito
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'fretline-live-'));
-  t = await createTestApp({ config: { LIVE_RTMP_PORT: RTMP_PORT, LIVE_RECONNECT_SECONDS: 1, MEDIA_DIR: mediaDir } });
+  t = await createTestApp({
+    // Room for the ten garbage connections at once (ADR 0070), all from loopback.
+    config: {
+      LIVE_RTMP_PORT: RTMP_PORT,
+      LIVE_RECONNECT_SECONDS: 1,
+      MEDIA_DIR: mediaDir,
+      LIVE_RTMP_MAX_PER_ADDRESS: 12,
+    },
+  });
   admin = await createUserWithSession(t.db, { roles: ['Admin'] });
   editor = await createUserWithSession(t.db, { roles: ['Editor'] });
   member = await createUserWithSession(t.db, { firstName: 'Robin' });
@@ -59,6 +68,44 @@ afterAll(async () => {
 });
 
 describe.skipIf(!tools)('live ingest', () => {
+  // Before any real push: the later tests' encoders prove that ingest still works after this.
+  it('keeps the site up through malformed RTMP and garbage, each closing its own connection, and listens on HOST only', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const health = async () => {
+      const started = Date.now();
+      const res = await fetch(`${origin}/api/health`);
+      return { status: res.status, ms: Date.now() - started };
+    };
+    for (const [, bytes] of MALFORMED_RTMP) {
+      const conn = await openRtmp(RTMP_PORT);
+      conn.socket.write(bytes);
+      await conn.closed;
+      expect((await health()).status).toBe(200);
+    }
+    const conns = await Promise.all([
+      ...[1, 2, 3, 4, 5].map(async (seed) => {
+        const conn = await openRtmp(RTMP_PORT);
+        conn.socket.write(garbage(seed, 64 * 1024));
+        return conn;
+      }),
+      ...[6, 7, 8, 9, 10].map(async (seed) => {
+        const conn = await openConnection(RTMP_PORT);
+        conn.socket.write(garbage(seed, 64 * 1024));
+        return conn;
+      }),
+    ]);
+    // Asked while the garbage is parsed: answered at once (the library once stalled the site ~15 s).
+    const during = health();
+    await Promise.all(conns.map((conn) => conn.closed));
+    const answered = await during;
+    expect(answered.status).toBe(200);
+    expect(answered.ms).toBeLessThan(2000);
+    // The test config's HOST is loopback's 127.0.0.1: the rest of 127/8 is another address.
+    expect(t.config.LIVE_RTMP_HOST).toBe('127.0.0.1');
+    expect(await canConnect(RTMP_PORT, '127.0.0.1')).toBe(true);
+    expect(await canConnect(RTMP_PORT, '127.0.0.2')).toBe(false);
+  });
+
   it('shows the key to the Staff group only, and regenerates it for them only', async () => {
     const stream = await createLiveStream('keys-live');
     const asAdmin = (await call('GET', `${BASE}/${stream.id_live_stream}`, admin.token)).json<Body>().data.stream;
