@@ -92,7 +92,7 @@ export const MALFORMED_RTMP: [string, Buffer][] = [
 ];
 
 /** A deterministic byte stream (xorshift32), so a run of garbage can be replayed. */
-export function garbage(seed: number, length: number): Buffer {
+function garbage(seed: number, length: number): Buffer {
   const out = Buffer.alloc(length);
   let x = seed || 1;
   for (let i = 0; i < length; i += 1) {
@@ -172,4 +172,15 @@ export function canConnect(port: number, host: string): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Ten connections that each send 64 KiB of garbage: five after the handshake, five from the first byte. */
+export function sendGarbage(port: number): Promise<RtmpTestConnection[]> {
+  return Promise.all(
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(async (seed) => {
+      const conn = seed <= 5 ? await openRtmp(port) : await openConnection(port);
+      conn.socket.write(garbage(seed, 64 * 1024));
+      return conn;
+    }),
+  );
 }

@@ -7,11 +7,11 @@ import {
   RTMP_VIDEO,
   amf0,
   canConnect,
-  garbage,
   openConnection,
   openRtmp,
   publishCommands,
   rtmpMessage,
+  sendGarbage,
   type RtmpTestConnection,
 } from '../../../test/rtmp-client.ts';
 import { until } from '../../../test/live-helpers.ts';
@@ -98,18 +98,7 @@ describe('hostile input', () => {
   });
 
   it('drops connections that send random bytes, before or after the handshake', async () => {
-    const conns = await Promise.all([
-      ...[1, 2, 3, 4, 5].map(async (seed) => {
-        const conn = await openRtmp(server.port);
-        conn.socket.write(garbage(seed, 64 * 1024));
-        return conn;
-      }),
-      ...[6, 7, 8, 9, 10].map(async (seed) => {
-        const conn = await openConnection(server.port);
-        conn.socket.write(garbage(seed, 64 * 1024));
-        return conn;
-      }),
-    ]);
+    const conns = await sendGarbage(server.port);
     for (const reason of await Promise.all(conns.map(dropReason))) expect(reason).toMatch(NOT_TIMED_OUT);
     await stillStreams(bystander, 'after the garbage');
   });

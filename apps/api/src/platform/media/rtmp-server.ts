@@ -194,7 +194,7 @@ export async function startRtmpServer(options: {
       try {
         parse(data);
       } catch (err) {
-        drop((err as Error).message);
+        drop(err instanceof Error ? err.message : String(err));
       }
     };
     Context.sessions.set(session.id, session);
