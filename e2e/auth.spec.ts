@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 
-import { askForCodeInPage, codeFor, freshEmail, lastMailId, signUpInPage as signUp, testSessionInContext } from './support/auth.ts';
+import {
+  askForCodeInPage,
+  codeFor,
+  freshEmail,
+  lastMailId,
+  signUpInPage as signUp,
+  testSessionInContext,
+} from './support/auth.ts';
 
 // Each test makes its own users (freshEmail), so runs never share an address (or its send limits).
 

@@ -50,8 +50,7 @@ const openssl = systemTool('openssl', ['/usr/bin/openssl']);
  */
 const REFERENCE_INDEX = 1533;
 const DEFAULT_SLOWDOWN = 4;
-const cpuSlowdown = (index) =>
-  Math.max(1, Math.round(DEFAULT_SLOWDOWN * Math.min(1, index / REFERENCE_INDEX) * 100) / 100);
+const cpuSlowdown = (index) => Math.max(1, Math.round(DEFAULT_SLOWDOWN * Math.min(1, index / REFERENCE_INDEX) * 100) / 100);
 
 async function main() {
   if (!existsSync(chromium)) {
@@ -127,7 +126,13 @@ async function main() {
           const slowdown = cpuSlowdown(gathered.BenchmarkIndex);
           gathered.settings.throttling.cpuSlowdownMultiplier = slowdown;
           writeFileSync(saved, JSON.stringify(gathered));
-          lighthouse([...common, `--audit-mode=${artifacts}`, `--throttling.cpuSlowdownMultiplier=${slowdown}`, '--output=json', `--output-path=${file}`]);
+          lighthouse([
+            ...common,
+            `--audit-mode=${artifacts}`,
+            `--throttling.cpuSlowdownMultiplier=${slowdown}`,
+            '--output=json',
+            `--output-path=${file}`,
+          ]);
         } catch {
           // Chromium can die under a loaded machine: that run does not count.
           console.error(`lighthouse run ${attempt} of ${page} failed; not counted`);

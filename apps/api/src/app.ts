@@ -146,7 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!options.config.isProduction) await api.register(devMailApiRoutes);
       await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });
       // Browser tests only; loadConfig refuses it in production (ADR 0075).
-      if (options.config.TEST_SESSIONS && !options.config.isProduction) await api.register(testSessionRoutes, { prefix: '/test' });
+      if (options.config.TEST_SESSIONS && !options.config.isProduction)
+        await api.register(testSessionRoutes, { prefix: '/test' });
       await api.register(messagesRoutes, { prefix: '/messages' });
       await api.register(videosRoutes, { prefix: '/videos', store: mediaStore });
       await api.register(financeRoutes, {

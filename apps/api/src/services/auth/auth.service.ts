@@ -197,7 +197,13 @@ async function openSession(
  */
 export async function openTestSession(
   ctx: AuthContext,
-  input: { email: string; firstName?: string | undefined; lastName?: string | undefined; ip: string; userAgent: string | undefined },
+  input: {
+    email: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    ip: string;
+    userAgent: string | undefined;
+  },
 ): Promise<string | undefined> {
   const { email, firstName, lastName } = input;
   let user = await findUserByEmail(ctx.db, email);
