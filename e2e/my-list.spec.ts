@@ -3,7 +3,8 @@ import { askForCodeInPage, codeFor, lastMailId, signUp } from './support/auth';
 
 /*
  * /my-list: a signed-out visitor is sent to sign in and comes back to My List afterwards
- * (the return route, product.md#pages). The user is made through the API, so the browser starts signed out.
+ * (the return route, product.md#pages). The user is made through the test session fixture (ADR 0075), so
+ * the browser starts signed out and its code is the address's first.
  */
 
 /** A new user, signed up through the API, with one video saved and past the first-visit welcome. */
@@ -19,8 +20,6 @@ async function userWithSavedVideo(request: APIRequestContext, baseURL: string | 
 }
 
 test('a signed-out visit to My List goes to sign in and comes back to My List afterwards', async ({ page, request, baseURL }) => {
-  // The browser's code waits out the one-a-minute limit after the sign-up code (ADR 0010).
-  test.setTimeout(150_000);
   const email = await userWithSavedVideo(request, baseURL);
 
   await page.goto('/my-list');

@@ -12,7 +12,9 @@ const child = spawn(process.execPath, args, {
   stdio: 'inherit',
   // No RTMP listener (ADR 0063): development would take 1935, which parallel runs and a real OBS
   // setup share; e2e/live-ingest.spec.ts starts a server of its own with a free port.
-  env: { LIVE_RTMP_PORT: '0', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
+  // TEST_SESSIONS: the browser tests' session fixture (ADR 0075), never on outside this script and
+  // e2e/support/server.ts.
+  env: { LIVE_RTMP_PORT: '0', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', TEST_SESSIONS: 'yes' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

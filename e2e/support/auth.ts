@@ -1,14 +1,10 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /*
- * Shared sign-in for the browser tests: codes come from the development mailbox (GET
- * /api/dev/mail), are redeemed through the passcode calls (product.md#calls), and the session token is put
- * into a browser context as the `token` cookie. Codes go out once a minute per address (ADR 0010),
- * so a token is kept per e-mail for the whole run (a module-level cache, and a file the workers
- * share) and a refused request waits out the minute and asks again.
+ * Shared sign-in for the browser tests. Sessions come from the e2e server's test-only fixture
+ * (testSession, ADR 0075) and are put into a browser context as the `token` cookie. The sign-in
+ * journey itself goes through the pages and the development mailbox (GET /api/dev/mail), where
+ * codes go out once a minute per address (ADR 0010).
  */
 
 export interface DevMail {
@@ -108,6 +104,33 @@ export async function requestToken(baseURL: string | undefined, email: string, s
   }
 }
 
+/**
+ * A new session through the e2e server's test-only fixture (POST /api/test/sessions, ADR 0075):
+ * what a redeemed code gives, without the e-mail and its one-a-minute limit. With `signup`, the
+ * account is made first as sign-up makes it. Tests of the sign-in journey itself use the pages
+ * and the mailbox instead (signUpInPage, askForCodeInPage, codeFor).
+ */
+export async function testSession(baseURL: string | undefined, email: string, signup?: NewUser): Promise<string> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await request.post('/api/test/sessions', { data: { email, ...signup } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  } finally {
+    await request.dispose();
+  }
+}
+
+/**
+ * Signs the browser context in through the fixture with the context's own requests, so the session
+ * carries its user agent (the sessions list shows the device); the response sets the cookie.
+ */
+export async function testSessionInContext(context: BrowserContext, email: string): Promise<string> {
+  const res = await context.request.post('/api/test/sessions', { data: { email } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
 /** Whether the session behind the token is still open (a test may have signed it out). */
 async function tokenWorks(baseURL: string | undefined, email: string, token: string): Promise<boolean> {
   const request = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
@@ -121,78 +144,20 @@ async function tokenWorks(baseURL: string | undefined, email: string, token: str
   }
 }
 
-const tokens = new Map<string, Promise<string>>();
-
-/*
- * The workers of a run (desktop and phone projects alike) also share their sessions through a file,
- * so the same demo user is not asked for a second code within the minute, nor five within the
- * quarter hour (ADR 0010). A token left by an earlier run fails tokenWorks and is replaced.
- */
-const sharedFile = (baseURL: string | undefined) =>
-  path.join(os.tmpdir(), `fretline-e2e-sessions-${(baseURL ?? 'default').replace(/[^a-z0-9]+/gi, '-')}.json`);
-
-function readShared(baseURL: string | undefined): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(sharedFile(baseURL), 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
-function writeShared(baseURL: string | undefined, key: string, token: string): void {
-  const file = sharedFile(baseURL);
-  const temporary = `${file}.${process.pid}`;
-  writeFileSync(temporary, JSON.stringify({ ...readShared(baseURL), [key]: token }));
-  renameSync(temporary, file);
-}
+const tokens = new Map<string, string>();
 
 /**
  * A session token for an existing user (the demo users: admin@, staff@, editor@, member@,
- * learner@example.com), one per address for the whole run. A cached session that has since been
+ * learner@example.com), kept per address for the worker. A cached session that has since been
  * signed out is replaced by a new one.
  */
 export async function signIn(baseURL: string | undefined, email: string): Promise<string> {
   const key = email.toLowerCase();
-  const cached = await tokens.get(key)?.catch(() => undefined);
+  const cached = tokens.get(key);
   if (cached && (await tokenWorks(baseURL, email, cached))) return cached;
-  const fresh = signInOncePerRun(baseURL, email, key);
-  tokens.set(key, fresh);
-  fresh.catch(() => tokens.delete(key));
-  return fresh;
-}
-
-/** A lock older than this was left by a worker that died (a sign-in takes a few seconds). */
-const STALE_LOCK_MS = 90_000;
-
-/**
- * The shared session for the address, or a new one asked for by exactly one worker at a time
- * while the others wait for it: two workers starting together would otherwise both ask for a
- * code, and the second would wait out the minute.
- */
-async function signInOncePerRun(baseURL: string | undefined, email: string, key: string): Promise<string> {
-  const lock = `${sharedFile(baseURL)}.${key}.lock`;
-  const giveUpAt = Date.now() + 2 * STALE_LOCK_MS;
-  while (Date.now() < giveUpAt) {
-    const shared = readShared(baseURL)[key];
-    if (shared && (await tokenWorks(baseURL, email, shared))) return shared;
-    try {
-      closeSync(openSync(lock, 'wx'));
-    } catch {
-      // Another worker is signing in: wait for its token, unless its lock was abandoned.
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      const token = await requestToken(baseURL, email);
-      writeShared(baseURL, key, token);
-      return token;
-    } finally {
-      rmSync(lock, { force: true });
-    }
-  }
-  throw new Error(`no session for ${email}: another worker held the sign-in lock too long`);
+  const token = await testSession(baseURL, email);
+  tokens.set(key, token);
+  return token;
 }
 
 /** Signs a new user up (a fresh address unless one is given) and returns the address and its token. */
@@ -201,8 +166,8 @@ export async function signUp(
   user: NewUser & { email?: string; label?: string },
 ): Promise<{ email: string; token: string }> {
   const email = user.email ?? freshEmail(user.label ?? 'user');
-  const token = await requestToken(baseURL, email, { first_name: user.first_name, last_name: user.last_name });
-  tokens.set(email.toLowerCase(), Promise.resolve(token));
+  const token = await testSession(baseURL, email, { first_name: user.first_name, last_name: user.last_name });
+  tokens.set(email.toLowerCase(), token);
   return { email, token };
 }
 

@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // The session fixture of e2e/support/auth.ts (ADR 0075), which production refuses.
+      ...(env.NODE_ENV === 'production' ? {} : { TEST_SESSIONS: 'yes' }),
       ...env,
     },
   });

@@ -12,7 +12,7 @@ import { correlationIdFrom } from './plugins/correlation.ts';
 import { proxyTrust } from './plugins/loopback.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
-import { authRoutes, countSignupsPerDay, findUserTimeZone, sessionPlugin } from './services/auth/index.ts';
+import { authRoutes, countSignupsPerDay, findUserTimeZone, sessionPlugin, testSessionRoutes } from './services/auth/index.ts';
 import {
   createPaymentProvider,
   eraseFinancePersonalData,
@@ -145,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The development mailbox exists outside production only (ARCHITECTURE.md "Mail").
       if (!options.config.isProduction) await api.register(devMailApiRoutes);
       await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });
+      // Browser tests only; loadConfig refuses it in production (ADR 0075).
+      if (options.config.TEST_SESSIONS && !options.config.isProduction)
+        await api.register(testSessionRoutes, { prefix: '/test' });
       await api.register(messagesRoutes, { prefix: '/messages' });
       await api.register(videosRoutes, { prefix: '/videos', store: mediaStore });
       await api.register(financeRoutes, {

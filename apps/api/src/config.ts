@@ -83,6 +83,8 @@ const EnvSchema = z.object({
     }),
   // How long SIGTERM keeps serving with a failing health check before closing (ADR 0042).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  // The browser tests' session fixture, POST /api/test/sessions (ADR 0075); production refuses it.
+  TEST_SESSIONS: bool.default(false),
 });
 
 export type Config = Omit<
@@ -135,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (missing.length) throw new ConfigError(`Production refuses to start without: ${missing.join(', ')}`);
+  if (isProduction && e.TEST_SESSIONS)
+    throw new ConfigError('Production refuses TEST_SESSIONS: it opens a session for any address without a code.');
   const warnings: string[] = [];
   if (isProduction && e.CAPTCHA === 'off') {
     if (!e.CAPTCHA_OFF_IN_PRODUCTION)

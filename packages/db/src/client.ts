@@ -17,6 +17,8 @@ export interface DbHandle {
   /** Runs a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, for `loadDataDir` (the tests' migrated copy, ADR 0075). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface CreateDbOptions {
@@ -26,6 +28,8 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** Called for pool errors (a dropped idle connection must not crash the process). */
   onError?: (err: Error) => void;
+  /** PGlite only: starts from a data directory dumped by `dumpDataDir` instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
@@ -50,7 +54,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   }
   const dataDir = options.dataDir ?? path.resolve('.data/pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -59,5 +63,6 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

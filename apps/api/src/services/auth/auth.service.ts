@@ -161,22 +161,57 @@ export async function redeemLoginPasscode(
   const token = await redeem(ctx, login, async (db, idUser) => {
     const user = await findUserById(db, idUser);
     if (!user || user.email.toLowerCase() !== input.email) return undefined;
-    const token = createSessionToken();
-    const ttl = hasRoleGroup(user.roles, 'Staff') ? STAFF_SESSION_TTL_MS : LEARNER_SESSION_TTL_MS;
-    await createSession(db, {
-      idUser,
-      tokenHash: hashSessionToken(token),
-      ip: input.ip,
-      userAgent: input.userAgent ? input.userAgent.slice(0, 400) : null,
-      now: ctx.now,
-      expiresAt: new Date(ctx.now.getTime() + ttl),
-    });
+    const token = await openSession({ ...ctx, db }, user, input);
     // The browser's zone, for the dates in the member's e-mails (docs/decisions/0067-keeping-members-and-the-numbers.md).
     if (input.timeZone && input.timeZone !== user.timeZone) await updateUser(db, idUser, { timeZone: input.timeZone });
     return token;
   });
   if (!token) throw new AppError('PASSCODE_INVALID', 400, LOGIN_ERRORS.failed);
   return token;
+}
+
+/** One new session for the user, as long as their role group's (ADR 0011); returns its token. */
+async function openSession(
+  ctx: AuthContext,
+  user: UserRow,
+  input: { ip: string; userAgent: string | undefined },
+): Promise<string> {
+  const token = createSessionToken();
+  const ttl = hasRoleGroup(user.roles, 'Staff') ? STAFF_SESSION_TTL_MS : LEARNER_SESSION_TTL_MS;
+  await createSession(ctx.db, {
+    idUser: user.idUser,
+    tokenHash: hashSessionToken(token),
+    ip: input.ip,
+    userAgent: input.userAgent ? input.userAgent.slice(0, 400) : null,
+    now: ctx.now,
+    expiresAt: new Date(ctx.now.getTime() + ttl),
+  });
+  return token;
+}
+
+/**
+ * The browser tests' session fixture (ADR 0075): the session a correct code would open, without
+ * the e-mailed code and its one-a-minute limit; with names, for an account made as sign-up makes
+ * it. Only registered when TEST_SESSIONS is on, which production refuses (config.ts). Undefined
+ * for an address without an account and no names.
+ */
+export async function openTestSession(
+  ctx: AuthContext,
+  input: {
+    email: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    ip: string;
+    userAgent: string | undefined;
+  },
+): Promise<string | undefined> {
+  const { email, firstName, lastName } = input;
+  let user = await findUserByEmail(ctx.db, email);
+  if (!user && firstName !== undefined && lastName !== undefined) {
+    await createUser(ctx.db, { firstName, lastName, email, notificationsMailers: false });
+    user = await findUserByEmail(ctx.db, email);
+  }
+  return user ? openSession(ctx, user, input) : undefined;
 }
 
 /** GET me for a signed-in user: the User fields, the Current user fields, the account flags. */

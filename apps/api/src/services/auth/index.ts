@@ -2,6 +2,7 @@
 export { forgetCachedSessions } from './session-cache.ts';
 export { createSessionToken, hashSessionToken } from './tokens.ts';
 export { authRoutes } from './auth.routes.ts';
+export { testSessionRoutes } from './test-sessions.routes.ts';
 export { sessionPlugin } from './session-hook.ts';
 export { findAccountByEmail, findAccountContact, findAccountContacts, listAccountsInRoleGroup } from './contacts.ts';
 export {
