@@ -51,18 +51,27 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   await expect(page.getByTestId('mark-a')).toBeEnabled({ timeout: 20_000 });
   await expect(page.getByTestId('practice-player').locator('[data-loaded="true"]')).toBeVisible();
 
-  // Mark A at 3 s and B at 6 s with the keys.
+  // Mark A at 3 s and B at 6 s with the keys. A alone is a half loop, kept on screen and never
+  // saved: a save meanwhile (the speed) goes through without "Set both ends of the loop".
   await seekTo(video, 3);
   await page.locator('body').press('a');
+  await expect(page.getByTestId('mark-a')).toHaveText('A 0:03');
+  const speedSaved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes('/practice'));
+  await page.getByRole('button', { name: 'Faster by 5 %' }).click();
+  expect((await speedSaved).status()).toBe(200);
+  await page.getByRole('button', { name: 'Slower by 5 %' }).click();
+  await expect(page.getByTestId('practice-player').getByRole('alert')).toHaveCount(0);
   await seekTo(video, 6);
   await page.locator('body').press('b');
   await expect(page.getByTestId('mark-a')).toHaveText('A 0:03');
   await expect(page.getByTestId('mark-b')).toHaveText('B 0:06');
   await expect(page.getByTestId('loop-region')).toBeVisible();
 
-  // Play: it starts at A and comes back to A at B, pass after pass.
+  // Play: it starts at A and comes back to A at B, pass after pass. The practice timer runs with it.
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => video.evaluate((el) => !(el as unknown as MediaElement).paused)).toBe(true);
+  const timer = page.getByRole('region', { name: 'Practice timer' });
+  await expect(timer.getByRole('button', { name: 'Pause' })).toBeVisible();
   const samples = await video.evaluate(
     (el) =>
       new Promise<number[]>((resolve) => {
@@ -83,6 +92,13 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   // It wrapped at least once: the time fell back from near B to near A.
   expect(samples.some((t, i) => i > 0 && samples[i - 1]! > 5.5 && t < 3.6)).toBe(true);
   await video.evaluate((el) => (el as unknown as MediaElement).pause());
+  await expect(timer.getByRole('button', { name: 'Resume' })).toBeVisible();
+
+  // Space plays and pauses, as K does.
+  await page.locator('body').press('Space');
+  await expect.poll(() => video.evaluate((el) => !(el as unknown as MediaElement).paused)).toBe(true);
+  await page.locator('body').press('Space');
+  await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).paused)).toBe(true);
 
   // The ladder: starts at 60 %, three clean loops climb one 5 % step, with the pitch kept.
   await page.getByTestId('ladder-toggle').click();
@@ -162,6 +178,7 @@ test('a visitor’s practice settings stay in the browser, and the "?" panel lis
   const dialog = page.getByRole('dialog', { name: 'Practice shortcuts' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Mark the loop start (A) here')).toBeVisible();
+  await expect(dialog.getByText('Space or K')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -236,6 +236,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // On a page shared by a class (ADR 0056) the reader's saves and progress arrive after hydration.
   const { video, coursePercent, ready } = usePersonalVideo(loaderData);
   const [mirror, setMirror] = useState(false);
+  const [practising, setPractising] = useState(false);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
   const signedIn = preview ? preview !== 'visitor' : user.id_user !== null;
@@ -305,6 +306,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           startAt={start.at}
           onProgress={reportProgress}
           onMirrorChange={setMirror}
+          onPractisingChange={setPractising}
+          leftHanded={signedIn && !preview && user.left_handed}
           youtube={(onFrame) =>
             video.youtube_video_id ? (
               <YoutubeEmbed
@@ -406,12 +409,14 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
 
           <VideoSections sections={video.video_sections} title={video.video_title ?? 'Video'} locked={video.video_locked} />
           {/* Left-handed (the account's setting, or the player's mirror): diagrams drawn for it (product.md#chords). */}
-          <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} />
+          <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} instrument={video.video_instrument} />
         </div>
 
         <aside className="space-y-4">
           {/* The practice timer logs minutes against this lesson (product.md#practice-log). */}
-          {signedIn && !preview && !video.video_locked ? <PracticeTimer idVideo={video.id_video} /> : null}
+          {signedIn && !preview && !video.video_locked ? (
+            <PracticeTimer idVideo={video.id_video} practising={practising} />
+          ) : null}
           {inCourse ? (
             <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
               <CourseCard course={inCourse} label="Part of the course" />

@@ -12,10 +12,12 @@ import {
   ladderClean,
   ladderStart,
   loopSeekTarget,
+  markLoop,
   metronomeBpm,
   practiceLoop,
   snapPracticeRate,
   type LadderState,
+  type LoopMarks,
   type Video,
   type VideoChapter,
 } from '@fretline/contract';
@@ -30,7 +32,7 @@ const SEEK_STEP = 5;
 const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 
 const SHORTCUTS: [string, string][] = [
-  ['K', 'Play or pause'],
+  ['Space or K', 'Play or pause'],
   ['A', 'Mark the loop start (A) here'],
   ['B', 'Mark the loop end (B) here'],
   ['X', 'Clear the loop'],
@@ -53,6 +55,10 @@ export interface PracticePlayerProps {
   onProgress?: (progress: PlayerProgress) => void;
   /** The page flips its chord diagrams with the video. */
   onMirrorChange?: (mirror: boolean) => void;
+  /** Playing or counting in: the page's practice timer runs with it (product.md#practice-log). */
+  onPractisingChange?: (practising: boolean) => void;
+  /** The account plays left-handed: the video is mirrored until this lesson says otherwise. */
+  leftHanded?: boolean;
   /**
    * The YouTube embed, given the frame callback. The page passes it in (it already has the embed
    * for YouTube sections), which keeps the consent gate out of this chunk's dependency list and the
@@ -71,13 +77,32 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** Space already means something on a focused control (pressing a button, the video's own play). */
+function spaceIsTaken(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('button, a[href], summary, video, iframe, [role="slider"], [role="button"], [role="checkbox"]') !== null
+  );
+}
+
 /**
  * The practice player (product.md#practice, ADR 0058): the lesson's video with a loop, speed,
  * tempo ladder, metronome, mirror, chapters and "Save this moment", each with a key (the "?"
  * panel). It drives the HLS `<video>` or the YouTube embed through one PracticeMedia surface.
  */
-export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorChange, youtube }: PracticePlayerProps) {
-  const { values, update, loaded, saveError } = usePracticeSettings(video.video_slug, signedIn);
+export function PracticePlayer({
+  video,
+  signedIn,
+  startAt,
+  onProgress,
+  onMirrorChange,
+  onPractisingChange,
+  leftHanded = false,
+  youtube,
+}: PracticePlayerProps) {
+  const { values, update, loaded, saveError } = usePracticeSettings(video.video_slug, signedIn, leftHanded);
+  // A loop with one end marked: shown, never saved (a saved loop has both ends or neither).
+  const [half, setHalf] = useState<LoopMarks | null>(null);
   const [media, setMedia] = useState<PracticeMedia | null>(null);
   const [time, setTime] = useState(startAt ?? 0);
   const [duration, setDuration] = useState(Number.NaN);
@@ -95,6 +120,7 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
   const ids = useId();
 
   const rate = values.practice_rate;
+  const marks: LoopMarks = half ?? { start: values.practice_loop_start, end: values.practice_loop_end };
   const loop = practiceLoop(
     values.practice_loop_start,
     values.practice_loop_end,
@@ -226,27 +252,31 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
   }, [metronomeOn, bpm, playing]);
   useEffect(() => () => metronome.current?.close(), []);
 
+  useEffect(() => onPractisingChange?.(playing || counting), [playing, counting, onPractisingChange]);
+
   // ── Actions ───────────────────────────────────────────────────────────────────────────────
   const setRate = (next: number) => {
     const snapped = snapPracticeRate(next);
     update({ practice_rate: snapped });
     say(`Speed ${snapped} %`);
   };
+  const saveLoop = (start: number | null, end: number | null) => {
+    setHalf(null);
+    if (start !== values.practice_loop_start || end !== values.practice_loop_end)
+      update({ practice_loop_start: start, practice_loop_end: end });
+  };
   const mark = (end: 'a' | 'b') => {
-    const at = Math.round((media?.currentTime() ?? time) * 10) / 10;
-    let a = end === 'a' ? at : values.practice_loop_start;
-    let b = end === 'b' ? at : values.practice_loop_end;
-    if (a !== null && b !== null && b < a) [a, b] = [b, a];
-    // Until both ends make a playable loop, keep the one just marked and drop the other.
-    if (a !== null && b !== null && !practiceLoop(a, b)) {
-      if (end === 'a') b = null;
-      else a = null;
+    const next = markLoop(marks, end, media?.currentTime() ?? time);
+    if (next.start !== null && next.end !== null) saveLoop(next.start, next.end);
+    else {
+      // The saved loop gives way to the one being made.
+      saveLoop(null, null);
+      setHalf(next);
     }
-    update({ practice_loop_start: a, practice_loop_end: b });
-    say(`${end === 'a' ? 'A' : 'B'} set at ${formatPracticeTime(at)}`);
+    say(`${end === 'a' ? 'A' : 'B'} set at ${formatPracticeTime((end === 'a' ? next.start : next.end) ?? 0)}`);
   };
   const clearLoop = () => {
-    update({ practice_loop_start: null, practice_loop_end: null });
+    saveLoop(null, null);
     say('Loop cleared');
   };
   const seek = (to: number) => {
@@ -325,6 +355,7 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
       handlers.ArrowLeft = () => seek((media?.currentTime() ?? time) - SEEK_STEP);
       handlers.ArrowRight = () => seek((media?.currentTime() ?? time) + SEEK_STEP);
     }
+    if (!spaceIsTaken(e.target)) handlers[' '] = togglePlay;
     const handler = handlers[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (!handler) return;
     e.preventDefault();
@@ -366,11 +397,11 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
           time={time}
           duration={duration}
           loop={loop}
-          pendingA={values.practice_loop_start}
+          pendingA={half ? (half.start ?? half.end) : null}
           chapters={chapters}
           onSeek={seek}
           onLoop={(a, b) => {
-            update({ practice_loop_start: a, practice_loop_end: b });
+            saveLoop(a, b);
             say(`Loop set from ${formatPracticeTime(a)} to ${formatPracticeTime(b)}`);
           }}
         />
@@ -388,31 +419,31 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
           </button>
           <button
             type="button"
-            className={values.practice_loop_start !== null ? on : quiet}
+            className={marks.start !== null ? on : quiet}
             onClick={() => mark('a')}
             disabled={!media}
             aria-keyshortcuts="a"
-            aria-label={`Mark A (loop start)${values.practice_loop_start !== null ? `, now ${formatPracticeTime(values.practice_loop_start)}` : ''}`}
+            aria-label={`Mark A (loop start)${marks.start !== null ? `, now ${formatPracticeTime(marks.start)}` : ''}`}
             data-testid="mark-a"
           >
-            A{values.practice_loop_start !== null ? ` ${formatPracticeTime(values.practice_loop_start)}` : ''}
+            A{marks.start !== null ? ` ${formatPracticeTime(marks.start)}` : ''}
           </button>
           <button
             type="button"
-            className={values.practice_loop_end !== null ? on : quiet}
+            className={marks.end !== null ? on : quiet}
             onClick={() => mark('b')}
             disabled={!media}
             aria-keyshortcuts="b"
-            aria-label={`Mark B (loop end)${values.practice_loop_end !== null ? `, now ${formatPracticeTime(values.practice_loop_end)}` : ''}`}
+            aria-label={`Mark B (loop end)${marks.end !== null ? `, now ${formatPracticeTime(marks.end)}` : ''}`}
             data-testid="mark-b"
           >
-            B{values.practice_loop_end !== null ? ` ${formatPracticeTime(values.practice_loop_end)}` : ''}
+            B{marks.end !== null ? ` ${formatPracticeTime(marks.end)}` : ''}
           </button>
           <button
             type="button"
             className={quiet}
             onClick={clearLoop}
-            disabled={values.practice_loop_start === null && values.practice_loop_end === null}
+            disabled={marks.start === null && marks.end === null}
             aria-keyshortcuts="x"
             aria-label="Clear the loop"
           >
