@@ -32,6 +32,12 @@ async function seekTo(video: Locator, seconds: number): Promise<void> {
   await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).currentTime)).toBeCloseTo(seconds, 1);
 }
 
+/** A phone keeps the less used tools behind "More" (from lg they are always shown). */
+async function openMoreTools(page: Page): Promise<void> {
+  const more = page.getByTestId('more-tools');
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) === 'false') await more.click();
+}
+
 async function dismissCookieBanner(page: Page): Promise<void> {
   const reject = page.getByRole('button', { name: 'Reject non-essential' });
   if (await reject.isVisible()) await reject.click();
@@ -101,6 +107,7 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).paused)).toBe(true);
 
   // The ladder: starts at 60 %, three clean loops climb one 5 % step, with the pitch kept.
+  await openMoreTools(page);
   await page.getByTestId('ladder-toggle').click();
   await expect(page.getByTestId('speed-value')).toHaveText('60 %');
   await expect(page.getByTestId('ladder-status')).toHaveText('At 60 %: 0 of 3 clean loops');
@@ -120,6 +127,15 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   expect((await saved).status()).toBe(200);
   await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).style.transform)).toBe('scaleX(-1)');
   await expect(page.getByTestId('chord-diagram').first()).toHaveAttribute('data-mirror', 'true');
+
+  // The practice view: the workspace full screen, with the tools and the chords in it.
+  await page.getByTestId('practice-view').click();
+  const workspace = page.locator('[data-practice-view]');
+  await expect(workspace).toHaveAttribute('data-practice-view', 'true');
+  await expect(workspace.getByRole('region', { name: 'Practice tools' })).toBeVisible();
+  await expect(workspace.getByTestId('chord-diagram').first()).toBeVisible();
+  await page.getByTestId('practice-view').click();
+  await expect(workspace).toHaveAttribute('data-practice-view', 'false');
 
   // Save this moment, with a note.
   await seekTo(video, 4);

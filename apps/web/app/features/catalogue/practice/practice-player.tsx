@@ -44,6 +44,7 @@ const SHORTCUTS: [string, string][] = [
   ['M', 'Metronome on or off'],
   ['R', 'Mirror the video (left-handed)'],
   ['S', 'Save this moment'],
+  ['F', 'Practice view (full screen with the tools)'],
   ['?', 'Show these shortcuts'],
 ];
 
@@ -59,6 +60,11 @@ export interface PracticePlayerProps {
   onPractisingChange?: (practising: boolean) => void;
   /** The account plays left-handed: the video is mirrored until this lesson says otherwise. */
   leftHanded?: boolean;
+  /**
+   * The page's workspace (video, tools, chords and notes): the practice view shows it full screen,
+   * the tools with it, where the video element's own full screen would hide them.
+   */
+  workspace?: React.RefObject<HTMLElement | null>;
   /**
    * The YouTube embed, given the frame callback. The page passes it in (it already has the embed
    * for YouTube sections), which keeps the consent gate out of this chunk's dependency list and the
@@ -98,6 +104,7 @@ export function PracticePlayer({
   onMirrorChange,
   onPractisingChange,
   leftHanded = false,
+  workspace,
   youtube,
 }: PracticePlayerProps) {
   const { values, update, loaded, saveError } = usePracticeSettings(video.video_slug, signedIn, leftHanded);
@@ -114,6 +121,8 @@ export function PracticePlayer({
   const [counting, setCounting] = useState(false);
   const [announce, setAnnounce] = useState('');
   const [momentOpen, setMomentOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [practiceView, setPracticeView] = useState(false);
   const metronome = useRef<Metronome | null>(null);
   const help = useRef<HTMLDialogElement>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -324,6 +333,29 @@ export function PracticePlayer({
       say(`Chapter: ${target.title}`);
     }
   };
+  // The practice view: the workspace fills the screen (a fixed layer, data-practice-view) and asks
+  // for full screen where the browser allows it (an iPhone does not: the layer is the view there).
+  const togglePracticeView = () => {
+    if (!workspace) return;
+    setPracticeView(!practiceView);
+    say(practiceView ? 'Practice view closed' : 'Practice view');
+  };
+  useEffect(() => {
+    const el = workspace?.current;
+    if (!el) return;
+    el.dataset.practiceView = String(practiceView);
+    if (practiceView && !document.fullscreenElement && typeof el.requestFullscreen === 'function')
+      el.requestFullscreen().catch(() => undefined);
+    if (!practiceView && document.fullscreenElement === el) void document.exitFullscreen().catch(() => undefined);
+  }, [practiceView, workspace]);
+  useEffect(() => {
+    const left = () => {
+      if (!document.fullscreenElement) setPracticeView(false);
+    };
+    document.addEventListener('fullscreenchange', left);
+    return () => document.removeEventListener('fullscreenchange', left);
+  }, []);
+
   const openMoment = () => {
     media?.pause();
     setMomentOpen(true);
@@ -349,6 +381,7 @@ export function PracticePlayer({
       m: () => setMetronomeOn((x) => !x),
       r: toggleMirror,
       s: openMoment,
+      f: togglePracticeView,
       '?': () => help.current?.showModal(),
     };
     if (!onVideoElement && !(e.target instanceof HTMLElement && e.target.getAttribute('role') === 'slider')) {
@@ -356,6 +389,7 @@ export function PracticePlayer({
       handlers.ArrowRight = () => seek((media?.currentTime() ?? time) + SEEK_STEP);
     }
     if (!spaceIsTaken(e.target)) handlers[' '] = togglePlay;
+    if (practiceView) handlers.Escape = () => setPracticeView(false);
     const handler = handlers[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (!handler) return;
     e.preventDefault();
@@ -386,11 +420,16 @@ export function PracticePlayer({
   const current = chapterAt(time);
 
   return (
-    <div className="space-y-3" data-testid="practice-player">
-      {player}
+    // Below lg the player's parts are the page workspace's own rows, so the video can stay in view
+    // (sticky) while the learner scrolls the tools, chords and notes (docs/decisions/0076).
+    <div
+      className="contents lg:block lg:space-y-3 lg:group-data-[practice-view=true]/workspace:mx-auto lg:group-data-[practice-view=true]/workspace:max-w-[calc((100dvh-15rem)*16/9)]"
+      data-testid="practice-player"
+    >
+      <div className="sticky top-16 z-30 group-data-[practice-view=true]/workspace:top-0 lg:static">{player}</div>
       <section
         aria-label="Practice tools"
-        className="space-y-3 rounded-2xl bg-ink-900 p-3 text-white"
+        className="space-y-2 rounded-2xl bg-ink-900 p-2 text-white sm:p-3"
         data-loaded={loaded ? 'true' : 'false'}
       >
         <Timeline
@@ -413,8 +452,15 @@ export function PracticePlayer({
           </p>
         )}
 
-        <div className="grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:items-center">
-          <button type="button" className={playing ? on : quiet} onClick={togglePlay} disabled={!media} aria-keyshortcuts="k">
+        {/* One bar of what a take needs; the rest is a tap away ("More", always open from lg). */}
+        <div className="flex items-center gap-1 sm:gap-2">
+          <button
+            type="button"
+            className={`${playing ? on : quiet} w-16 sm:w-20`}
+            onClick={togglePlay}
+            disabled={!media}
+            aria-keyshortcuts="k Space"
+          >
             {playing ? 'Pause' : 'Play'}
           </button>
           <button
@@ -426,7 +472,7 @@ export function PracticePlayer({
             aria-label={`Mark A (loop start)${marks.start !== null ? `, now ${formatPracticeTime(marks.start)}` : ''}`}
             data-testid="mark-a"
           >
-            A{marks.start !== null ? ` ${formatPracticeTime(marks.start)}` : ''}
+            A<span className="hidden sm:inline">{marks.start !== null ? ` ${formatPracticeTime(marks.start)}` : ''}</span>
           </button>
           <button
             type="button"
@@ -437,132 +483,156 @@ export function PracticePlayer({
             aria-label={`Mark B (loop end)${marks.end !== null ? `, now ${formatPracticeTime(marks.end)}` : ''}`}
             data-testid="mark-b"
           >
-            B{marks.end !== null ? ` ${formatPracticeTime(marks.end)}` : ''}
+            B<span className="hidden sm:inline">{marks.end !== null ? ` ${formatPracticeTime(marks.end)}` : ''}</span>
           </button>
-          <button
-            type="button"
-            className={quiet}
-            onClick={clearLoop}
-            disabled={marks.start === null && marks.end === null}
-            aria-keyshortcuts="x"
-            aria-label="Clear the loop"
-          >
-            Clear
-          </button>
-          <label className="col-span-4 flex min-h-11 items-center gap-2 sm:ml-auto">
-            <span className="text-sm">Count-in</span>
-            <select
-              className="min-h-11 rounded-lg bg-white/10 px-2 text-sm text-white [&>option]:text-ink-900"
-              value={values.practice_count_in}
-              onChange={(e) => update({ practice_count_in: Number(e.target.value) })}
+          <div role="group" aria-label="Speed" className="ml-auto flex items-center rounded-full bg-white/10">
+            <button
+              type="button"
+              className={`${quiet} min-w-9 bg-transparent px-2`}
+              onClick={() => setRate(rate - PRACTICE_RATE_STEP)}
+              disabled={rate <= PRACTICE_RATE_MIN}
+              aria-label="Slower by 5 %"
+              aria-keyshortcuts="["
             >
-              {Array.from({ length: PRACTICE_COUNT_IN_MAX / 2 + 1 }, (_, i) => i * 2).map((n) => (
-                <option key={n} value={n}>
-                  {n ? `${n} beats` : 'Off'}
-                </option>
-              ))}
-            </select>
-            {counting ? (
-              <span role="status" className="text-sm font-semibold text-amber-300">
-                Counting in…
-              </span>
-            ) : null}
-          </label>
-        </div>
-
-        <div className="flex items-center gap-2">
+              −
+            </button>
+            <output
+              htmlFor={`${ids}-speed`}
+              className="w-12 text-center text-sm font-semibold whitespace-nowrap tabular-nums"
+              data-testid="speed-value"
+            >
+              {rate} %
+            </output>
+            <button
+              type="button"
+              className={`${quiet} min-w-9 bg-transparent px-2`}
+              onClick={() => setRate(rate + PRACTICE_RATE_STEP)}
+              disabled={rate >= PRACTICE_RATE_MAX}
+              aria-label="Faster by 5 %"
+              aria-keyshortcuts="]"
+            >
+              +
+            </button>
+          </div>
           <button
             type="button"
-            className={quiet}
-            onClick={() => setRate(rate - PRACTICE_RATE_STEP)}
-            disabled={rate <= PRACTICE_RATE_MIN}
-            aria-label="Slower by 5 %"
-            aria-keyshortcuts="["
+            className={`${moreOpen ? on : quiet} lg:hidden`}
+            onClick={() => setMoreOpen((open) => !open)}
+            aria-expanded={moreOpen}
+            aria-controls={`${ids}-more`}
+            data-testid="more-tools"
           >
-            −
+            More
           </button>
-          <label htmlFor={`${ids}-speed`} className="sr-only">
-            Speed
-          </label>
-          <input
-            id={`${ids}-speed`}
-            type="range"
-            min={PRACTICE_RATE_MIN}
-            max={PRACTICE_RATE_MAX}
-            step={PRACTICE_RATE_STEP}
-            value={rate}
-            onChange={(e) => setRate(Number(e.target.value))}
-            aria-valuetext={`${rate} %`}
-            className="h-11 min-w-0 flex-1 accent-brand-500"
-            data-testid="speed-slider"
-          />
-          <button
-            type="button"
-            className={quiet}
-            onClick={() => setRate(rate + PRACTICE_RATE_STEP)}
-            disabled={rate >= PRACTICE_RATE_MAX}
-            aria-label="Faster by 5 %"
-            aria-keyshortcuts="]"
-          >
-            +
-          </button>
-          <output
-            htmlFor={`${ids}-speed`}
-            className="w-14 text-right text-sm font-semibold tabular-nums"
-            data-testid="speed-value"
-          >
-            {rate} %
-          </output>
         </div>
-        {video.video_player === 'youtube' && rate % 25 !== 0 ? (
-          <p className="text-xs text-stone-300">YouTube plays the nearest speed it offers (steps of 25 %).</p>
+        {counting ? (
+          <p role="status" className="text-sm font-semibold text-amber-300">
+            Counting in…
+          </p>
         ) : null}
 
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          <button
-            type="button"
-            className={ladder ? on : quiet}
-            onClick={toggleLadder}
-            aria-pressed={Boolean(ladder)}
-            aria-keyshortcuts="l"
-            data-testid="ladder-toggle"
-          >
-            {ladder ? 'Stop ladder' : 'Tempo ladder'}
-          </button>
-          <button
-            type="button"
-            className={metronomeOn ? on : quiet}
-            onClick={() => setMetronomeOn((x) => !x)}
-            aria-pressed={metronomeOn}
-            disabled={!bpm}
-            aria-keyshortcuts="m"
-            title={bpm ? undefined : 'This lesson has no tempo set, so there is no metronome.'}
-          >
-            Metronome
-            {bpm ? <span className="text-xs font-normal tabular-nums">{` ${Math.round(bpm)} bpm`}</span> : null}
-          </button>
-          <button
-            type="button"
-            className={values.practice_mirror ? on : quiet}
-            onClick={toggleMirror}
-            aria-pressed={values.practice_mirror}
-            aria-keyshortcuts="r"
-            data-testid="mirror-toggle"
-          >
-            Mirror
-          </button>
-          <button type="button" className={quiet} onClick={openMoment} aria-keyshortcuts="s" data-testid="save-moment">
-            Save this moment
-          </button>
-          <button
-            type="button"
-            className={`${quiet} col-span-2 sm:col-span-1`}
-            onClick={() => help.current?.showModal()}
-            aria-keyshortcuts="?"
-            aria-haspopup="dialog"
-          >
-            ? Shortcuts
-          </button>
+        <div id={`${ids}-more`} className={`${moreOpen ? '' : 'hidden'} space-y-3 border-t border-white/15 pt-3 lg:block`}>
+          <div className="flex items-center gap-2">
+            <label htmlFor={`${ids}-speed`} className="text-sm">
+              Speed
+            </label>
+            <input
+              id={`${ids}-speed`}
+              type="range"
+              min={PRACTICE_RATE_MIN}
+              max={PRACTICE_RATE_MAX}
+              step={PRACTICE_RATE_STEP}
+              value={rate}
+              onChange={(e) => setRate(Number(e.target.value))}
+              aria-valuetext={`${rate} %`}
+              className="h-11 min-w-0 flex-1 accent-brand-500"
+              data-testid="speed-slider"
+            />
+          </div>
+          {video.video_player === 'youtube' && rate % 25 !== 0 ? (
+            <p className="text-xs text-stone-300">YouTube plays the nearest speed it offers (steps of 25 %).</p>
+          ) : null}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+            <button
+              type="button"
+              className={quiet}
+              onClick={clearLoop}
+              disabled={marks.start === null && marks.end === null}
+              aria-keyshortcuts="x"
+            >
+              Clear loop
+            </button>
+            <label className="flex min-h-11 items-center gap-2">
+              <span className="text-sm">Count-in</span>
+              <select
+                className="min-h-11 rounded-lg bg-white/10 px-2 text-sm text-white [&>option]:text-ink-900"
+                value={values.practice_count_in}
+                onChange={(e) => update({ practice_count_in: Number(e.target.value) })}
+              >
+                {Array.from({ length: PRACTICE_COUNT_IN_MAX / 2 + 1 }, (_, i) => i * 2).map((n) => (
+                  <option key={n} value={n}>
+                    {n ? `${n} beats` : 'Off'}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={ladder ? on : quiet}
+              onClick={toggleLadder}
+              aria-pressed={Boolean(ladder)}
+              aria-keyshortcuts="l"
+              data-testid="ladder-toggle"
+            >
+              {ladder ? 'Stop ladder' : 'Tempo ladder'}
+            </button>
+            <button
+              type="button"
+              className={metronomeOn ? on : quiet}
+              onClick={() => setMetronomeOn((x) => !x)}
+              aria-pressed={metronomeOn}
+              disabled={!bpm}
+              aria-keyshortcuts="m"
+              title={bpm ? undefined : 'This lesson has no tempo set, so there is no metronome.'}
+            >
+              Metronome
+              {bpm ? <span className="text-xs font-normal tabular-nums">{` ${Math.round(bpm)} bpm`}</span> : null}
+            </button>
+            <button
+              type="button"
+              className={values.practice_mirror ? on : quiet}
+              onClick={toggleMirror}
+              aria-pressed={values.practice_mirror}
+              aria-keyshortcuts="r"
+              data-testid="mirror-toggle"
+            >
+              Mirror
+            </button>
+            <button type="button" className={quiet} onClick={openMoment} aria-keyshortcuts="s" data-testid="save-moment">
+              Save this moment
+            </button>
+            {workspace ? (
+              <button
+                type="button"
+                className={practiceView ? on : quiet}
+                onClick={togglePracticeView}
+                aria-pressed={practiceView}
+                aria-keyshortcuts="f"
+                data-testid="practice-view"
+              >
+                Practice view
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={quiet}
+              onClick={() => help.current?.showModal()}
+              aria-keyshortcuts="?"
+              aria-haspopup="dialog"
+            >
+              ? Shortcuts
+            </button>
+          </div>
         </div>
 
         {ladder || showLadder ? (
