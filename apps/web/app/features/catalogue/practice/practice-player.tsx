@@ -275,14 +275,15 @@ export function PracticePlayer({
       update({ practice_loop_start: start, practice_loop_end: end });
   };
   const mark = (end: 'a' | 'b') => {
-    const next = markLoop(marks, end, media?.currentTime() ?? time);
+    const at = media?.currentTime() ?? time;
+    const next = markLoop(marks, end, at);
     if (next.start !== null && next.end !== null) saveLoop(next.start, next.end);
     else {
       // The saved loop gives way to the one being made.
       saveLoop(null, null);
       setHalf(next);
     }
-    say(`${end === 'a' ? 'A' : 'B'} set at ${formatPracticeTime((end === 'a' ? next.start : next.end) ?? 0)}`);
+    say(`${end === 'a' ? 'A' : 'B'} set at ${formatPracticeTime(at)}`);
   };
   const clearLoop = () => {
     saveLoop(null, null);

@@ -43,7 +43,7 @@ describe('usePracticeSettings (product.md#practice)', () => {
     await waitFor(() => expect(result.current.loaded).toBe(true));
     fake.put.mockRejectedValueOnce(offline());
     act(() => result.current.update({ practice_rate: 70 }));
-    await waitFor(() => expect(result.current.saveError).toMatch(/offline/));
+    await waitFor(() => expect(result.current.saveError).toMatch(/kept on this device/));
     expect(JSON.parse(window.localStorage.getItem('fretline:practice-unsaved:large:lesson') ?? '{}')).toMatchObject({
       practice_rate: 70,
     });

@@ -14,7 +14,8 @@ const LOCAL_PREFIX = 'fretline:practice:';
 /** A signed-in learner's settings the API did not take (offline): sent again, and they win. */
 const UNSAVED_PREFIX = 'fretline:practice-unsaved:';
 const SAVE_DELAY_MS = 800;
-const OFFLINE_MESSAGE = 'You are offline: your practice settings are kept on this device and saved when you are back.';
+const OFFLINE_MESSAGE =
+  'Your practice settings could not be saved just now: they are kept on this device and saved when you are back online.';
 
 export type PracticeValues = PracticeValueSet;
 
@@ -25,7 +26,19 @@ const unsavedKey = (slug: string, screen: PracticeScreen) => `${UNSAVED_PREFIX}$
 const refused = (err: unknown) => err instanceof ApiError && err.status !== undefined && err.status >= 400 && err.status < 500;
 
 function keysStartingWith(prefix: string): string[] {
-  return Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+  try {
+    return Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+  } catch {
+    return []; // Storage blocked (private mode): nothing was kept.
+  }
+}
+
+function forget(key: string) {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing to forget.
+  }
 }
 
 /** `<screen>:<slug>` after a prefix, when it is one. */
@@ -47,9 +60,9 @@ async function saveUnsaved(): Promise<boolean> {
           body: { ...values, practice_screen: parts.screen },
           cancelKey: false,
         });
-      window.localStorage.removeItem(key);
+      forget(key);
     } catch (err) {
-      if (refused(err)) window.localStorage.removeItem(key);
+      if (refused(err)) forget(key);
       else left = true;
     }
   }
@@ -86,10 +99,10 @@ async function moveLocalToAccount(): Promise<void> {
           await api.call('videos.putPractice', { params: { videoSlug: slug }, body: { ...values, practice_screen: screen } });
         }
       }
-      window.localStorage.removeItem(key);
+      forget(key);
     } catch (err) {
       // A video that is gone or locked keeps nothing; anything else is tried again next time.
-      if (refused(err)) window.localStorage.removeItem(key);
+      if (refused(err)) forget(key);
     }
   }
 }
@@ -174,7 +187,7 @@ export function usePracticeSettings(slug: string, signedIn: boolean, leftHanded 
     }
     try {
       await api.call('videos.putPractice', { params: { videoSlug: slug }, body });
-      window.localStorage.removeItem(unsavedKey(slug, screen));
+      forget(unsavedKey(slug, screen));
       setSaveError(null);
     } catch (err) {
       if (err instanceof ApiError && err.cancelled) return;
