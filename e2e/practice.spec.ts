@@ -32,6 +32,12 @@ async function seekTo(video: Locator, seconds: number): Promise<void> {
   await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).currentTime)).toBeCloseTo(seconds, 1);
 }
 
+/** A phone keeps the less used tools behind "More" (from lg they are always shown). */
+async function openMoreTools(page: Page): Promise<void> {
+  const more = page.getByTestId('more-tools');
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) === 'false') await more.click();
+}
+
 async function dismissCookieBanner(page: Page): Promise<void> {
   const reject = page.getByRole('button', { name: 'Reject non-essential' });
   if (await reject.isVisible()) await reject.click();
@@ -51,18 +57,27 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   await expect(page.getByTestId('mark-a')).toBeEnabled({ timeout: 20_000 });
   await expect(page.getByTestId('practice-player').locator('[data-loaded="true"]')).toBeVisible();
 
-  // Mark A at 3 s and B at 6 s with the keys.
+  // Mark A at 3 s and B at 6 s with the keys. A alone is a half loop, kept on screen and never
+  // saved: a save meanwhile (the speed) goes through without "Set both ends of the loop".
   await seekTo(video, 3);
   await page.locator('body').press('a');
+  await expect(page.getByTestId('mark-a')).toHaveText('A 0:03');
+  const speedSaved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes('/practice'));
+  await page.getByRole('button', { name: 'Faster by 5 %' }).click();
+  expect((await speedSaved).status()).toBe(200);
+  await page.getByRole('button', { name: 'Slower by 5 %' }).click();
+  await expect(page.getByTestId('practice-player').getByRole('alert')).toHaveCount(0);
   await seekTo(video, 6);
   await page.locator('body').press('b');
   await expect(page.getByTestId('mark-a')).toHaveText('A 0:03');
   await expect(page.getByTestId('mark-b')).toHaveText('B 0:06');
   await expect(page.getByTestId('loop-region')).toBeVisible();
 
-  // Play: it starts at A and comes back to A at B, pass after pass.
+  // Play: it starts at A and comes back to A at B, pass after pass. The practice timer runs with it.
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => video.evaluate((el) => !(el as unknown as MediaElement).paused)).toBe(true);
+  const timer = page.getByRole('region', { name: 'Practice timer' });
+  await expect(timer.getByRole('button', { name: 'Pause' })).toBeVisible();
   const samples = await video.evaluate(
     (el) =>
       new Promise<number[]>((resolve) => {
@@ -83,8 +98,16 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   // It wrapped at least once: the time fell back from near B to near A.
   expect(samples.some((t, i) => i > 0 && samples[i - 1]! > 5.5 && t < 3.6)).toBe(true);
   await video.evaluate((el) => (el as unknown as MediaElement).pause());
+  await expect(timer.getByRole('button', { name: 'Resume' })).toBeVisible();
+
+  // Space plays and pauses, as K does.
+  await page.locator('body').press('Space');
+  await expect.poll(() => video.evaluate((el) => !(el as unknown as MediaElement).paused)).toBe(true);
+  await page.locator('body').press('Space');
+  await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).paused)).toBe(true);
 
   // The ladder: starts at 60 %, three clean loops climb one 5 % step, with the pitch kept.
+  await openMoreTools(page);
   await page.getByTestId('ladder-toggle').click();
   await expect(page.getByTestId('speed-value')).toHaveText('60 %');
   await expect(page.getByTestId('ladder-status')).toHaveText('At 60 %: 0 of 3 clean loops');
@@ -104,6 +127,15 @@ test('a learner loops a passage, climbs the ladder, mirrors, saves a moment and 
   expect((await saved).status()).toBe(200);
   await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).style.transform)).toBe('scaleX(-1)');
   await expect(page.getByTestId('chord-diagram').first()).toHaveAttribute('data-mirror', 'true');
+
+  // The practice view: the workspace full screen, with the tools and the chords in it.
+  await page.getByTestId('practice-view').click();
+  const workspace = page.locator('[data-practice-view]');
+  await expect(workspace).toHaveAttribute('data-practice-view', 'true');
+  await expect(workspace.getByRole('region', { name: 'Practice tools' })).toBeVisible();
+  await expect(workspace.getByTestId('chord-diagram').first()).toBeVisible();
+  await page.getByTestId('practice-view').click();
+  await expect(workspace).toHaveAttribute('data-practice-view', 'false');
 
   // Save this moment, with a note.
   await seekTo(video, 4);
@@ -162,6 +194,7 @@ test('a visitor’s practice settings stay in the browser, and the "?" panel lis
   const dialog = page.getByRole('dialog', { name: 'Practice shortcuts' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Mark the loop start (A) here')).toBeVisible();
+  await expect(dialog.getByText('Space or K')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -62,6 +62,25 @@ describe('EditorVideoBodySchema', () => {
   });
 });
 
+describe('EditorVideoBodySchema chords', () => {
+  const base = { video_title: 'T', video_slug: 't', video_category: 'Lesson' };
+  it('takes a shape with as many strings as the lesson’s instrument', () => {
+    const uke = EditorVideoBodySchema.parse({
+      ...base,
+      video_instrument: 'Ukulele',
+      video_chords: [{ video_chord_text: 'C', video_chord_frets: '0003', video_chord_fingers: '0003' }],
+    });
+    expect(uke.video_chords[0]).toMatchObject({ video_chord_frets: '0 0 0 3', video_chord_fingers: '0 0 0 3' });
+    const guitar = EditorVideoBodySchema.safeParse({
+      ...base,
+      video_chords: [{ video_chord_text: 'C', video_chord_frets: '0003' }],
+    });
+    expect(guitar.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['video_chords.0.video_chord_frets', 'Write six frets, low E first, like x32010 or 8 10 10 9 8 8 (x = not played).'],
+    ]);
+  });
+});
+
 describe('EditorSectionBodySchema', () => {
   it('asks each section type for the field it cannot do without', () => {
     const needs = { text: 'video_section_content', spotify: 'video_section_spotify_id', asset: 'video_section_asset_path' };

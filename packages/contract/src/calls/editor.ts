@@ -10,7 +10,12 @@ import {
 } from '../entities/video.ts';
 import { CHORD_LIBRARY } from '../derived/chord-library.ts';
 import {
+  CHORD_STRINGS,
+  GUITAR_TUNING,
+  UKULELE_TUNING,
   chordShapeProblem,
+  chordStringCount,
+  chordTuning,
   formatChordFingers,
   formatChordFrets,
   parseChordFingers,
@@ -200,7 +205,10 @@ export const EditorChordBodySchema = z
   })
   .superRefine((chord, ctx) => {
     if (chord.video_chord_frets) {
-      const problem = chordShapeProblem(chord.video_chord_frets, chord.video_chord_fingers);
+      // Any instrument's count of strings here; the video checks it is its instrument's (below).
+      const strings = chordStringCount(chord.video_chord_frets);
+      const tuning = strings === CHORD_STRINGS ? GUITAR_TUNING : UKULELE_TUNING;
+      const problem = chordShapeProblem(chord.video_chord_frets, chord.video_chord_fingers, tuning);
       if (problem) ctx.addIssue({ code: 'custom', path: ['video_chord_frets'], message: problem });
     } else if (chord.video_chord_fingers) {
       ctx.addIssue({ code: 'custom', path: ['video_chord_frets'], message: 'Write the frets the fingers go with.' });
@@ -208,8 +216,9 @@ export const EditorChordBodySchema = z
   })
   .transform((chord) => {
     // Stored in one spelling ("x 3 2 0 1 0"), whatever the editor typed ("x32010").
-    const frets = chord.video_chord_frets ? parseChordFrets(chord.video_chord_frets) : null;
-    const fingers = chord.video_chord_fingers ? parseChordFingers(chord.video_chord_fingers) : null;
+    const strings = chord.video_chord_frets ? chordStringCount(chord.video_chord_frets) : CHORD_STRINGS;
+    const frets = chord.video_chord_frets ? parseChordFrets(chord.video_chord_frets, strings) : null;
+    const fingers = chord.video_chord_fingers ? parseChordFingers(chord.video_chord_fingers, strings) : null;
     return {
       ...chord,
       video_chord_frets: frets ? formatChordFrets(frets) : null,
@@ -319,6 +328,14 @@ export const EditorVideoBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['video_chapters', i, 'time'], message: 'Another chapter starts at this time.' });
       }
       times.add(chapter.time);
+    });
+    // A shape has as many strings as the lesson's instrument (a ukulele's four, product.md#chords).
+    const tuning = chordTuning(video.video_instrument);
+    video.video_chords.forEach((chord, i) => {
+      if (chord.video_chord_frets && chord.video_chord_frets.split(' ').length !== tuning.strings.length) {
+        const message = chordShapeProblem(chord.video_chord_frets, chord.video_chord_fingers, tuning);
+        if (message) ctx.addIssue({ code: 'custom', path: ['video_chords', i, 'video_chord_frets'], message });
+      }
     });
     const seen = new Set<string>();
     video.video_tags.forEach((tag, i) => {

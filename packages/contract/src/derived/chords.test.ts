@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHORD_LIBRARY } from './chord-library.ts';
-import { chordShape, chordShapeProblem, parseChordFrets } from './chords.ts';
+import { UKULELE_TUNING, chordShape, chordShapeProblem, chordTuning, parseChordFrets } from './chords.ts';
 
 describe('chord shapes', () => {
   it('reads compact and spaced frets, x for a string not played', () => {
@@ -32,6 +32,23 @@ describe('chord shapes', () => {
     expect(chordShapeProblem('1 x x x x 9', null)).toBe('Keep the fretted notes within 5 frets of each other.');
     expect(chordShapeProblem('x32010', '13')).toMatch(/six fingers/);
     expect(chordShape('x3201', null)).toBeNull();
+  });
+
+  it('knows the strings of the lesson’s instrument: guitar six, ukulele and bass four', () => {
+    expect(chordTuning('Acoustic Guitar').strings).toEqual(['E', 'A', 'D', 'G', 'B', 'E']);
+    expect(chordTuning(null).instrument).toBe('guitar');
+    expect(chordTuning('Ukulele').strings).toEqual(['G', 'C', 'E', 'A']);
+    expect(chordTuning('Bass Guitar').strings).toEqual(['E', 'A', 'D', 'G']);
+    expect(chordShape('0003', '0003', UKULELE_TUNING)).toEqual({
+      frets: [0, 0, 0, 3],
+      fingers: [0, 0, 0, 3],
+      baseFret: 1,
+      barres: [],
+    });
+    expect(chordShapeProblem('x32010', null, UKULELE_TUNING)).toBe(
+      'Write four frets, G string first, like 0003 or 2010 (x = not played).',
+    );
+    expect(chordShape('0003', null)).toBeNull();
   });
 
   it('has a library of drawable chords with unique keys, open, barre and power', () => {

@@ -5,6 +5,7 @@ import {
   ladderClean,
   ladderStart,
   loopSeekTarget,
+  markLoop,
   metronomeBpm,
   parsePracticeTime,
   practiceLoop,
@@ -48,6 +49,18 @@ describe('the A/B loop', () => {
     expect(loopSeekTarget(loop, 9.2)).toBe(4);
     expect(loopSeekTarget(loop, 6, true)).toBe(4);
     expect(loopSeekTarget(null, 100)).toBeNull();
+  });
+
+  it('keeps a half loop as marked until the other end makes a playable one', () => {
+    const none = { start: null, end: null };
+    expect(markLoop(none, 'a', 3.04)).toEqual({ start: 3, end: null });
+    expect(markLoop({ start: 3, end: null }, 'b', 6)).toEqual({ start: 3, end: 6 });
+    // B before A: the loop is between them whichever came first.
+    expect(markLoop({ start: null, end: 6 }, 'a', 8)).toEqual({ start: 6, end: 8 });
+    // Too short a loop keeps only the end just marked.
+    expect(markLoop({ start: 3, end: 6 }, 'b', 3.2)).toEqual({ start: null, end: 3.2 });
+    // A new A inside a loop moves its start.
+    expect(markLoop({ start: 3, end: 6 }, 'a', 4)).toEqual({ start: 4, end: 6 });
   });
 });
 

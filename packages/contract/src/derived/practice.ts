@@ -55,6 +55,26 @@ export function practiceLoop(a: number | null, b: number | null, duration?: numb
   return end - start >= PRACTICE_LOOP_MIN_SECONDS ? { start, end } : null;
 }
 
+/** The loop's ends as marked: a saved loop has both or neither; one alone is a loop half made. */
+export interface LoopMarks {
+  start: number | null;
+  end: number | null;
+}
+
+/**
+ * Marking A or B at `at` (to the tenth of a second): both ends when they make a playable loop, in
+ * order whichever was marked first; else only the end just marked, a half loop the player keeps on
+ * screen (and never saves) until the other end comes (product.md#practice).
+ */
+export function markLoop(marks: LoopMarks, which: 'a' | 'b', at: number): LoopMarks {
+  const time = Math.round(at * 10) / 10;
+  const a = which === 'a' ? time : marks.start;
+  const b = which === 'b' ? time : marks.end;
+  const loop = practiceLoop(a, b);
+  if (loop) return { start: loop.start, end: loop.end };
+  return which === 'a' ? { start: time, end: null } : { start: null, end: time };
+}
+
 /**
  * Where the player goes at `time`: back to A once it reaches B (or was moved before A by a
  * seek that left the loop), or null to keep playing. `ended` covers a B at the media's end, where

@@ -486,7 +486,17 @@ const DEMO_SHAPES: Record<string, { chordFrets: string; chordFingers: string; ch
   D5: { chordFrets: 'x 5 7 7 x x', chordFingers: '0 1 3 4 0 0', chordKey: 'd5' },
   F: { chordFrets: '1 3 3 2 1 1', chordFingers: '1 3 4 2 1 1', chordKey: 'f-barre' },
 };
-const libraryShape = (name: string) => DEMO_SHAPES[name] ?? {};
+/** A ukulele's four strings, G C E A (the contract's UKULELE_TUNING); not from the guitar library. */
+const UKULELE_SHAPES: Record<string, { chordFrets: string; chordFingers: string }> = {
+  C: { chordFrets: '0 0 0 3', chordFingers: '0 0 0 3' },
+  Am: { chordFrets: '2 0 0 0', chordFingers: '2 0 0 0' },
+  F: { chordFrets: '2 0 1 0', chordFingers: '2 0 1 0' },
+  G: { chordFrets: '0 2 3 2', chordFingers: '0 1 3 2' },
+  D: { chordFrets: '2 2 2 0', chordFingers: '1 2 3 0' },
+  Em: { chordFrets: '0 4 3 2', chordFingers: '0 3 2 1' },
+};
+const libraryShape = (name: string, instrument: VideoSeed['instrument']) =>
+  (instrument === 'Ukulele' ? UKULELE_SHAPES[name] : DEMO_SHAPES[name]) ?? {};
 
 const CHORD_FILES: Record<string, string> = {
   C: 'demo/chords/c-major.svg',
@@ -695,9 +705,10 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
           idVideo: row.idVideo,
           chordOrder: order,
           chordText: chord,
-          chordUrl: CHORD_FILES[chord] ?? null,
+          // The pictures are guitar boxes: a ukulele's chords are drawn from their shapes only.
+          chordUrl: v.instrument === 'Ukulele' ? null : (CHORD_FILES[chord] ?? null),
           // The shape as data, from the chord library (product.md#chords): drawn as SVG.
-          ...libraryShape(chord),
+          ...libraryShape(chord, v.instrument),
         })),
       );
       if (!v.youtube) {

@@ -49,4 +49,19 @@ describe('ChordList (product.md#entities video_chords)', () => {
     // Low E is drawn on the right.
     expect(firstStringX(mirrored)).toBe(74);
   });
+
+  it('draws a ukulele lesson’s chord with its four strings, G first', async () => {
+    const chord = {
+      id_video_chord: 4,
+      video_chord_text: 'C',
+      video_chord_url: null,
+      video_chord_frets: '0 0 0 3',
+      video_chord_fingers: '0 0 0 3',
+      video_chord_key: null,
+    };
+    render(<ChordList chords={[chord]} instrument="Ukulele" />);
+    const diagram = await screen.findByRole('img', { name: /^C chord: frets from G string 0, 0, 0, 3 \(finger 3\)$/ });
+    expect(diagram.getAttribute('data-strings')).toBe('4');
+    expect(diagram.querySelectorAll('line[y1="16"]:not([y2="16"])')).toHaveLength(4);
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { VideoChord, VideoSection } from '@fretline/contract';
+import { chordTuning, type VideoChord, type VideoSection } from '@fretline/contract';
 import { YoutubeEmbed } from './youtube-embed';
 import { ConsentGate } from '../../components/consent/consent-gate';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
@@ -120,8 +120,18 @@ export function VideoSections({ sections, title, locked }: { sections: VideoSect
  * drawn from it (product.md#chords); an uploaded picture is shown otherwise. `mirror` flips both,
  * with the mirrored video, for a left-handed player.
  */
-export function ChordList({ chords, mirror = false }: { chords: VideoChord[]; mirror?: boolean }) {
+export function ChordList({
+  chords,
+  mirror = false,
+  instrument = null,
+}: {
+  chords: VideoChord[];
+  mirror?: boolean;
+  /** The lesson's instrument: its strings and tuning (a ukulele's four, product.md#chords). */
+  instrument?: string | null;
+}) {
   if (!chords.length) return null;
+  const tuning = chordTuning(instrument);
   return (
     <section aria-labelledby="chords-heading">
       <h2 id="chords-heading" className="mb-3 text-xl font-bold text-ink-900">
@@ -139,6 +149,7 @@ export function ChordList({ chords, mirror = false }: { chords: VideoChord[]; mi
                     frets={chord.video_chord_frets}
                     fingers={chord.video_chord_fingers}
                     mirror={mirror}
+                    tuning={tuning}
                     className="h-auto w-full max-w-28 text-ink-900"
                   />
                 </Suspense>

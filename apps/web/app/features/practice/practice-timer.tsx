@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PRACTICE_SECONDS_MAX } from '@fretline/contract';
 import { Button } from '../../components/ui';
@@ -44,7 +44,11 @@ function writeState(idVideo: number, state: TimerState) {
 const elapsed = (state: TimerState, now: number) =>
   Math.min(PRACTICE_SECONDS_MAX, state.banked + (state.since === null ? 0 : (now - state.since) / 1000));
 
-export function PracticeTimer({ idVideo }: { idVideo: number }) {
+/**
+ * `practising` is the lesson's player playing (or counting in): the timer starts when it starts
+ * and pauses when it stops, so practice is counted without a tap (product.md#practice-log).
+ */
+export function PracticeTimer({ idVideo, practising = false }: { idVideo: number; practising?: boolean }) {
   const [state, setState] = useState<TimerState>(EMPTY);
   const [now, setNow] = useState(() => Date.now());
   const [saving, setSaving] = useState(false);
@@ -66,6 +70,20 @@ export function PracticeTimer({ idVideo }: { idVideo: number }) {
     },
     [idVideo],
   );
+
+  // Follows the player's changes only: a timer started by hand keeps running while the video is paused.
+  const following = useRef(practising);
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => {
+    if (following.current === practising) return;
+    following.current = practising;
+    const current = latest.current;
+    if (practising && current.since === null) {
+      setMessage(null);
+      update({ banked: current.banked, since: Date.now() });
+    } else if (!practising && current.since !== null) update({ banked: elapsed(current, Date.now()), since: null });
+  }, [practising, update]);
 
   const seconds = elapsed(state, now);
   const running = state.since !== null;

@@ -36,6 +36,10 @@ import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/video';
 
+/** The practice view (set by the player): the workspace as a layer over the page, scrolling on its own. */
+const PRACTICE_VIEW =
+  'data-[practice-view=true]:fixed data-[practice-view=true]:inset-0 data-[practice-view=true]:z-50 data-[practice-view=true]:overflow-y-auto data-[practice-view=true]:bg-white data-[practice-view=true]:p-3 sm:data-[practice-view=true]:p-6';
+
 /** The poster's WebP width: about a phone's full width at 2.5× density, or a laptop's player at 1×. */
 const POSTER_WIDTH = 960;
 
@@ -176,18 +180,19 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
 
 /**
  * The player's place until it arrives (its chunk, or a shared page's reader): its poster, and the
- * player's own size, practice controls included (measured: 456 px on a phone, 352 px from `sm`),
- * so nothing below it moves (layout shift, ADR 0056).
+ * player's own size, practice controls included (measured: 168 px on a phone, 176 px from `sm`,
+ * 321 px from `lg` where every tool shows), so nothing below it moves (layout shift, ADR 0056).
+ * Like the player, its parts are the workspace's rows below `lg`.
  */
 function PlayerSpace({ poster }: { poster: string | null }) {
   return (
-    <div className="space-y-3">
+    <div className="contents lg:block lg:space-y-3">
       {poster ? (
         <img src={poster} alt="" fetchPriority="high" className="aspect-video w-full rounded-2xl bg-ink-900 object-cover" />
       ) : (
         <div className="aspect-video rounded-2xl bg-ink-900" />
       )}
-      <div className="h-[456px] rounded-2xl bg-ink-900 sm:h-[352px]" />
+      <div className="h-[168px] rounded-2xl bg-ink-900 sm:h-[176px] lg:h-[321px]" />
     </div>
   );
 }
@@ -236,6 +241,8 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // On a page shared by a class (ADR 0056) the reader's saves and progress arrive after hydration.
   const { video, coursePercent, ready } = usePersonalVideo(loaderData);
   const [mirror, setMirror] = useState(false);
+  const [practising, setPractising] = useState(false);
+  const workspace = useRef<HTMLDivElement>(null);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
   const signedIn = preview ? preview !== 'visitor' : user.id_user !== null;
@@ -305,6 +312,9 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           startAt={start.at}
           onProgress={reportProgress}
           onMirrorChange={setMirror}
+          onPractisingChange={setPractising}
+          workspace={workspace}
+          leftHanded={signedIn && !preview && user.left_handed}
           youtube={(onFrame) =>
             video.youtube_video_id ? (
               <YoutubeEmbed
@@ -351,9 +361,26 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         )}
       </nav>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <div className="min-w-0 space-y-6">
-          {player}
+      {/* The practice workspace (docs/decisions/0076): the player, and beside it (below it on a
+          phone, under the sticky video) the chords and the practice timer; the notes follow. The
+          practice view shows it full screen. */}
+      <div
+        ref={workspace}
+        className={`group/workspace grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8 ${PRACTICE_VIEW}`}
+      >
+        {player}
+        <aside
+          aria-label="Chords and practice timer"
+          className="min-w-0 space-y-4 empty:hidden lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start group-data-[practice-view=true]/workspace:lg:top-4"
+        >
+          {/* Left-handed (the account's setting, or the player's mirror): diagrams drawn for it (product.md#chords). */}
+          <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} instrument={video.video_instrument} />
+          {/* The practice timer logs minutes against this lesson (product.md#practice-log). */}
+          {signedIn && !preview && !video.video_locked ? (
+            <PracticeTimer idVideo={video.id_video} practising={practising} />
+          ) : null}
+        </aside>
+        <div className="min-w-0 space-y-6 lg:col-start-1">
           <header className="space-y-3">
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{videoSubtitle(video)}</p>
             <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{video.video_title}</h1>
@@ -405,13 +432,6 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <VideoSections sections={video.video_sections} title={video.video_title ?? 'Video'} locked={video.video_locked} />
-          {/* Left-handed (the account's setting, or the player's mirror): diagrams drawn for it (product.md#chords). */}
-          <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} />
-        </div>
-
-        <aside className="space-y-4">
-          {/* The practice timer logs minutes against this lesson (product.md#practice-log). */}
-          {signedIn && !preview && !video.video_locked ? <PracticeTimer idVideo={video.id_video} /> : null}
           {inCourse ? (
             <div className="space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-4">
               <CourseCard course={inCourse} label="Part of the course" />
@@ -456,7 +476,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </div>
           ) : null}
-        </aside>
+        </div>
       </div>
     </Container>
   );

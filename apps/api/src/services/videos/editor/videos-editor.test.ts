@@ -639,6 +639,11 @@ describe('chapters, tempo and chord shapes (product.md#practice, product.md#chor
       'Name a finger only on a fretted string.',
     ],
     [
+      { video_instrument: 'Ukulele', video_chords: [{ video_chord_text: 'C', video_chord_frets: 'x32010' }] },
+      'video_chords.0.video_chord_frets',
+      'Write four frets, G string first, like 0003 or 2010 (x = not played).',
+    ],
+    [
       { video_chords: [{ video_chord_text: 'C', video_chord_key: 'h-minor' }] },
       'video_chords.0.video_chord_key',
       'Pick a chord from the library.',

@@ -12,10 +12,12 @@ import {
   ladderClean,
   ladderStart,
   loopSeekTarget,
+  markLoop,
   metronomeBpm,
   practiceLoop,
   snapPracticeRate,
   type LadderState,
+  type LoopMarks,
   type Video,
   type VideoChapter,
 } from '@fretline/contract';
@@ -30,7 +32,7 @@ const SEEK_STEP = 5;
 const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 
 const SHORTCUTS: [string, string][] = [
-  ['K', 'Play or pause'],
+  ['Space or K', 'Play or pause'],
   ['A', 'Mark the loop start (A) here'],
   ['B', 'Mark the loop end (B) here'],
   ['X', 'Clear the loop'],
@@ -42,6 +44,7 @@ const SHORTCUTS: [string, string][] = [
   ['M', 'Metronome on or off'],
   ['R', 'Mirror the video (left-handed)'],
   ['S', 'Save this moment'],
+  ['F', 'Practice view (full screen with the tools)'],
   ['?', 'Show these shortcuts'],
 ];
 
@@ -53,6 +56,15 @@ export interface PracticePlayerProps {
   onProgress?: (progress: PlayerProgress) => void;
   /** The page flips its chord diagrams with the video. */
   onMirrorChange?: (mirror: boolean) => void;
+  /** Playing or counting in: the page's practice timer runs with it (product.md#practice-log). */
+  onPractisingChange?: (practising: boolean) => void;
+  /** The account plays left-handed: the video is mirrored until this lesson says otherwise. */
+  leftHanded?: boolean;
+  /**
+   * The page's workspace (video, tools, chords and notes): the practice view shows it full screen,
+   * the tools with it, where the video element's own full screen would hide them.
+   */
+  workspace?: React.RefObject<HTMLElement | null>;
   /**
    * The YouTube embed, given the frame callback. The page passes it in (it already has the embed
    * for YouTube sections), which keeps the consent gate out of this chunk's dependency list and the
@@ -71,13 +83,33 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** Space already means something on a focused control (pressing a button, the video's own play). */
+function spaceIsTaken(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('button, a[href], summary, video, iframe, [role="slider"], [role="button"], [role="checkbox"]') !== null
+  );
+}
+
 /**
  * The practice player (product.md#practice, ADR 0058): the lesson's video with a loop, speed,
  * tempo ladder, metronome, mirror, chapters and "Save this moment", each with a key (the "?"
  * panel). It drives the HLS `<video>` or the YouTube embed through one PracticeMedia surface.
  */
-export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorChange, youtube }: PracticePlayerProps) {
-  const { values, update, loaded, saveError } = usePracticeSettings(video.video_slug, signedIn);
+export function PracticePlayer({
+  video,
+  signedIn,
+  startAt,
+  onProgress,
+  onMirrorChange,
+  onPractisingChange,
+  leftHanded = false,
+  workspace,
+  youtube,
+}: PracticePlayerProps) {
+  const { values, update, loaded, saveError } = usePracticeSettings(video.video_slug, signedIn, leftHanded);
+  // A loop with one end marked: shown, never saved (a saved loop has both ends or neither).
+  const [half, setHalf] = useState<LoopMarks | null>(null);
   const [media, setMedia] = useState<PracticeMedia | null>(null);
   const [time, setTime] = useState(startAt ?? 0);
   const [duration, setDuration] = useState(Number.NaN);
@@ -89,12 +121,15 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
   const [counting, setCounting] = useState(false);
   const [announce, setAnnounce] = useState('');
   const [momentOpen, setMomentOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [practiceView, setPracticeView] = useState(false);
   const metronome = useRef<Metronome | null>(null);
   const help = useRef<HTMLDialogElement>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
 
   const rate = values.practice_rate;
+  const marks: LoopMarks = half ?? { start: values.practice_loop_start, end: values.practice_loop_end };
   const loop = practiceLoop(
     values.practice_loop_start,
     values.practice_loop_end,
@@ -226,27 +261,32 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
   }, [metronomeOn, bpm, playing]);
   useEffect(() => () => metronome.current?.close(), []);
 
+  useEffect(() => onPractisingChange?.(playing || counting), [playing, counting, onPractisingChange]);
+
   // ── Actions ───────────────────────────────────────────────────────────────────────────────
   const setRate = (next: number) => {
     const snapped = snapPracticeRate(next);
     update({ practice_rate: snapped });
     say(`Speed ${snapped} %`);
   };
+  const saveLoop = (start: number | null, end: number | null) => {
+    setHalf(null);
+    if (start !== values.practice_loop_start || end !== values.practice_loop_end)
+      update({ practice_loop_start: start, practice_loop_end: end });
+  };
   const mark = (end: 'a' | 'b') => {
-    const at = Math.round((media?.currentTime() ?? time) * 10) / 10;
-    let a = end === 'a' ? at : values.practice_loop_start;
-    let b = end === 'b' ? at : values.practice_loop_end;
-    if (a !== null && b !== null && b < a) [a, b] = [b, a];
-    // Until both ends make a playable loop, keep the one just marked and drop the other.
-    if (a !== null && b !== null && !practiceLoop(a, b)) {
-      if (end === 'a') b = null;
-      else a = null;
+    const at = media?.currentTime() ?? time;
+    const next = markLoop(marks, end, at);
+    if (next.start !== null && next.end !== null) saveLoop(next.start, next.end);
+    else {
+      // The saved loop gives way to the one being made.
+      saveLoop(null, null);
+      setHalf(next);
     }
-    update({ practice_loop_start: a, practice_loop_end: b });
     say(`${end === 'a' ? 'A' : 'B'} set at ${formatPracticeTime(at)}`);
   };
   const clearLoop = () => {
-    update({ practice_loop_start: null, practice_loop_end: null });
+    saveLoop(null, null);
     say('Loop cleared');
   };
   const seek = (to: number) => {
@@ -294,6 +334,29 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
       say(`Chapter: ${target.title}`);
     }
   };
+  // The practice view: the workspace fills the screen (a fixed layer, data-practice-view) and asks
+  // for full screen where the browser allows it (an iPhone does not: the layer is the view there).
+  const togglePracticeView = () => {
+    if (!workspace) return;
+    setPracticeView(!practiceView);
+    say(practiceView ? 'Practice view closed' : 'Practice view');
+  };
+  useEffect(() => {
+    const el = workspace?.current;
+    if (!el) return;
+    el.dataset.practiceView = String(practiceView);
+    if (practiceView && !document.fullscreenElement && typeof el.requestFullscreen === 'function')
+      el.requestFullscreen().catch(() => undefined);
+    if (!practiceView && document.fullscreenElement === el) void document.exitFullscreen().catch(() => undefined);
+  }, [practiceView, workspace]);
+  useEffect(() => {
+    const left = () => {
+      if (!document.fullscreenElement) setPracticeView(false);
+    };
+    document.addEventListener('fullscreenchange', left);
+    return () => document.removeEventListener('fullscreenchange', left);
+  }, []);
+
   const openMoment = () => {
     media?.pause();
     setMomentOpen(true);
@@ -319,12 +382,15 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
       m: () => setMetronomeOn((x) => !x),
       r: toggleMirror,
       s: openMoment,
+      f: togglePracticeView,
       '?': () => help.current?.showModal(),
     };
     if (!onVideoElement && !(e.target instanceof HTMLElement && e.target.getAttribute('role') === 'slider')) {
       handlers.ArrowLeft = () => seek((media?.currentTime() ?? time) - SEEK_STEP);
       handlers.ArrowRight = () => seek((media?.currentTime() ?? time) + SEEK_STEP);
     }
+    if (!spaceIsTaken(e.target)) handlers[' '] = togglePlay;
+    if (practiceView) handlers.Escape = () => setPracticeView(false);
     const handler = handlers[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (!handler) return;
     e.preventDefault();
@@ -355,22 +421,27 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
   const current = chapterAt(time);
 
   return (
-    <div className="space-y-3" data-testid="practice-player">
-      {player}
+    // Below lg the player's parts are the page workspace's own rows, so the video can stay in view
+    // (sticky) while the learner scrolls the tools, chords and notes (docs/decisions/0076).
+    <div
+      className="contents lg:block lg:space-y-3 lg:group-data-[practice-view=true]/workspace:mx-auto lg:group-data-[practice-view=true]/workspace:max-w-[calc((100dvh-15rem)*16/9)]"
+      data-testid="practice-player"
+    >
+      <div className="sticky top-16 z-30 group-data-[practice-view=true]/workspace:top-0 lg:static">{player}</div>
       <section
         aria-label="Practice tools"
-        className="space-y-3 rounded-2xl bg-ink-900 p-3 text-white"
+        className="space-y-2 rounded-2xl bg-ink-900 p-2 text-white sm:p-3"
         data-loaded={loaded ? 'true' : 'false'}
       >
         <Timeline
           time={time}
           duration={duration}
           loop={loop}
-          pendingA={values.practice_loop_start}
+          pendingA={half ? (half.start ?? half.end) : null}
           chapters={chapters}
           onSeek={seek}
           onLoop={(a, b) => {
-            update({ practice_loop_start: a, practice_loop_end: b });
+            saveLoop(a, b);
             say(`Loop set from ${formatPracticeTime(a)} to ${formatPracticeTime(b)}`);
           }}
         />
@@ -382,156 +453,187 @@ export function PracticePlayer({ video, signedIn, startAt, onProgress, onMirrorC
           </p>
         )}
 
-        <div className="grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:items-center">
-          <button type="button" className={playing ? on : quiet} onClick={togglePlay} disabled={!media} aria-keyshortcuts="k">
+        {/* One bar of what a take needs; the rest is a tap away ("More", always open from lg). */}
+        <div className="flex items-center gap-1 sm:gap-2">
+          <button
+            type="button"
+            className={`${playing ? on : quiet} w-16 sm:w-20`}
+            onClick={togglePlay}
+            disabled={!media}
+            aria-keyshortcuts="k Space"
+          >
             {playing ? 'Pause' : 'Play'}
           </button>
           <button
             type="button"
-            className={values.practice_loop_start !== null ? on : quiet}
+            className={marks.start !== null ? on : quiet}
             onClick={() => mark('a')}
             disabled={!media}
             aria-keyshortcuts="a"
-            aria-label={`Mark A (loop start)${values.practice_loop_start !== null ? `, now ${formatPracticeTime(values.practice_loop_start)}` : ''}`}
+            aria-label={`Mark A (loop start)${marks.start !== null ? `, now ${formatPracticeTime(marks.start)}` : ''}`}
             data-testid="mark-a"
           >
-            A{values.practice_loop_start !== null ? ` ${formatPracticeTime(values.practice_loop_start)}` : ''}
+            A<span className="hidden sm:inline">{marks.start !== null ? ` ${formatPracticeTime(marks.start)}` : ''}</span>
           </button>
           <button
             type="button"
-            className={values.practice_loop_end !== null ? on : quiet}
+            className={marks.end !== null ? on : quiet}
             onClick={() => mark('b')}
             disabled={!media}
             aria-keyshortcuts="b"
-            aria-label={`Mark B (loop end)${values.practice_loop_end !== null ? `, now ${formatPracticeTime(values.practice_loop_end)}` : ''}`}
+            aria-label={`Mark B (loop end)${marks.end !== null ? `, now ${formatPracticeTime(marks.end)}` : ''}`}
             data-testid="mark-b"
           >
-            B{values.practice_loop_end !== null ? ` ${formatPracticeTime(values.practice_loop_end)}` : ''}
+            B<span className="hidden sm:inline">{marks.end !== null ? ` ${formatPracticeTime(marks.end)}` : ''}</span>
           </button>
-          <button
-            type="button"
-            className={quiet}
-            onClick={clearLoop}
-            disabled={values.practice_loop_start === null && values.practice_loop_end === null}
-            aria-keyshortcuts="x"
-            aria-label="Clear the loop"
-          >
-            Clear
-          </button>
-          <label className="col-span-4 flex min-h-11 items-center gap-2 sm:ml-auto">
-            <span className="text-sm">Count-in</span>
-            <select
-              className="min-h-11 rounded-lg bg-white/10 px-2 text-sm text-white [&>option]:text-ink-900"
-              value={values.practice_count_in}
-              onChange={(e) => update({ practice_count_in: Number(e.target.value) })}
+          <div role="group" aria-label="Speed" className="ml-auto flex items-center rounded-full bg-white/10">
+            <button
+              type="button"
+              className={`${quiet} min-w-9 bg-transparent px-2`}
+              onClick={() => setRate(rate - PRACTICE_RATE_STEP)}
+              disabled={rate <= PRACTICE_RATE_MIN}
+              aria-label="Slower by 5 %"
+              aria-keyshortcuts="["
             >
-              {Array.from({ length: PRACTICE_COUNT_IN_MAX / 2 + 1 }, (_, i) => i * 2).map((n) => (
-                <option key={n} value={n}>
-                  {n ? `${n} beats` : 'Off'}
-                </option>
-              ))}
-            </select>
-            {counting ? (
-              <span role="status" className="text-sm font-semibold text-amber-300">
-                Counting in…
-              </span>
-            ) : null}
-          </label>
-        </div>
-
-        <div className="flex items-center gap-2">
+              −
+            </button>
+            <output
+              htmlFor={`${ids}-speed`}
+              className="w-12 text-center text-sm font-semibold whitespace-nowrap tabular-nums"
+              data-testid="speed-value"
+            >
+              {rate} %
+            </output>
+            <button
+              type="button"
+              className={`${quiet} min-w-9 bg-transparent px-2`}
+              onClick={() => setRate(rate + PRACTICE_RATE_STEP)}
+              disabled={rate >= PRACTICE_RATE_MAX}
+              aria-label="Faster by 5 %"
+              aria-keyshortcuts="]"
+            >
+              +
+            </button>
+          </div>
           <button
             type="button"
-            className={quiet}
-            onClick={() => setRate(rate - PRACTICE_RATE_STEP)}
-            disabled={rate <= PRACTICE_RATE_MIN}
-            aria-label="Slower by 5 %"
-            aria-keyshortcuts="["
+            className={`${moreOpen ? on : quiet} lg:hidden`}
+            onClick={() => setMoreOpen((open) => !open)}
+            aria-expanded={moreOpen}
+            aria-controls={`${ids}-more`}
+            data-testid="more-tools"
           >
-            −
+            More
           </button>
-          <label htmlFor={`${ids}-speed`} className="sr-only">
-            Speed
-          </label>
-          <input
-            id={`${ids}-speed`}
-            type="range"
-            min={PRACTICE_RATE_MIN}
-            max={PRACTICE_RATE_MAX}
-            step={PRACTICE_RATE_STEP}
-            value={rate}
-            onChange={(e) => setRate(Number(e.target.value))}
-            aria-valuetext={`${rate} %`}
-            className="h-11 min-w-0 flex-1 accent-brand-500"
-            data-testid="speed-slider"
-          />
-          <button
-            type="button"
-            className={quiet}
-            onClick={() => setRate(rate + PRACTICE_RATE_STEP)}
-            disabled={rate >= PRACTICE_RATE_MAX}
-            aria-label="Faster by 5 %"
-            aria-keyshortcuts="]"
-          >
-            +
-          </button>
-          <output
-            htmlFor={`${ids}-speed`}
-            className="w-14 text-right text-sm font-semibold tabular-nums"
-            data-testid="speed-value"
-          >
-            {rate} %
-          </output>
         </div>
-        {video.video_player === 'youtube' && rate % 25 !== 0 ? (
-          <p className="text-xs text-stone-300">YouTube plays the nearest speed it offers (steps of 25 %).</p>
+        {counting ? (
+          <p role="status" className="text-sm font-semibold text-amber-300">
+            Counting in…
+          </p>
         ) : null}
 
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          <button
-            type="button"
-            className={ladder ? on : quiet}
-            onClick={toggleLadder}
-            aria-pressed={Boolean(ladder)}
-            aria-keyshortcuts="l"
-            data-testid="ladder-toggle"
-          >
-            {ladder ? 'Stop ladder' : 'Tempo ladder'}
-          </button>
-          <button
-            type="button"
-            className={metronomeOn ? on : quiet}
-            onClick={() => setMetronomeOn((x) => !x)}
-            aria-pressed={metronomeOn}
-            disabled={!bpm}
-            aria-keyshortcuts="m"
-            title={bpm ? undefined : 'This lesson has no tempo set, so there is no metronome.'}
-          >
-            Metronome
-            {bpm ? <span className="text-xs font-normal tabular-nums">{` ${Math.round(bpm)} bpm`}</span> : null}
-          </button>
-          <button
-            type="button"
-            className={values.practice_mirror ? on : quiet}
-            onClick={toggleMirror}
-            aria-pressed={values.practice_mirror}
-            aria-keyshortcuts="r"
-            data-testid="mirror-toggle"
-          >
-            Mirror
-          </button>
-          <button type="button" className={quiet} onClick={openMoment} aria-keyshortcuts="s" data-testid="save-moment">
-            Save this moment
-          </button>
-          <button
-            type="button"
-            className={`${quiet} col-span-2 sm:col-span-1`}
-            onClick={() => help.current?.showModal()}
-            aria-keyshortcuts="?"
-            aria-haspopup="dialog"
-          >
-            ? Shortcuts
-          </button>
+        <div id={`${ids}-more`} className={`${moreOpen ? '' : 'hidden'} space-y-3 border-t border-white/15 pt-3 lg:block`}>
+          <div className="flex items-center gap-2">
+            <label htmlFor={`${ids}-speed`} className="text-sm">
+              Speed
+            </label>
+            <input
+              id={`${ids}-speed`}
+              type="range"
+              min={PRACTICE_RATE_MIN}
+              max={PRACTICE_RATE_MAX}
+              step={PRACTICE_RATE_STEP}
+              value={rate}
+              onChange={(e) => setRate(Number(e.target.value))}
+              aria-valuetext={`${rate} %`}
+              className="h-11 min-w-0 flex-1 accent-brand-500"
+              data-testid="speed-slider"
+            />
+          </div>
+          {video.video_player === 'youtube' && rate % 25 !== 0 ? (
+            <p className="text-xs text-stone-300">YouTube plays the nearest speed it offers (steps of 25 %).</p>
+          ) : null}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+            <button
+              type="button"
+              className={quiet}
+              onClick={clearLoop}
+              disabled={marks.start === null && marks.end === null}
+              aria-keyshortcuts="x"
+            >
+              Clear loop
+            </button>
+            <label className="flex min-h-11 items-center gap-2">
+              <span className="text-sm">Count-in</span>
+              <select
+                className="min-h-11 rounded-lg bg-white/10 px-2 text-sm text-white [&>option]:text-ink-900"
+                value={values.practice_count_in}
+                onChange={(e) => update({ practice_count_in: Number(e.target.value) })}
+              >
+                {Array.from({ length: PRACTICE_COUNT_IN_MAX / 2 + 1 }, (_, i) => i * 2).map((n) => (
+                  <option key={n} value={n}>
+                    {n ? `${n} beats` : 'Off'}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={ladder ? on : quiet}
+              onClick={toggleLadder}
+              aria-pressed={Boolean(ladder)}
+              aria-keyshortcuts="l"
+              data-testid="ladder-toggle"
+            >
+              {ladder ? 'Stop ladder' : 'Tempo ladder'}
+            </button>
+            <button
+              type="button"
+              className={metronomeOn ? on : quiet}
+              onClick={() => setMetronomeOn((x) => !x)}
+              aria-pressed={metronomeOn}
+              disabled={!bpm}
+              aria-keyshortcuts="m"
+              title={bpm ? undefined : 'This lesson has no tempo set, so there is no metronome.'}
+            >
+              Metronome
+              {bpm ? <span className="text-xs font-normal tabular-nums">{` ${Math.round(bpm)} bpm`}</span> : null}
+            </button>
+            <button
+              type="button"
+              className={values.practice_mirror ? on : quiet}
+              onClick={toggleMirror}
+              aria-pressed={values.practice_mirror}
+              aria-keyshortcuts="r"
+              data-testid="mirror-toggle"
+            >
+              Mirror
+            </button>
+            <button type="button" className={quiet} onClick={openMoment} aria-keyshortcuts="s" data-testid="save-moment">
+              Save this moment
+            </button>
+            {workspace ? (
+              <button
+                type="button"
+                className={practiceView ? on : quiet}
+                onClick={togglePracticeView}
+                aria-pressed={practiceView}
+                aria-keyshortcuts="f"
+                data-testid="practice-view"
+              >
+                Practice view
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={quiet}
+              onClick={() => help.current?.showModal()}
+              aria-keyshortcuts="?"
+              aria-haspopup="dialog"
+            >
+              ? Shortcuts
+            </button>
+          </div>
         </div>
 
         {ladder || showLadder ? (

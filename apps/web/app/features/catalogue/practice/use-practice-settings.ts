@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   PRACTICE_DEFAULTS,
   practiceScreen,
@@ -11,11 +11,63 @@ import { ApiError } from '../../../lib/api-client';
 
 /** A signed-out visitor's settings, one key per video and screen class (product.md#practice). */
 const LOCAL_PREFIX = 'fretline:practice:';
+/** A signed-in learner's settings the API did not take (offline): sent again, and they win. */
+const UNSAVED_PREFIX = 'fretline:practice-unsaved:';
 const SAVE_DELAY_MS = 800;
+const OFFLINE_MESSAGE =
+  'Your practice settings could not be saved just now: they are kept on this device and saved when you are back online.';
 
 export type PracticeValues = PracticeValueSet;
 
 const localKey = (slug: string, screen: PracticeScreen) => `${LOCAL_PREFIX}${screen}:${slug}`;
+const unsavedKey = (slug: string, screen: PracticeScreen) => `${UNSAVED_PREFIX}${screen}:${slug}`;
+
+/** The API refused the settings themselves (gone, locked, invalid): trying again would not help. */
+const refused = (err: unknown) => err instanceof ApiError && err.status !== undefined && err.status >= 400 && err.status < 500;
+
+function keysStartingWith(prefix: string): string[] {
+  try {
+    return Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+  } catch {
+    return []; // Storage blocked (private mode): nothing was kept.
+  }
+}
+
+function forget(key: string) {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing to forget.
+  }
+}
+
+/** `<screen>:<slug>` after a prefix, when it is one. */
+function keyParts(key: string, prefix: string): { screen: PracticeScreen; slug: string } | null {
+  const [screen, slug] = key.slice(prefix.length).split(':');
+  return slug && (screen === 'small' || screen === 'large') ? { screen, slug } : null;
+}
+
+/** Sends the settings kept while offline; true when none are left waiting. */
+async function saveUnsaved(): Promise<boolean> {
+  let left = false;
+  for (const key of keysStartingWith(UNSAVED_PREFIX)) {
+    const parts = keyParts(key, UNSAVED_PREFIX);
+    const values = readLocal(key);
+    try {
+      if (parts && values)
+        await api.call('videos.putPractice', {
+          params: { videoSlug: parts.slug },
+          body: { ...values, practice_screen: parts.screen },
+          cancelKey: false,
+        });
+      forget(key);
+    } catch (err) {
+      if (refused(err)) forget(key);
+      else left = true;
+    }
+  }
+  return !left;
+}
 
 function readLocal(key: string): PracticeValues | null {
   try {
@@ -32,12 +84,12 @@ function readLocal(key: string): PracticeValues | null {
  * account has none yet for that screen class (the account's own choice wins), then forgotten here.
  */
 async function moveLocalToAccount(): Promise<void> {
-  const keys = Object.keys(window.localStorage).filter((k) => k.startsWith(LOCAL_PREFIX));
-  for (const key of keys) {
-    const [screen, slug] = key.slice(LOCAL_PREFIX.length).split(':') as [PracticeScreen, string];
+  for (const key of keysStartingWith(LOCAL_PREFIX)) {
+    const parts = keyParts(key, LOCAL_PREFIX);
     const values = readLocal(key);
     try {
-      if (values && slug && (screen === 'small' || screen === 'large')) {
+      if (values && parts) {
+        const { slug, screen } = parts;
         const { practice } = await api.call('videos.getPractice', {
           params: { videoSlug: slug },
           query: { practice_screen: screen },
@@ -47,21 +99,23 @@ async function moveLocalToAccount(): Promise<void> {
           await api.call('videos.putPractice', { params: { videoSlug: slug }, body: { ...values, practice_screen: screen } });
         }
       }
-      window.localStorage.removeItem(key);
+      forget(key);
     } catch (err) {
       // A video that is gone or locked keeps nothing; anything else is tried again next time.
-      if (err instanceof ApiError && err.status !== undefined && err.status >= 400 && err.status < 500)
-        window.localStorage.removeItem(key);
+      if (refused(err)) forget(key);
     }
   }
 }
 
 /**
  * The practice settings of this video on this screen class: the account's through the API, a
- * visitor's in localStorage. Changes are saved a moment after the last one.
+ * visitor's in localStorage. Changes are saved a moment after the last one; those the API could
+ * not be reached for are kept in localStorage and sent again on the next visit or when the
+ * browser is back online. `leftHanded` (the account's setting) mirrors the video by default.
  */
-export function usePracticeSettings(slug: string, signedIn: boolean) {
-  const [values, setValues] = useState<PracticeValues>(PRACTICE_DEFAULTS);
+export function usePracticeSettings(slug: string, signedIn: boolean, leftHanded = false) {
+  const defaults = useMemo(() => ({ ...PRACTICE_DEFAULTS, practice_mirror: leftHanded }), [leftHanded]);
+  const [values, setValues] = useState<PracticeValues>(defaults);
   const [screen, setScreen] = useState<PracticeScreen>('large');
   const [loaded, setLoaded] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -79,14 +133,22 @@ export function usePracticeSettings(slug: string, signedIn: boolean) {
         return;
       }
       await moveLocalToAccount().catch(() => undefined);
+      const unsaved = readLocal(unsavedKey(slug, current));
+      if (!(await saveUnsaved().catch(() => false))) {
+        // Still offline: what was kept here is the latest.
+        if (unsaved && !cancelled) setValues(unsaved);
+        if (!cancelled) setSaveError(OFFLINE_MESSAGE);
+        return;
+      }
       const { practice } = await api.call('videos.getPractice', {
         params: { videoSlug: slug },
         query: { practice_screen: current },
         cancelKey: false,
       });
       if (cancelled) return;
-      const { practice_screen: _s, practice_updated: _u, ...rest } = practice;
-      setValues(rest);
+      const { practice_screen: _s, practice_updated: updated, ...rest } = practice;
+      // Nothing saved for this lesson yet: the defaults, mirrored for a left-handed account.
+      setValues(updated ? rest : defaults);
     };
     load()
       .catch(() => undefined)
@@ -96,7 +158,19 @@ export function usePracticeSettings(slug: string, signedIn: boolean) {
     return () => {
       cancelled = true;
     };
-  }, [slug, signedIn]);
+  }, [slug, signedIn, defaults]);
+
+  // Back online: what was kept is sent.
+  useEffect(() => {
+    if (!signedIn) return;
+    const online = () => {
+      void saveUnsaved().then((done) => {
+        if (done) setSaveError((error) => (error === OFFLINE_MESSAGE ? null : error));
+      });
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [signedIn]);
 
   const flush = useCallback(async () => {
     const next = pending.current;
@@ -113,11 +187,20 @@ export function usePracticeSettings(slug: string, signedIn: boolean) {
     }
     try {
       await api.call('videos.putPractice', { params: { videoSlug: slug }, body });
+      forget(unsavedKey(slug, screen));
       setSaveError(null);
     } catch (err) {
-      setSaveError(
-        err instanceof ApiError ? err.message : 'Your practice settings could not be saved. They will be tried again.',
-      );
+      if (err instanceof ApiError && err.cancelled) return;
+      if (refused(err)) {
+        setSaveError((err as ApiError).message);
+        return;
+      }
+      try {
+        window.localStorage.setItem(unsavedKey(slug, screen), JSON.stringify(body));
+        setSaveError(OFFLINE_MESSAGE);
+      } catch {
+        setSaveError('Your practice settings could not be saved. They will be tried again.');
+      }
     }
   }, [screen, signedIn, slug]);
 

@@ -101,7 +101,7 @@ export function ChordsEditor({ chords, errors }: { chords: EditorVideo['video_ch
                   <TextInput
                     {...at('video_chord_frets')}
                     label="Frets, low E first"
-                    hint="x = not played, 0 = open"
+                    hint="x = not played, 0 = open; a ukulele or bass: four, G or low E first"
                     value={v.frets}
                     // A shape typed by hand is no longer the library's chord.
                     onChange={(e) => set({ frets: e.target.value, key: '' })}
