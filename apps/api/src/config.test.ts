@@ -83,3 +83,12 @@ describe('SHUTDOWN_DRAIN_MS (ADR 0042)', () => {
     expect(() => loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(ConfigError);
   });
 });
+
+describe('the API document (API_DOCS)', () => {
+  it('reads on and off, leaves the choice to NODE_ENV when unset, and refuses anything else', () => {
+    expect(loadConfig({ ...production, API_DOCS: 'on' }).API_DOCS).toBe(true);
+    expect(loadConfig({ ...production, API_DOCS: 'off' }).API_DOCS).toBe(false);
+    expect(loadConfig(production).API_DOCS).toBeUndefined();
+    expect(() => loadConfig({ ...production, API_DOCS: 'public' })).toThrow(/API_DOCS/);
+  });
+});
