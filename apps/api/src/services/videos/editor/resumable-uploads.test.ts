@@ -113,6 +113,14 @@ describe('the open uploads of one editor are limited', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 
+  it('holds to the limit when the uploads are opened all at once', async () => {
+    const editor = await createUserWithSession(t.db, { roles: ['Editor'] });
+    const answers = await Promise.all(Array.from({ length: OPEN_UPLOADS_PER_EDITOR + 3 }, () => create(editor.token, 1000)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(OPEN_UPLOADS_PER_EDITOR);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(3);
+  });
+
   it('refuses an upload whose declared size would take the open bytes over the limit', async () => {
     const editor = await createUserWithSession(t.db, { roles: ['Editor'] });
     // Declared sizes count, not bytes received: the disk an upload will take is reserved at its start.
