@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * How long to wait before each run, given how many runs have settled: a number for a steady poll,
  * or a function for one that slows down (it need not keep its identity between renders).
  */
-export type PollInterval = number | ((runs: number) => number);
+type PollInterval = number | ((runs: number) => number);
 
 /**
  * The one polling hook of the web (ADR 0054): runs `task` every `interval` while `enabled`, first

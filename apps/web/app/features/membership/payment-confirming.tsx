@@ -17,7 +17,7 @@ const SLOWEST_POLL_MS = 30_000;
 export const POLLS_BEFORE_PAUSING = 20;
 
 /** The wait before the next check, given how many were made: 1 s ten times, then 2, 4, 8, 16, 30, 30… s. */
-export function pendingPaymentPollDelay(runs: number): number {
+function pendingPaymentPollDelay(runs: number): number {
   if (runs < FAST_POLLS) return SUBSCRIPTION_POLL_MS;
   return Math.min(SLOWEST_POLL_MS, SUBSCRIPTION_POLL_MS * 2 ** (runs - FAST_POLLS + 1));
 }
