@@ -28,6 +28,7 @@ describe('buildApp with adapters of the caller’s own', () => {
       resumeSubscription: refuse,
       applyDiscount: refuse,
       changePlan: refuse,
+      creditBalance: refuse,
       createCoupon: refuse,
     };
     const config = testConfig();

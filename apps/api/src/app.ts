@@ -123,8 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redisPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  const apiDocs = options.config.API_DOCS ?? !options.config.isProduction;
   // Before any route, so the OpenAPI document sees them all.
-  await app.register(docsPlugin);
+  if (apiDocs) await app.register(docsPlugin);
 
   await app.register(
     async (api) => {
@@ -141,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(healthRoutes, { media: mediaStore.kind });
       await api.register(errorReportRoutes);
-      await api.register(docsRoutes);
+      if (apiDocs) await api.register(docsRoutes);
       // The development mailbox exists outside production only (ARCHITECTURE.md "Mail").
       if (!options.config.isProduction) await api.register(devMailApiRoutes);
       await api.register(authRoutes, { prefix: '/auth', personalDataErasers: PERSONAL_DATA_ERASERS });

@@ -112,3 +112,12 @@ describe('HOST and LIVE_RTMP_HOST (ADR 0070)', () => {
     expect(() => loadConfig({ ...production, LIVE_RTMP_MAX_PER_ADDRESS: '0' })).toThrow(ConfigError);
   });
 });
+
+describe('the API document (API_DOCS)', () => {
+  it('reads on and off, leaves the choice to NODE_ENV when unset, and refuses anything else', () => {
+    expect(loadConfig({ ...production, API_DOCS: 'on' }).API_DOCS).toBe(true);
+    expect(loadConfig({ ...production, API_DOCS: 'off' }).API_DOCS).toBe(false);
+    expect(loadConfig(production).API_DOCS).toBeUndefined();
+    expect(() => loadConfig({ ...production, API_DOCS: 'public' })).toThrow(/API_DOCS/);
+  });
+});

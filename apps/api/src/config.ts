@@ -4,7 +4,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './plugins/loopback.ts';
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 
 /** Every setting of ARCHITECTURE.md "Configuration", parsed once; bad values fail at start. */
 const EnvSchema = z.object({
@@ -68,6 +70,9 @@ const EnvSchema = z.object({
     .regex(/^[a-z0-9-]+$/, 'TEACHER_NAME must be a lower-case slug')
     .default('jamie'),
   ANALYTICS_ENABLED: bool.default(true),
+  // The OpenAPI document at /api/docs maps every call for whoever asks: served outside production,
+  // and in production only when the operator says so (unset: by NODE_ENV).
+  API_DOCS: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Which peers may set X-Forwarded-*: loopback, a hop count, or IPs/CIDRs (ADR 0004).
   TRUST_PROXY: z

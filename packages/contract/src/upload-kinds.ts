@@ -62,6 +62,8 @@ export const UPLOAD_ERRORS = {
     `That ${UPLOAD_KINDS[kind].label} is too large: the limit is ${formatUploadBytes(UPLOAD_KINDS[kind].maxBytes)}.`,
   mismatch: (ext: string) => `That file's contents are not a .${ext} file. Check the file and try again.`,
   empty: 'That file is empty.',
+  tooManyOpen: (limit: number) => `You have ${limit} unfinished video uploads. Finish or cancel one before starting another.`,
+  tooManyOpenBytes: 'Your unfinished video uploads are as large as allowed. Finish or cancel one before starting another.',
 } as const;
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,5 +27,22 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/') && !p.startsWith('/api/docs'))).toBe(true);
     const json = await t.app.inject({ url: '/api/docs/openapi.json' });
     expect(json.json()).toEqual(doc);
+  });
+});
+
+describe('the OpenAPI document in production', () => {
+  it('is a 404 unless API_DOCS=on, and served when it is', async () => {
+    const { handle, drop } = await createTestDatabase();
+    const production = testConfig({ isProduction: true, SITE_URL: 'https://fretline.example' });
+    try {
+      const closed = await buildApp({ config: production, db: handle });
+      for (const url of ['/api/docs', '/api/docs/openapi.json']) expect((await closed.inject({ url })).statusCode, url).toBe(404);
+      await closed.close();
+      const open = await buildApp({ config: { ...production, API_DOCS: true }, db: handle });
+      expect((await open.inject({ url: '/api/docs' })).statusCode).toBe(200);
+      await open.close();
+    } finally {
+      await drop();
+    }
   });
 });

@@ -155,7 +155,9 @@ function validationMessage(field: string, keyword: string, message: string, para
  * page of its own, never the 500 page: React Router cannot route a URL that does not decode.
  */
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.url?.startsWith('/api/')) {
+  const url = request.raw.url ?? '/';
+  reply.headers(request.server.securityHeadersFor(url));
+  if (url.startsWith('/api/')) {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
     const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'That address is too long.' : BAD_URL_TEXT;
     void sendError(reply, status, { errors: [{ message, code: err.code ?? 'BAD_URL' }] });

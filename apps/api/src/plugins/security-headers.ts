@@ -3,6 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The security headers of a response to this URL. The onRequest hook puts them on every routed
+     * request; Fastify's `frameworkErrors` (a URL that does not decode) answer before any hook runs.
+     */
+    securityHeadersFor(url: string): Record<string, string>;
+  }
+}
+
 /** Hosts whose players and widgets the product embeds (ARCHITECTURE.md "Media", "Payments"). */
 const FRAME_SOURCES = [
   'https://www.youtube-nocookie.com',
@@ -100,8 +110,10 @@ export const securityHeadersPlugin = fp(
       xFrameOptions: { action: 'deny' },
     });
     const apiHeaders = apiSecurityHeaders(production);
+    const securityHeadersFor = (url: string) => (url.startsWith('/api/') ? apiHeaders : headers);
+    app.decorate('securityHeadersFor', securityHeadersFor);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+      reply.headers(securityHeadersFor(request.url));
       done();
     });
   },

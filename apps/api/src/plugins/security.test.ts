@@ -14,7 +14,7 @@ describe('security headers', () => {
   });
 
   it('put the page policy on pages, error pages and the development mailbox', async () => {
-    for (const url of ['/dev/mail', '/a-page-that-does-not-exist', '/videos']) {
+    for (const url of ['/dev/mail', '/a-page-that-does-not-exist', '/videos', '/%E0%A4%A']) {
       const res = await t.app.inject({ url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
@@ -35,7 +35,7 @@ describe('security headers', () => {
   });
 
   it('put a policy that lets nothing load or frame on API answers, errors included', async () => {
-    for (const url of ['/api/health', '/api/nothing-here', '/api/videos/videos/no-such-video']) {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/videos/videos/no-such-video', '/api/videos/videos/%E0%A4%A']) {
       const res = await t.app.inject({ url });
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');

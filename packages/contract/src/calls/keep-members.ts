@@ -85,6 +85,8 @@ export const PlanSwitchSchema = z.object({
     .nullable(),
   /** The unused time on the current plan, credited against the new price. */
   credit: z.number().int(),
+  /** Credit already held from an earlier switch, also taken off the new price. */
+  credit_balance: z.number().int(),
   /** Charged now to the card on file. */
   amount_due: z.number().int(),
   /** Credit beyond the new price, taken off the next payments. */

@@ -107,7 +107,8 @@ describe('SMTP delivery (SMTP_URL set)', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     received = sink.received;
-    t = await createTestApp({ config: { SMTP_URL: sink.url } });
+    // Message-IDs carry the site's own domain, as they do in production (RFC 5322 §3.6.4).
+    t = await createTestApp({ config: { SMTP_URL: sink.url, SITE_URL: 'https://fretline.example' } });
   });
   afterAll(async () => {
     await t.close();
@@ -128,7 +129,7 @@ describe('SMTP delivery (SMTP_URL set)', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toContain('Subject: Your code');
     expect(received[0]).toContain('X-Fretline-Test: yes');
-    expect(received[0]).toMatch(/Message-ID: <job-\d+@localhost>/i);
+    expect(received[0]).toMatch(/Message-ID: <job-\d+@fretline\.example>/i);
     expect(await t.db.select().from(tables.devMail)).toHaveLength(0);
   });
 
@@ -176,7 +177,7 @@ describe('SMTP delivery (SMTP_URL set)', () => {
       expect(await runDueJobs(t.app)).toBe(1);
       expect(received).toHaveLength(2);
       const ids = received.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim());
-      expect(ids[0]).toBe(`<job-${idJob}@localhost>`);
+      expect(ids[0]).toBe(`<job-${idJob}@fretline.example>`);
       expect(ids[1]).toBe(ids[0]);
       const [done] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
       expect(done).toMatchObject({ status: 'done', checkpoint: { state: 'accepted' } });
@@ -200,7 +201,7 @@ describe('SMTP delivery (SMTP_URL set)', () => {
         status: 'running',
         attempts: 1,
         lockedUntil: new Date(t.clock.now().getTime() - 1),
-        checkpoint: { state: 'accepted', messageId: `<job-${idJob}@localhost>`, attempt: 1, response: '250 OK: queued' },
+        checkpoint: { state: 'accepted', messageId: `<job-${idJob}@fretline.example>`, attempt: 1, response: '250 OK: queued' },
       })
       .where(eq(tables.jobs.idJob, idJob));
     expect(await runDueJobs(t.app)).toBe(1);

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS } from '@fretline/contract';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { BAD_WIDTH_TEXT, NOT_RESIZABLE_TEXT, variantPathFor } from './image-variants.ts';
-import { createMediaStore } from './media-store.ts';
+import { BAD_WIDTH_TEXT, NOT_RESIZABLE_TEXT, createImageVariants, variantPathFor } from './image-variants.ts';
+import { createMediaStore, type MediaStore } from './media-store.ts';
 
 let t: TestApp;
 let mediaDir: string;
@@ -116,6 +116,37 @@ describe('smaller WebP sizes of uploaded pictures (ADR 0069)', () => {
     const res = await get(`${await put('uploads/2026/11/broken.jpg', bytes)}&w=320`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('decodes a truncated picture once, and answers every later width from that memory, in any process', async () => {
+    const truncated = photo.subarray(0, Math.floor(photo.length / 2));
+    const url = await put('uploads/2026/11/truncated.jpg', truncated);
+    // The media store as the variants see it, counting the reads that feed a decode.
+    let decodes = 0;
+    const counting: MediaStore = {
+      ...store,
+      read: (mediaPath, range) => {
+        if (mediaPath === 'uploads/2026/11/truncated.jpg') decodes += 1;
+        return store.read(mediaPath, range);
+      },
+    };
+    const variants = createImageVariants(counting);
+    // Every width at once, as a page's srcset and a few visitors ask, then each again.
+    const first = await Promise.all(
+      IMAGE_VARIANT_WIDTHS.map((width) => variants.ensure('uploads/2026/11/truncated.jpg', truncated.length, width)),
+    );
+    expect(first).toEqual(IMAGE_VARIANT_WIDTHS.map(() => null));
+    for (const width of IMAGE_VARIANT_WIDTHS)
+      expect(await variants.ensure('uploads/2026/11/truncated.jpg', truncated.length, width)).toBeNull();
+    expect(decodes).toBe(1);
+    // Another instance (or this one after a restart) shares the store, and with it the memory.
+    const elsewhere = createImageVariants(counting);
+    expect(await elsewhere.ensure('uploads/2026/11/truncated.jpg', truncated.length, 640)).toBeNull();
+    expect(decodes).toBe(1);
+    // Through the route, the original is what answers.
+    const res = await get(`${url}&w=960`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(truncated)).toBe(true);
   });
 
   it('needs the signature of the original, exactly as the original does', async () => {

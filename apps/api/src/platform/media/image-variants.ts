@@ -38,6 +38,16 @@ export function variantPathFor(mediaPath: string, sourceSize: number, width: num
   return isSafeMediaPath(variantPath) ? variantPath : null;
 }
 
+/**
+ * The mark left in the media store beside a source's variants when it does not decode (truncated,
+ * not a picture, over the pixel limit): every later width, in any instance, serves the original
+ * without decoding again. Named by the source's size like the variants, so a replaced file is tried afresh.
+ */
+function undecodablePathFor(mediaPath: string, sourceSize: number): string | null {
+  const markPath = `variants/${mediaPath}/${sourceSize}-undecodable`;
+  return isSafeMediaPath(markPath) ? markPath : null;
+}
+
 type ImageVariants = {
   /** The stored variant's path and size, making it first if needed; null when the source cannot be resized. */
   ensure(mediaPath: string, sourceSize: number, width: number): Promise<{ mediaPath: string; size: number } | null>;
@@ -51,7 +61,9 @@ export function createImageVariants(store: MediaStore): ImageVariants {
   // first requests must queue rather than hold a dozen decoded photos in memory at once.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const make = async (mediaPath: string, variantPath: string, width: number): Promise<boolean> => {
+  const make = async (mediaPath: string, variantPath: string, markPath: string, width: number): Promise<boolean> => {
+    // Another width's job queued ahead of this one may have just found the source undecodable.
+    if (await store.stat(markPath)) return false;
     const source = await buffer(await store.read(mediaPath));
     const webp = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS })
       .rotate() // phone photos carry their orientation in EXIF, which WebP output drops
@@ -59,7 +71,10 @@ export function createImageVariants(store: MediaStore): ImageVariants {
       .webp({ quality: 74, effort: 4 })
       .toBuffer()
       .catch(() => null);
-    if (!webp) return false;
+    if (!webp) {
+      await store.write(markPath, Readable.from([]), 'text/plain');
+      return false;
+    }
     await store.write(variantPath, Readable.from([webp]), 'image/webp');
     return true;
   };
@@ -71,9 +86,11 @@ export function createImageVariants(store: MediaStore): ImageVariants {
       if (!variantPath) return null;
       const stored = await store.stat(variantPath);
       if (stored) return { mediaPath: variantPath, size: stored.size };
+      const markPath = undecodablePathFor(mediaPath, sourceSize);
+      if (!markPath || (await store.stat(markPath))) return null;
       let job = jobs.get(variantPath);
       if (!job) {
-        job = queue.then(() => make(mediaPath, variantPath, width)).finally(() => jobs.delete(variantPath));
+        job = queue.then(() => make(mediaPath, variantPath, markPath, width)).finally(() => jobs.delete(variantPath));
         queue = job.catch(() => undefined);
         jobs.set(variantPath, job);
       }

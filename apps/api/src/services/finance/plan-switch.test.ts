@@ -135,6 +135,31 @@ describe('switching monthly ↔ yearly', () => {
     expect(totals.slice(-2)).toEqual([0, 0]);
   });
 
+  it('quotes exactly what the switch then charges when credit is carried from an earlier switch', async () => {
+    const m = await member();
+    const quoteNow = async () =>
+      (await call('GET', `/me/subscriptions/${m.idSubscription}/plan-switch`, m.token)).json().data.plan_switch as PlanSwitch;
+    const switchTo = async (idPlan: number) => {
+      const q = await quoteNow();
+      const res = await call('PUT', `/me/subscriptions/${m.idSubscription}/plan`, m.token, { id_subscription_plan: idPlan });
+      expect(res.statusCode, res.body).toBe(200);
+      await settle();
+      return q;
+    };
+    // Monthly → yearly → monthly leaves most of the year as credit; a few days on, yearly again.
+    const charged = async () => (await paidInvoices(m.idSubscription)).map((i) => i.total).at(-1);
+    const first = await switchTo(yearlyPlan);
+    expect(await charged()).toBe(first.amount_due);
+    const back = await switchTo(monthlyPlan);
+    expect(back.carried_credit).toBeGreaterThan(0);
+    await settle(3 * DAY);
+    const again = await switchTo(yearlyPlan);
+    expect(await charged()).toBe(again.amount_due);
+    // The confirmation's lines add up: the price, less both credits, is what is charged.
+    expect(again.credit_balance).toBe(back.carried_credit);
+    expect(again.amount_due).toBe(Math.max(0, yearlyPrice - again.credit - again.credit_balance));
+  });
+
   it('refuses a plan that is not the other one, with a message, and changes nothing', async () => {
     const m = await member();
     for (const body of [{ id_subscription_plan: monthlyPlan }, { id_subscription_plan: 999999 }]) {

@@ -51,7 +51,7 @@ export async function getPlanSwitch(ctx: FinanceContext, user: SignedInUser, idS
   const now = ctx.clock();
   const to = await otherPlan(ctx, sub);
   const unavailable = switchUnavailable(sub, now) ?? (to ? null : 'There is no other plan to switch to.');
-  const none = { credit: 0, amount_due: 0, carried_credit: 0, new_period_end: null };
+  const none = { credit: 0, credit_balance: 0, amount_due: 0, carried_credit: 0, new_period_end: null };
   if (!to) return { switch_unavailable: unavailable, to_plan: null, ...none };
   const interval = to.subscriptionPlanInterval === 'year' ? 'year' : 'month';
   const toPlan = {
@@ -61,17 +61,22 @@ export async function getPlanSwitch(ctx: FinanceContext, user: SignedInUser, idS
     subscription_plan_interval: interval,
   } as const;
   if (unavailable || !sub.subscription_current_period_end) return { switch_unavailable: unavailable, to_plan: toPlan, ...none };
+  // The switch takes the credit held from an earlier switch off the price too: so does its quote.
+  const side = await repo.findProviderSide(ctx.db, idSubscription);
+  const balance = side?.providerSubscriptionId ? await ctx.provider.creditBalance(side.providerSubscriptionId) : 0;
   const p = prorate({
     oldPrice: sub.subscription_plan_price,
     oldInterval: sub.subscription_plan_interval,
     periodEnd: sub.subscription_current_period_end,
     newPrice: to.subscriptionPlanPrice,
     now,
+    balance,
   });
   return {
     switch_unavailable: null,
     to_plan: toPlan,
     credit: p.credit,
+    credit_balance: balance,
     amount_due: p.amountDue,
     carried_credit: p.carriedCredit,
     new_period_end: dayjs(now).add(1, interval).toDate(),

@@ -320,6 +320,14 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
             status: 'active',
             items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_end: 1798761600 }] },
           });
+        if (req.method === 'GET' && path === '/v1/subscriptions/sub_credit')
+          return send(200, {
+            id: 'sub_credit',
+            object: 'subscription',
+            status: 'active',
+            customer: { id: 'cus_credit', object: 'customer', balance: -4200 },
+            items: { object: 'list', data: [] },
+          });
         if (req.method === 'POST' && path === '/v1/subscriptions')
           return send(200, { id: 'sub_new', object: 'subscription', status: 'trialing' });
         if (req.method === 'POST' && path.startsWith('/v1/subscriptions/'))
@@ -401,6 +409,12 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
     expect(update.body.get('proration_behavior')).toBe('always_invoice');
     expect(update.body.get('payment_behavior')).toBe('error_if_incomplete');
     expect(update.idempotencyKey).toBe('plan-fretline-switch-42');
+  });
+
+  it("reads the credit a switch left as the customer's negative balance, for the next switch's quote", async () => {
+    requests.length = 0;
+    expect(await provider().creditBalance('sub_credit')).toBe(4200);
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_credit' });
   });
 
   const coupon = { percentOff: 20, amountOff: null, duration: 'repeating' as const, durationMonths: 3 };

@@ -74,6 +74,12 @@ export function SwitchPlanPanel({ subscription, planSwitch }: { subscription: Su
               <dt className="text-stone-600">Credit for the unused time on your current plan</dt>
               <dd className="font-semibold whitespace-nowrap">−{formatPence(planSwitch.credit)}</dd>
             </div>
+            {planSwitch.credit_balance > 0 ? (
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Credit left from an earlier switch</dt>
+                <dd className="font-semibold whitespace-nowrap">−{formatPence(planSwitch.credit_balance)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base">
               <dt className="font-bold">Charged now</dt>
               <dd className="font-extrabold whitespace-nowrap" data-testid="switch-amount-due">

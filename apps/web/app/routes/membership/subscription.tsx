@@ -1,13 +1,13 @@
-import { Link, useRevalidator } from 'react-router';
-import { formatDate, formatPence, isInFreeTrial, MEMBERSHIP_PRODUCT_SLUG, SUBSCRIPTION_POLL_MS } from '@fretline/contract';
+import { Link } from 'react-router';
+import { formatDate, formatPence, isInFreeTrial, MEMBERSHIP_PRODUCT_SLUG } from '@fretline/contract';
 import { Card, Container, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
-import { usePoll } from '../../lib/use-poll';
 import { requireMe } from '../../features/account/require-user.server';
 import { AddressForm } from '../../features/membership/address-form';
 import { Invoices } from '../../features/membership/invoices';
 import { PausePanel } from '../../features/membership/pause-panel';
+import { isWaitingForFirstPayment, PaymentConfirming } from '../../features/membership/payment-confirming';
 import { SwitchPlanPanel } from '../../features/membership/switch-plan';
 import { PaymentMethods } from '../../features/membership/payment-methods';
 import { FreeTrialNote, SubscriptionStatusBadge } from '../../features/membership/status-badge';
@@ -54,23 +54,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const waiting = (status: string) => status === 'draft' || status === 'created' || status === 'initialised';
-
 /** /me/subscriptions/:idSubscription (route id me-subscriptions-idSubscription, product.md#pages). */
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { subscription, paymentMethods, invoices, idParty, address, provider, publishableKey, keepOptions, planSwitch } =
     loaderData;
   const status = subscription.subscription_status;
-  const revalidator = useRevalidator();
-
-  // Managing a subscription (product.md#states): poll every 1 s while the first payment is under way, until it settles.
-  usePoll(
-    async () => {
-      if (revalidator.state === 'idle') await revalidator.revalidate();
-    },
-    SUBSCRIPTION_POLL_MS,
-    waiting(status),
-  );
 
   const end = subscription.subscription_current_period_end;
   return (
@@ -124,11 +112,8 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </dl>
-        {waiting(status) ? (
-          <p role="status" className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-            We're confirming your first payment. This page updates by itself.
-          </p>
-        ) : null}
+        {/* Managing a subscription (product.md#states): polled every 1 s at first while the first payment is under way. */}
+        {isWaitingForFirstPayment(status) ? <PaymentConfirming idSubscription={subscription.id_subscription} /> : null}
         {status === 'incomplete' || status === 'failed' ? (
           <p role="alert" className="mt-5 rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
             {status === 'incomplete'

@@ -165,6 +165,15 @@ export class SandboxProvider implements PaymentProvider {
       .where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
   }
 
+  async creditBalance(providerSubscriptionId: string): Promise<number> {
+    const t = tables.sandboxSubscriptions;
+    const [sb] = await this.db
+      .select({ creditBalance: t.creditBalance })
+      .from(t)
+      .where(eq(t.providerSubscriptionId, providerSubscriptionId));
+    return sb?.creditBalance ?? 0;
+  }
+
   async createCoupon(): Promise<{ promotionCodeId: null }> {
     // The sandbox reads the coupon's terms at checkout; it keeps nothing of its own.
     return { promotionCodeId: null };

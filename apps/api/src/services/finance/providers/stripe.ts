@@ -120,6 +120,14 @@ export class StripeProvider implements PaymentProvider {
     return promo.id;
   }
 
+  /** Stripe keeps a switch's leftover credit as a negative customer balance and applies it to the next invoices. */
+  async creditBalance(providerSubscriptionId: string): Promise<number> {
+    const subscription = await this.stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['customer'] });
+    const customer = subscription.customer;
+    const balance = typeof customer === 'object' && !customer.deleted ? customer.balance : 0;
+    return Math.max(0, -balance);
+  }
+
   /** A staff coupon becomes a Stripe coupon with a promotion code of the same code, limits included. */
   async createCoupon(
     input: CouponForProvider & { expiresAt: Date | null; maxRedemptions: number | null; idempotencyKey: string },

@@ -78,10 +78,10 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<void>;
   /**
-   * Switches the subscription to another plan (monthly ↔ yearly, product.md#switching-plans): a new
-   * period starts now and the unused time on the old plan is credited against the new price, which is
-   * charged at once. Throws PaymentError when the card refuses that charge; nothing changes then.
+   * The credit the customer holds (left over from an earlier switch), in pence: the switch takes it
+   * off the new price, so the quote must too.
    */
+  creditBalance(providerSubscriptionId: string): Promise<number>;
   /**
    * Makes a checkout coupon on the provider's side: Stripe gets a coupon and a promotion code of the
    * same code (its id is returned); the sandbox needs nothing.
@@ -89,6 +89,12 @@ export interface PaymentProvider {
   createCoupon(
     input: CouponForProvider & { expiresAt: Date | null; maxRedemptions: number | null; idempotencyKey: string },
   ): Promise<{ promotionCodeId: string | null }>;
+  /**
+   * Switches the subscription to another plan (monthly ↔ yearly, product.md#switching-plans): a new
+   * period starts now and the unused time on the old plan, with any credit the customer holds, is
+   * taken off the new price, which is charged at once. Throws PaymentError when the card refuses
+   * that charge; nothing changes then.
+   */
   changePlan(input: { providerSubscriptionId: string; plan: PlanForProvider; idempotencyKey: string }): Promise<{
     currentPeriodEnd: Date | null;
   }>;

@@ -24,9 +24,22 @@ const SNIFF_BYTES = 64;
 /** An upload left unfinished this long is removed (the tus expiration extension). */
 const EXPIRE_MS = 24 * 3_600_000;
 const VIDEO = UPLOAD_KINDS.video;
+/**
+ * What one editor may hold open at once: unfinished uploads, and the bytes they declared (each is
+ * disk taken on this host until it finishes or expires). Two full-size videos side by side.
+ */
+export const OPEN_UPLOADS_PER_EDITOR = 5;
+export const OPEN_BYTES_PER_EDITOR = 2 * VIDEO.maxBytes;
+/** The upload's metadata key naming its editor, set by the server over anything the client sent. */
+const OWNER_KEY = 'owner';
 
 /** A refusal in the form @tus/server answers with: its status and a plain-text body. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
+/** Someone else's upload and no upload at all answer alike: an id tells a stranger nothing. */
+const NOT_FOUND = refusal(404, 'There is no such upload.');
+
+/** The Node request under @tus/server's web Request. */
+const nodeRequestOf = (req: Request) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
 
 /**
  * The tus file store, with the first-bytes check of ADR 0039 applied as the bytes arrive: the
@@ -99,6 +112,26 @@ export const resumableUploadsRoutes: FastifyPluginAsync<{ store: MediaStore }> =
   const datastore = new CheckedFileStore({ directory: store.scratchDir('resumable'), expirationPeriodInMilliseconds: EXPIRE_MS });
   /** Who sent each request in flight, for the audit record of the upload it completes. */
   const senders = new WeakMap<IncomingMessage, RequestAuth>();
+  const senderOf = (req: Request) => {
+    const raw = nodeRequestOf(req);
+    const auth = raw ? senders.get(raw) : undefined;
+    if (!auth) throw refusal(500, 'The file could not be stored.');
+    return auth;
+  };
+
+  /** The count and declared bytes of the unexpired uploads an editor holds on this host. */
+  async function openUploadsOf(idUser: number): Promise<{ count: number; bytes: number }> {
+    const open = { count: 0, bytes: 0 };
+    for (const id of (await datastore.configstore.list?.()) ?? []) {
+      const upload = await datastore.configstore.get(id);
+      if (upload?.metadata?.[OWNER_KEY] !== String(idUser)) continue;
+      const created = upload.creation_date ? Date.parse(upload.creation_date) : Date.now();
+      if (created + EXPIRE_MS < Date.now()) continue;
+      open.count += 1;
+      open.bytes += upload.size ?? 0;
+    }
+    return open;
+  }
 
   const tus = new Server({
     path: RESUMABLE_UPLOAD_PATH,
@@ -107,26 +140,34 @@ export const resumableUploadsRoutes: FastifyPluginAsync<{ store: MediaStore }> =
     maxSize: VIDEO.maxBytes,
     // Random, unguessable ids: an upload's URL is only useful to the editor who made it.
     namingFunction: () => randomBytes(16).toString('hex'),
-    onUploadCreate: async (_req, upload) => {
+    onUploadCreate: async (req, upload) => {
       const filename = upload.metadata?.filename ?? '';
       const ext = uploadExtensionOf(filename);
       if (!VIDEO.extensions.includes(ext))
         throw refusal(415, `Upload a video file here (${VIDEO.extensions.join(', ').toUpperCase()}).`);
       if (!upload.size) throw refusal(400, UPLOAD_ERRORS.empty);
       if (upload.size > VIDEO.maxBytes) throw refusal(413, UPLOAD_ERRORS.tooLarge('video'));
-      return {};
+      const { idUser } = senderOf(req).user;
+      const open = await openUploadsOf(idUser);
+      if (open.count >= OPEN_UPLOADS_PER_EDITOR) throw refusal(403, UPLOAD_ERRORS.tooManyOpen(OPEN_UPLOADS_PER_EDITOR));
+      if (open.bytes + upload.size > OPEN_BYTES_PER_EDITOR) throw refusal(403, UPLOAD_ERRORS.tooManyOpenBytes);
+      return { metadata: { ...upload.metadata, [OWNER_KEY]: String(idUser) } };
     },
-    onUploadFinish: async (req, upload) => finish(req as unknown as { runtime?: { node?: { req: IncomingMessage } } }, upload),
+    // HEAD, PATCH and DELETE reach only the editor's own uploads; before anything is read or changed.
+    onIncomingRequest: async (req, id) => {
+      if (req.method === 'POST') return;
+      const upload = await datastore.configstore.get(id);
+      if (upload?.metadata?.[OWNER_KEY] !== String(senderOf(req).user.idUser)) throw NOT_FOUND;
+    },
+    onUploadFinish: async (req, upload) => finish(req, upload),
   });
 
-  async function finish(req: { runtime?: { node?: { req: IncomingMessage } } }, upload: Upload) {
+  async function finish(req: Request, upload: Upload) {
     const filename = upload.metadata?.filename ?? 'video';
     const ext = uploadExtensionOf(filename);
     const now = app.clock();
     const mediaPath = newUploadPath(filename, ext, now);
-    const raw = req.runtime?.node?.req;
-    const auth = raw ? senders.get(raw) : undefined;
-    if (!auth) throw refusal(500, 'The file could not be stored.');
+    const auth = senderOf(req);
     const scratch = path.join(datastore.directory, upload.id);
     // The folder store keeps its files beside the scratch folder: a rename, not a second copy.
     // Elsewhere (an S3 bucket, ADR 0059) the file is streamed into the store, whole or not at all.
@@ -160,6 +201,18 @@ export const resumableUploadsRoutes: FastifyPluginAsync<{ store: MediaStore }> =
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  /** One creation at a time per editor, so parallel POSTs cannot all fit under the same quota. */
+  const creating = new Map<number, Promise<void>>();
+  function oneAtATime(idUser: number, run: () => Promise<void>): Promise<void> {
+    const next = (creating.get(idUser) ?? Promise.resolve()).then(run, run);
+    creating.set(idUser, next);
+    const forget = () => {
+      if (creating.get(idUser) === next) creating.delete(idUser);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
   // tus bodies are read by @tus/server itself, straight from the socket.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
@@ -175,7 +228,10 @@ export const resumableUploadsRoutes: FastifyPluginAsync<{ store: MediaStore }> =
     },
     handler: async (request: { raw: IncomingMessage }, reply: { hijack: () => void; raw: ServerResponse }) => {
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      const idUser = senders.get(request.raw)?.user.idUser;
+      if (request.raw.method === 'POST' && idUser !== undefined)
+        await oneAtATime(idUser, () => tus.handle(request.raw, reply.raw));
+      else await tus.handle(request.raw, reply.raw);
     },
   };
   const base = RESUMABLE_UPLOAD_PATH.replace(/^\/api\/videos/, '');
