@@ -10,7 +10,7 @@ import { testConfig } from '../config.ts';
 import { enqueueJob, runDueJobs } from '../platform/jobs/index.ts';
 import { createMediaStore } from '../platform/media/index.ts';
 import { createTestDatabase, createUserWithSession } from '../../test/test-app.ts';
-import { SHARED_AUDIENCE_HEADER } from '@fretline/contract';
+import { PAGE_RENDER_HEADER, SHARED_AUDIENCE_HEADER } from '@fretline/contract';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { askAudience, mountPages } from './react-router.ts';
 import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantRequest } from './page-cache.ts';
@@ -20,7 +20,9 @@ import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantReque
  * renderer that does what the real root loader does: rendering for a class of learners it greets
  * the class; with a session cookie it asks the API who is signed in and greets them by name and
  * e-mail; otherwise it greets a visitor. It also prints the
- * catalogue's first video title, so an editor's change shows.
+ * catalogue's first video title, so an editor's change shows, asking for it as the real loaders do
+ * (in process, passing on the visitor's address, the class and the render's id) and printing
+ * "none" when the call fails, as a loader degrades.
  */
 let app: FastifyInstance;
 let drop: () => Promise<void>;
@@ -28,6 +30,18 @@ let renders = 0;
 const cache = new PageCache();
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'fretline-compress-'));
 const SITE = { origin: 'http://localhost:3000' };
+/** The per-address API budget here: small, so a test can spend it. */
+const API_BUDGET = 20;
+
+/** The headers apps/web/app/lib/api.server.ts passes on from the page request to each API call. */
+function loaderHeaders(request: Request): Record<string, string> {
+  const out: Record<string, string> = { accept: 'application/json' };
+  for (const name of ['x-forwarded-for', SHARED_AUDIENCE_HEADER, PAGE_RENDER_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) out[name] = value;
+  }
+  return out;
+}
 
 async function renderPage(request: Request): Promise<Response> {
   renders++;
@@ -49,8 +63,10 @@ async function renderPage(request: Request): Promise<Response> {
     const onAir = read.json<{ data: { stream: { stream_on_air: string } } }>().data.stream.stream_on_air;
     return new Response(`<p>On air: ${onAir}</p>`, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
-  const list = await app.inject({ url: '/api/videos/videos?limit=1' });
-  const first = list.json<{ data: { videos: { video_title: string }[] } }>().data.videos[0]?.video_title ?? 'none';
+  const list = await inProcessFetch(app)(`${url.origin}/api/videos/videos?limit=1`, { headers: loaderHeaders(request) });
+  const first = list.ok
+    ? (((await list.json()) as { data: { videos: { video_title: string }[] } }).data.videos[0]?.video_title ?? 'none')
+    : 'none';
   // Big enough to be worth compressing.
   const body = `<!doctype html><html><body><h1>${greeting}</h1><p>First: ${first}</p><p>cookie: ${cookie}</p>${'<p>Lorem ipsum dolor sit amet.</p>'.repeat(100)}</body></html>`;
   return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -71,6 +87,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     db: database.handle,
+    rateLimit: { max: API_BUDGET },
     mediaStore: createMediaStore({ secret: config.SECRET_KEY, mediaDir, demoDir: null }),
     web: (instance) =>
       mountPages(instance, {
@@ -253,6 +270,45 @@ describe('the signed-out page cache (ADR 0056)', () => {
         for (const token of [ada.token, bob.token, editor.token]) expect(text).not.toContain(token);
       }
     }
+  });
+
+  /** Spends the API budget of `ip` but `left` calls, as a visitor's own script could. */
+  async function spendBudget(ip: string, left: number) {
+    for (let i = 0; i < API_BUDGET - left; i++) await app.inject({ url: '/api/videos/videos?limit=1', remoteAddress: ip });
+  }
+
+  it("never stores a render whose API calls were refused by the visitor's own spent budget", async () => {
+    cache.clear();
+    await spendBudget('203.0.113.30', 0);
+    const poisoned = await app.inject({ url: '/courses', remoteAddress: '203.0.113.30', headers: { cookie: FLAGS } });
+    expect(poisoned.statusCode).toBe(200);
+    expect(poisoned.body).toContain('First: none');
+    // Theirs alone, kept by no cache in front either.
+    expect(poisoned.headers['cache-control']).toBe('private, no-store');
+    expect(cache.size).toBe(0);
+    const next = await app.inject({ url: '/courses', remoteAddress: '203.0.113.31', headers: { cookie: FLAGS } });
+    expect(next.headers['x-page-cache']).toBe('miss');
+    expect(next.body).not.toContain('First: none');
+    expect((await app.inject({ url: '/courses', headers: { cookie: FLAGS } })).headers['x-page-cache']).toBe('hit');
+  });
+
+  it("never stores a class's render whose calls ran out of the learner's budget half way", async () => {
+    cache.clear();
+    const cy = await createUserWithSession(app.db, { firstName: 'Cy', email: 'cy-budget@example.com' });
+    // One call left: the page server's question about the class, then the loader's is refused.
+    await spendBudget('203.0.113.32', 1);
+    const poisoned = await app.inject({
+      url: '/videos/open-chords',
+      remoteAddress: '203.0.113.32',
+      headers: { cookie: `${FLAGS}; token=${cy.token}` },
+    });
+    expect(poisoned.body).toContain('Hello, learners');
+    expect(poisoned.body).toContain('First: none');
+    expect(cache.size).toBe(0);
+    const dee = await createUserWithSession(app.db, { firstName: 'Dee', email: 'dee-budget@example.com' });
+    const next = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${dee.token}` } });
+    expect(next.headers['x-page-cache']).toBe('miss');
+    expect(next.body).not.toContain('First: none');
   });
 
   it('never lets a request name its own class', async () => {

@@ -9,12 +9,15 @@ import {
   audienceOfUser,
   CurrentUserSchema,
   formatSharedAudience,
+  PAGE_RENDER_HEADER,
   SHARED_AUDIENCE_HEADER,
   TOKEN_COOKIE_NAME,
   type SharedAudience,
 } from '@fretline/contract';
 import { inProcessFetch, type InProcessFetch } from './in-process-fetch.ts';
 import {
+  beginRender,
+  endRender,
   etagMatches,
   PageCache,
   pickEncoding,
@@ -193,6 +196,9 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
       const version = app.contentVersion.current;
       let settle: (page: StoredPage | null) => void = () => undefined;
       cache.pending.set(variant.key, new Promise<StoredPage | null>((resolve) => (settle = resolve)));
+      // The loaders pass the id on with each call; one that fails marks this render (ADR 0056).
+      const renderId = beginRender();
+      request.raw.headers[PAGE_RENDER_HEADER] = renderId;
       try {
         // Render with the variant's cookies only: nothing of this visitor beyond consent and flags,
         // and for a signed-in learner their class instead of their session (ADR 0056).
@@ -204,7 +210,15 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
           if (variant.setFlagsCookie) response.headers.append('set-cookie', variant.setFlagsCookie);
           return sendRendered(reply, response, 'miss');
         }
+        // Read to the end first: a deferred loader's call may still fail while the page streams.
         const body = Buffer.from(await response.arrayBuffer());
+        if (!endRender(renderId)) {
+          // This visitor's degraded page: answered to them alone, kept by nobody.
+          settle(null);
+          response.headers.set('cache-control', 'private, no-store');
+          if (variant.setFlagsCookie) response.headers.append('set-cookie', variant.setFlagsCookie);
+          return sendRendered(reply, new Response(body, response), 'miss');
+        }
         const kept: Array<[string, string]> = [];
         for (const [name, value] of response.headers) if (name !== 'content-length') kept.push([name, value]);
         const page = await storedPage(response.status, kept, body, version);
@@ -213,6 +227,7 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         settle(page);
         return sendStored(request, reply, page, variant, 'miss');
       } finally {
+        endRender(renderId);
         settle(null);
         cache.pending.delete(variant.key);
       }
@@ -237,8 +252,9 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
     };
 
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
-      // Only this server names a class to the loaders (ADR 0056): never a visitor's own header.
+      // Only this server names a class or a render to the loaders (ADR 0056): never a visitor's own header.
       delete request.raw.headers[SHARED_AUDIENCE_HEADER];
+      delete request.raw.headers[PAGE_RENDER_HEADER];
       const variantRequest = {
         method: request.method,
         url: request.url,
