@@ -336,6 +336,24 @@ describe('the signed-out page cache (ADR 0056)', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('refuses a form post with no Origin unless its Referer is our own site, as the API does', async () => {
+    const before = renders;
+    const post = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/videos', headers: { cookie: FLAGS, ...headers } });
+    const elsewhere: Array<Record<string, string>> = [{}, { referer: 'https://evil.example/form' }, { referer: 'not a url' }];
+    for (const headers of elsewhere) {
+      const refused = await post(headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ errors: Array<{ message: string }> }>().errors[0]?.message).toBe(
+        'This request must come from the Fretline site itself.',
+      );
+    }
+    expect(renders).toBe(before);
+    expect((await post({ referer: `${SITE.origin}/videos` })).statusCode).toBe(200);
+    expect((await post(SITE)).statusCode).toBe(200);
+    expect(renders - before).toBe(2);
+  });
+
   it("forgets every stored page on an editor's write, here at once and on another instance at its next read", async () => {
     cache.clear();
     const editor = await createUserWithSession(app.db, { roles: ['Editor'] });

@@ -14,6 +14,8 @@ import {
   TOKEN_COOKIE_NAME,
   type SharedAudience,
 } from '@fretline/contract';
+import { forbidden } from '../plugins/errors.ts';
+import { FOREIGN_REQUEST_MESSAGE, isSameOrigin, UNSAFE_METHODS } from '../plugins/same-origin.ts';
 import { inProcessFetch, type InProcessFetch } from './in-process-fetch.ts';
 import {
   beginRender,
@@ -252,6 +254,14 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
     };
 
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A form action must come from our own pages (ADR 0011). React Router refuses a foreign
+      // Origin itself; without one, the Referer must be ours, as the API asks.
+      if (
+        UNSAFE_METHODS.has(request.method) &&
+        request.headers.origin === undefined &&
+        !isSameOrigin(request, app.config.SITE_URL)
+      )
+        throw forbidden(FOREIGN_REQUEST_MESSAGE);
       // Only this server names a class or a render to the loaders (ADR 0056): never a visitor's own header.
       delete request.raw.headers[SHARED_AUDIENCE_HEADER];
       delete request.raw.headers[PAGE_RENDER_HEADER];
