@@ -200,7 +200,8 @@ describe('the signed-out page cache (ADR 0056)', () => {
     for (let i = 0; i < 2; i++) {
       const asAda = await app.inject({ url: '/videos', headers: { cookie: `${FLAGS}; token=${ada.token}` } });
       expect(asAda.headers['x-page-cache']).toBe('bypass');
-      expect(asAda.headers['cache-control']).toBe('private, no-cache');
+      // Rendered for a session: no cache, the browser's included, may keep it.
+      expect(asAda.headers['cache-control']).toBe('private, no-store');
       expect(asAda.body).toContain('Hello, Ada <ada-cache@example.com>');
       const asBob = await app.inject({ url: '/videos', headers: { cookie: `token=${bob.token}; ${FLAGS}` } });
       expect(asBob.body).toContain('Hello, Bob <bob-cache@example.com>');
@@ -208,14 +209,16 @@ describe('the signed-out page cache (ADR 0056)', () => {
       // A bearer token bypasses it as well.
       const bearer = await app.inject({ url: '/videos', headers: { authorization: `Bearer ${bob.token}`, cookie: FLAGS } });
       expect(bearer.headers['x-page-cache']).toBe('bypass');
+      expect(bearer.headers['cache-control']).toBe('private, no-store');
     }
     const visitor = await app.inject({ url: '/videos', headers: { cookie: FLAGS } });
     expect(visitor.headers['x-page-cache']).toBe('hit');
     expect(visitor.body).toContain('Hello, visitor');
     expect(visitor.body).not.toMatch(/Ada|Bob|cache@example\.com/);
 
-    // Private pages are never stored, even signed out.
-    await app.inject({ url: '/login', headers: { cookie: FLAGS } });
+    // Private pages are never stored, even signed out; with no session they name nobody.
+    const login = await app.inject({ url: '/login', headers: { cookie: FLAGS } });
+    expect(login.headers['cache-control']).toBe('private, no-cache');
     await app.inject({ url: '/me', headers: { cookie: FLAGS } });
     const stored = [...cache.entries()];
     expect(stored.length).toBe(1);
@@ -253,6 +256,7 @@ describe('the signed-out page cache (ADR 0056)', () => {
     const editor = await createUserWithSession(app.db, { roles: ['Editor'], email: 'editor-class@example.com' });
     const asEditor = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${editor.token}` } });
     expect(asEditor.headers['x-page-cache']).toBe('bypass');
+    expect(asEditor.headers['cache-control']).toBe('private, no-store');
     expect(asEditor.body).toContain('editor-class@example.com');
     const stale = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=no-such-session` } });
     expect(stale.headers['x-page-cache']).toBe('bypass');

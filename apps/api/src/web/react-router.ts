@@ -116,12 +116,15 @@ function copyHeaders(reply: FastifyReply, headers: Headers): void {
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-/** A response rendered for this request alone (signed in, a form post, a private page). */
-function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypass' | 'miss') {
+/**
+ * A response rendered for this request alone (signed in, a form post, a private page). A shared
+ * cache in front must never keep it; one rendered for a session (`personal`) may name the person,
+ * so no cache keeps it at all, the browser's included (ADR 0056).
+ */
+function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypass' | 'miss', personal = false) {
   reply.code(response.status);
   copyHeaders(reply, response.headers);
-  // Rendered for one person: a shared cache in front must never keep it (ADR 0056).
-  if (!response.headers.has('cache-control')) reply.header('Cache-Control', 'private, no-cache');
+  if (!response.headers.has('cache-control')) reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache');
   reply.header('Vary', PAGE_VARY);
   reply.header('X-Page-Cache', cacheState);
   // @fastify/compress compresses the stream on its way out (ADR 0056).
@@ -282,7 +285,8 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         const key = `${signedIn.key}\nsigned in: ${formatSharedAudience(audience)}`;
         return serveVariant(request, reply, { ...signedIn, key }, audience);
       }
-      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass');
+      const personal = Boolean(request.cookies[TOKEN_COOKIE_NAME] || request.headers.authorization);
+      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass', personal);
     };
     web.all('/*', render);
     web.all('/', render);
