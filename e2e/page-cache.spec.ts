@@ -55,7 +55,7 @@ test('signed-out pages come from the cache; a learner’s is their class’s, an
     const staffPage = await staffContext.newPage();
     const staffView = await staffPage.goto(PAGE);
     expect(await staffView?.headerValue('x-page-cache')).toBe('bypass');
-    expect(await staffView?.headerValue('cache-control')).toBe('private, no-cache');
+    expect(await staffView?.headerValue('cache-control')).toBe('private, no-store');
   } finally {
     await staffContext.close();
   }

@@ -10,7 +10,7 @@ import { testConfig } from '../config.ts';
 import { enqueueJob, runDueJobs } from '../platform/jobs/index.ts';
 import { createMediaStore } from '../platform/media/index.ts';
 import { createTestDatabase, createUserWithSession } from '../../test/test-app.ts';
-import { SHARED_AUDIENCE_HEADER } from '@fretline/contract';
+import { PAGE_RENDER_HEADER, SHARED_AUDIENCE_HEADER } from '@fretline/contract';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { askAudience, mountPages } from './react-router.ts';
 import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantRequest } from './page-cache.ts';
@@ -20,7 +20,9 @@ import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantReque
  * renderer that does what the real root loader does: rendering for a class of learners it greets
  * the class; with a session cookie it asks the API who is signed in and greets them by name and
  * e-mail; otherwise it greets a visitor. It also prints the
- * catalogue's first video title, so an editor's change shows.
+ * catalogue's first video title, so an editor's change shows, asking for it as the real loaders do
+ * (in process, passing on the visitor's address, the class and the render's id) and printing
+ * "none" when the call fails, as a loader degrades.
  */
 let app: FastifyInstance;
 let drop: () => Promise<void>;
@@ -28,6 +30,18 @@ let renders = 0;
 const cache = new PageCache();
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'fretline-compress-'));
 const SITE = { origin: 'http://localhost:3000' };
+/** The per-address API budget here: small, so a test can spend it. */
+const API_BUDGET = 20;
+
+/** The headers apps/web/app/lib/api.server.ts passes on from the page request to each API call. */
+function loaderHeaders(request: Request): Record<string, string> {
+  const out: Record<string, string> = { accept: 'application/json' };
+  for (const name of ['x-forwarded-for', SHARED_AUDIENCE_HEADER, PAGE_RENDER_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) out[name] = value;
+  }
+  return out;
+}
 
 async function renderPage(request: Request): Promise<Response> {
   renders++;
@@ -49,8 +63,10 @@ async function renderPage(request: Request): Promise<Response> {
     const onAir = read.json<{ data: { stream: { stream_on_air: string } } }>().data.stream.stream_on_air;
     return new Response(`<p>On air: ${onAir}</p>`, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
-  const list = await app.inject({ url: '/api/videos/videos?limit=1' });
-  const first = list.json<{ data: { videos: { video_title: string }[] } }>().data.videos[0]?.video_title ?? 'none';
+  const list = await inProcessFetch(app)(`${url.origin}/api/videos/videos?limit=1`, { headers: loaderHeaders(request) });
+  const first = list.ok
+    ? (((await list.json()) as { data: { videos: { video_title: string }[] } }).data.videos[0]?.video_title ?? 'none')
+    : 'none';
   // Big enough to be worth compressing.
   const body = `<!doctype html><html><body><h1>${greeting}</h1><p>First: ${first}</p><p>cookie: ${cookie}</p>${'<p>Lorem ipsum dolor sit amet.</p>'.repeat(100)}</body></html>`;
   return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -71,6 +87,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     db: database.handle,
+    rateLimit: { max: API_BUDGET },
     mediaStore: createMediaStore({ secret: config.SECRET_KEY, mediaDir, demoDir: null }),
     web: (instance) =>
       mountPages(instance, {
@@ -183,7 +200,8 @@ describe('the signed-out page cache (ADR 0056)', () => {
     for (let i = 0; i < 2; i++) {
       const asAda = await app.inject({ url: '/videos', headers: { cookie: `${FLAGS}; token=${ada.token}` } });
       expect(asAda.headers['x-page-cache']).toBe('bypass');
-      expect(asAda.headers['cache-control']).toBe('private, no-cache');
+      // Rendered for a session: no cache, the browser's included, may keep it.
+      expect(asAda.headers['cache-control']).toBe('private, no-store');
       expect(asAda.body).toContain('Hello, Ada <ada-cache@example.com>');
       const asBob = await app.inject({ url: '/videos', headers: { cookie: `token=${bob.token}; ${FLAGS}` } });
       expect(asBob.body).toContain('Hello, Bob <bob-cache@example.com>');
@@ -191,14 +209,16 @@ describe('the signed-out page cache (ADR 0056)', () => {
       // A bearer token bypasses it as well.
       const bearer = await app.inject({ url: '/videos', headers: { authorization: `Bearer ${bob.token}`, cookie: FLAGS } });
       expect(bearer.headers['x-page-cache']).toBe('bypass');
+      expect(bearer.headers['cache-control']).toBe('private, no-store');
     }
     const visitor = await app.inject({ url: '/videos', headers: { cookie: FLAGS } });
     expect(visitor.headers['x-page-cache']).toBe('hit');
     expect(visitor.body).toContain('Hello, visitor');
     expect(visitor.body).not.toMatch(/Ada|Bob|cache@example\.com/);
 
-    // Private pages are never stored, even signed out.
-    await app.inject({ url: '/login', headers: { cookie: FLAGS } });
+    // Private pages are never stored, even signed out; with no session they name nobody.
+    const login = await app.inject({ url: '/login', headers: { cookie: FLAGS } });
+    expect(login.headers['cache-control']).toBe('private, no-cache');
     await app.inject({ url: '/me', headers: { cookie: FLAGS } });
     const stored = [...cache.entries()];
     expect(stored.length).toBe(1);
@@ -236,6 +256,7 @@ describe('the signed-out page cache (ADR 0056)', () => {
     const editor = await createUserWithSession(app.db, { roles: ['Editor'], email: 'editor-class@example.com' });
     const asEditor = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${editor.token}` } });
     expect(asEditor.headers['x-page-cache']).toBe('bypass');
+    expect(asEditor.headers['cache-control']).toBe('private, no-store');
     expect(asEditor.body).toContain('editor-class@example.com');
     const stale = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=no-such-session` } });
     expect(stale.headers['x-page-cache']).toBe('bypass');
@@ -253,6 +274,45 @@ describe('the signed-out page cache (ADR 0056)', () => {
         for (const token of [ada.token, bob.token, editor.token]) expect(text).not.toContain(token);
       }
     }
+  });
+
+  /** Spends the API budget of `ip` but `left` calls, as a visitor's own script could. */
+  async function spendBudget(ip: string, left: number) {
+    for (let i = 0; i < API_BUDGET - left; i++) await app.inject({ url: '/api/videos/videos?limit=1', remoteAddress: ip });
+  }
+
+  it("never stores a render whose API calls were refused by the visitor's own spent budget", async () => {
+    cache.clear();
+    await spendBudget('203.0.113.30', 0);
+    const poisoned = await app.inject({ url: '/courses', remoteAddress: '203.0.113.30', headers: { cookie: FLAGS } });
+    expect(poisoned.statusCode).toBe(200);
+    expect(poisoned.body).toContain('First: none');
+    // Theirs alone, kept by no cache in front either.
+    expect(poisoned.headers['cache-control']).toBe('private, no-store');
+    expect(cache.size).toBe(0);
+    const next = await app.inject({ url: '/courses', remoteAddress: '203.0.113.31', headers: { cookie: FLAGS } });
+    expect(next.headers['x-page-cache']).toBe('miss');
+    expect(next.body).not.toContain('First: none');
+    expect((await app.inject({ url: '/courses', headers: { cookie: FLAGS } })).headers['x-page-cache']).toBe('hit');
+  });
+
+  it("never stores a class's render whose calls ran out of the learner's budget half way", async () => {
+    cache.clear();
+    const cy = await createUserWithSession(app.db, { firstName: 'Cy', email: 'cy-budget@example.com' });
+    // One call left: the page server's question about the class, then the loader's is refused.
+    await spendBudget('203.0.113.32', 1);
+    const poisoned = await app.inject({
+      url: '/videos/open-chords',
+      remoteAddress: '203.0.113.32',
+      headers: { cookie: `${FLAGS}; token=${cy.token}` },
+    });
+    expect(poisoned.body).toContain('Hello, learners');
+    expect(poisoned.body).toContain('First: none');
+    expect(cache.size).toBe(0);
+    const dee = await createUserWithSession(app.db, { firstName: 'Dee', email: 'dee-budget@example.com' });
+    const next = await app.inject({ url: '/videos/open-chords', headers: { cookie: `${FLAGS}; token=${dee.token}` } });
+    expect(next.headers['x-page-cache']).toBe('miss');
+    expect(next.body).not.toContain('First: none');
   });
 
   it('never lets a request name its own class', async () => {
@@ -278,6 +338,24 @@ describe('the signed-out page cache (ADR 0056)', () => {
     const posted = await app.inject({ method: 'POST', url: '/videos', headers: { cookie: FLAGS, ...SITE } });
     expect(posted.headers['x-page-cache']).toBe('bypass');
     expect(cache.size).toBe(0);
+  });
+
+  it('refuses a form post with no Origin unless its Referer is our own site, as the API does', async () => {
+    const before = renders;
+    const post = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/videos', headers: { cookie: FLAGS, ...headers } });
+    const elsewhere: Array<Record<string, string>> = [{}, { referer: 'https://evil.example/form' }, { referer: 'not a url' }];
+    for (const headers of elsewhere) {
+      const refused = await post(headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ errors: Array<{ message: string }> }>().errors[0]?.message).toBe(
+        'This request must come from the Fretline site itself.',
+      );
+    }
+    expect(renders).toBe(before);
+    expect((await post({ referer: `${SITE.origin}/videos` })).statusCode).toBe(200);
+    expect((await post(SITE)).statusCode).toBe(200);
+    expect(renders - before).toBe(2);
   });
 
   it("forgets every stored page on an editor's write, here at once and on another instance at its next read", async () => {

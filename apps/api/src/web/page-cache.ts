@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import {
@@ -242,6 +242,41 @@ export class PageCache {
   get size(): number {
     return this.pages.size;
   }
+}
+
+/**
+ * Renders the cache may keep, by the id the page server gave each one (PAGE_RENDER_HEADER), and
+ * whether an API call made for it failed. A render whose call was refused (the visitor's own spent
+ * budget), timed out or broke is that visitor's degraded page, never the variant's (ADR 0056).
+ */
+const watchedRenders = new Map<string, { failed: boolean }>();
+
+/** Starts watching a render's calls; `endRender` with the id answers whether they all succeeded. */
+export function beginRender(): string {
+  const id = randomUUID();
+  watchedRenders.set(id, { failed: false });
+  return id;
+}
+
+/** Marks the watched render `id` (a call's PAGE_RENDER_HEADER, if any) as degraded. */
+export function markRenderFailed(id: string | undefined): void {
+  const render = id === undefined ? undefined : watchedRenders.get(id);
+  if (render) render.failed = true;
+}
+
+/** Stops watching the render; true when none of its calls failed. */
+export function endRender(id: string): boolean {
+  const render = watchedRenders.get(id);
+  watchedRenders.delete(id);
+  return render !== undefined && !render.failed;
+}
+
+/**
+ * An API answer that says nothing about the page, only about this moment or this requester: the
+ * requester's budget spent, a timeout, a server fault, a session refused.
+ */
+export function isDegradedAnswer(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408 || status === 401 || status === 403;
 }
 
 /** The encoding to answer with: brotli, else gzip, else none (a q=0 refuses one). */

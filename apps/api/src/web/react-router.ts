@@ -9,12 +9,17 @@ import {
   audienceOfUser,
   CurrentUserSchema,
   formatSharedAudience,
+  PAGE_RENDER_HEADER,
   SHARED_AUDIENCE_HEADER,
   TOKEN_COOKIE_NAME,
   type SharedAudience,
 } from '@fretline/contract';
+import { forbidden } from '../plugins/errors.ts';
+import { FOREIGN_REQUEST_MESSAGE, isSameOrigin, UNSAFE_METHODS } from '../plugins/same-origin.ts';
 import { inProcessFetch, type InProcessFetch } from './in-process-fetch.ts';
 import {
+  beginRender,
+  endRender,
   etagMatches,
   PageCache,
   pickEncoding,
@@ -111,12 +116,15 @@ function copyHeaders(reply: FastifyReply, headers: Headers): void {
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-/** A response rendered for this request alone (signed in, a form post, a private page). */
-function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypass' | 'miss') {
+/**
+ * A response rendered for this request alone (signed in, a form post, a private page). A shared
+ * cache in front must never keep it; one rendered for a session (`personal`) may name the person,
+ * so no cache keeps it at all, the browser's included (ADR 0056).
+ */
+function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypass' | 'miss', personal = false) {
   reply.code(response.status);
   copyHeaders(reply, response.headers);
-  // Rendered for one person: a shared cache in front must never keep it (ADR 0056).
-  if (!response.headers.has('cache-control')) reply.header('Cache-Control', 'private, no-cache');
+  if (!response.headers.has('cache-control')) reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache');
   reply.header('Vary', PAGE_VARY);
   reply.header('X-Page-Cache', cacheState);
   // @fastify/compress compresses the stream on its way out (ADR 0056).
@@ -193,6 +201,9 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
       const version = app.contentVersion.current;
       let settle: (page: StoredPage | null) => void = () => undefined;
       cache.pending.set(variant.key, new Promise<StoredPage | null>((resolve) => (settle = resolve)));
+      // The loaders pass the id on with each call; one that fails marks this render (ADR 0056).
+      const renderId = beginRender();
+      request.raw.headers[PAGE_RENDER_HEADER] = renderId;
       try {
         // Render with the variant's cookies only: nothing of this visitor beyond consent and flags,
         // and for a signed-in learner their class instead of their session (ADR 0056).
@@ -204,7 +215,15 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
           if (variant.setFlagsCookie) response.headers.append('set-cookie', variant.setFlagsCookie);
           return sendRendered(reply, response, 'miss');
         }
+        // Read to the end first: a deferred loader's call may still fail while the page streams.
         const body = Buffer.from(await response.arrayBuffer());
+        if (!endRender(renderId)) {
+          // This visitor's degraded page: answered to them alone, kept by nobody.
+          settle(null);
+          response.headers.set('cache-control', 'private, no-store');
+          if (variant.setFlagsCookie) response.headers.append('set-cookie', variant.setFlagsCookie);
+          return sendRendered(reply, new Response(body, response), 'miss');
+        }
         const kept: Array<[string, string]> = [];
         for (const [name, value] of response.headers) if (name !== 'content-length') kept.push([name, value]);
         const page = await storedPage(response.status, kept, body, version);
@@ -213,6 +232,7 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         settle(page);
         return sendStored(request, reply, page, variant, 'miss');
       } finally {
+        endRender(renderId);
         settle(null);
         cache.pending.delete(variant.key);
       }
@@ -237,8 +257,17 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
     };
 
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
-      // Only this server names a class to the loaders (ADR 0056): never a visitor's own header.
+      // A form action must come from our own pages (ADR 0011). React Router refuses a foreign
+      // Origin itself; without one, the Referer must be ours, as the API asks.
+      if (
+        UNSAFE_METHODS.has(request.method) &&
+        request.headers.origin === undefined &&
+        !isSameOrigin(request, app.config.SITE_URL)
+      )
+        throw forbidden(FOREIGN_REQUEST_MESSAGE);
+      // Only this server names a class or a render to the loaders (ADR 0056): never a visitor's own header.
       delete request.raw.headers[SHARED_AUDIENCE_HEADER];
+      delete request.raw.headers[PAGE_RENDER_HEADER];
       const variantRequest = {
         method: request.method,
         url: request.url,
@@ -256,7 +285,8 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         const key = `${signedIn.key}\nsigned in: ${formatSharedAudience(audience)}`;
         return serveVariant(request, reply, { ...signedIn, key }, audience);
       }
-      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass');
+      const personal = Boolean(request.cookies[TOKEN_COOKIE_NAME] || request.headers.authorization);
+      return sendRendered(reply, await handle(fetchRequest(request, reply)), 'bypass', personal);
     };
     web.all('/*', render);
     web.all('/', render);

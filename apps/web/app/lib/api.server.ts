@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { CORRELATION_COOKIE_NAME, SHARED_AUDIENCE_HEADER, TOKEN_COOKIE_NAME } from '@fretline/contract';
+import { CORRELATION_COOKIE_NAME, PAGE_RENDER_HEADER, SHARED_AUDIENCE_HEADER, TOKEN_COOKIE_NAME } from '@fretline/contract';
 import type { CallData } from '@fretline/contract/api-schemas';
 import { createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
@@ -36,6 +36,8 @@ export function getServerApi(request: Request): ApiClient {
   const userAgent = request.headers.get('user-agent');
   // A page shared by a class of learners asks as that class (ADR 0056); only the page server sets it.
   const audience = request.headers.get(SHARED_AUDIENCE_HEADER);
+  // A render the page server may keep: a failed call must stop it being kept (ADR 0056).
+  const render = request.headers.get(PAGE_RENDER_HEADER);
   const config = readWebConfig();
   return createApiClient({
     baseUrl: config.apiUrl,
@@ -49,6 +51,7 @@ export function getServerApi(request: Request): ApiClient {
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
       ...(userAgent ? { 'user-agent': userAgent } : {}),
       ...(audience ? { [SHARED_AUDIENCE_HEADER]: audience } : {}),
+      ...(render ? { [PAGE_RENDER_HEADER]: render } : {}),
     }),
     onUnauthorized: () => {
       throw signedOutRedirect(request);

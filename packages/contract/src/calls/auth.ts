@@ -31,9 +31,18 @@ export const PasscodeSchema = z
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Please enter the 6-digit code from the email.'));
 
+/**
+ * Line breaks and other control characters in a name (ADR 0047): a name goes into e-mail headers,
+ * CSV exports and pages, where a CR/LF or an escape starts something else. Refused, not stripped,
+ * so what is stored is what was typed.
+ */
+// eslint-disable-next-line no-control-regex
+const NAME_FORBIDDEN_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 const NameSchema = (label: string) =>
   z
     .string({ error: `Please enter your ${label}.` })
+    .refine((name) => !NAME_FORBIDDEN_CHARS.test(name), `Your ${label} cannot contain line breaks or control characters.`)
     .trim()
     .min(1, `Please enter your ${label}.`)
     .max(100, `Your ${label} must be 100 characters or fewer.`);

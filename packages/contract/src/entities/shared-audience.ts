@@ -22,6 +22,14 @@ export interface SharedAudience {
  */
 export const SHARED_AUDIENCE_HEADER = 'x-fretline-audience';
 
+/**
+ * The header that names a render the page server may keep (ADR 0056): the loaders pass it on with
+ * every API call, so a call that fails during that render (refused by the visitor's own budget, a
+ * database outage) stops the render from being stored for everyone. Removed from arriving requests
+ * like the class.
+ */
+export const PAGE_RENDER_HEADER = 'x-fretline-render';
+
 const FLAGS = ['member', 'leftHanded', 'trialEligible'] as const;
 
 /** `member=1;leftHanded=0;trialEligible=0`: every flag, always in this order (it is part of a cache key). */

@@ -76,7 +76,14 @@ export const passcodes = authSchema.table(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** Wrong tries from anyone but `requested_ip`: five burn the code for them (ADR 0010). */
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /**
+     * Set when the code was asked for from an IP the account has signed in from: that IP keeps its
+     * own five tries, which strangers' wrong tries can't spend (ADR 0010). Null: one shared budget.
+     */
+    requestedIp: text('requested_ip'),
+    requesterFailedAttempts: integer('requester_failed_attempts').notNull().default(0),
   },
   (t) => [index('passcodes_email_idx').on(t.purpose, t.email, t.idPasscode)],
 );

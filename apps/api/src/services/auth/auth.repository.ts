@@ -175,6 +175,19 @@ export async function createSession(
   return row.idSession;
 }
 
+/**
+ * Whether the account has had a session from this IP (its last known address, ADR 0011): such an
+ * IP gets its own lane of sign-in codes that strangers elsewhere can't use up (ADR 0010).
+ */
+export async function hasSignedInFrom(db: Database, idUser: number, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ idSession: sessions.idSession })
+    .from(sessions)
+    .where(and(eq(sessions.idUser, idUser), eq(sessions.sessionIp, ip)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export interface SessionRow {
   idSession: number;
   sessionDeleted: Date | null;

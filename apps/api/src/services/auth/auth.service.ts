@@ -13,6 +13,7 @@ import {
   createUser,
   findUserByEmail,
   findUserById,
+  hasSignedInFrom,
   isEmailTaken,
   listPasscodeAddresses,
   updateUser,
@@ -47,12 +48,15 @@ export class RateLimitedError extends AppError {
 }
 
 /**
- * ARCHITECTURE.md: sending is limited per e-mail and per IP (ADR 0010). Counting and checking are
- * one atomic step (ADR 0043); called last in the sending transaction, so its counter rows stay
- * locked only briefly, and a refusal rolls back the send and its own count.
+ * ARCHITECTURE.md: sending is limited per e-mail and per IP (ADR 0010). Requests from an IP the
+ * account has signed in from (`ownerIp`) count in a lane of their own for the address, so strangers
+ * asking for codes can't spend the owner's. Counting and checking are one atomic step (ADR 0043);
+ * called last in the sending transaction, so its counter rows stay locked only briefly, and a
+ * refusal rolls back the send and its own count.
  */
-async function countSend(ctx: AuthContext, email: string, ip: string): Promise<void> {
-  let wait = await countEvent(ctx.db, 'send_email', email, SEND_LIMITS, ctx.now);
+async function countSend(ctx: AuthContext, email: string, ip: string, ownerIp?: string): Promise<void> {
+  const lane = ownerIp === undefined ? email : `${email} ${ownerIp}`;
+  let wait = await countEvent(ctx.db, 'send_email', lane, SEND_LIMITS, ctx.now);
   if (limitsIp(ctx.config, ip)) wait = Math.max(wait, await countEvent(ctx.db, 'send_ip', ip, SEND_LIMITS, ctx.now));
   if (wait <= 0) return;
   const message =
@@ -60,6 +64,11 @@ async function countSend(ctx: AuthContext, email: string, ip: string): Promise<v
       ? 'Please wait a minute before asking for another code.'
       : `You have asked for several codes recently. Please try again in ${Math.ceil(wait / 60_000)} minutes.`;
   throw new RateLimitedError(message, wait, 'PASSCODE_SEND_LIMITED');
+}
+
+/** The requester's IP when the account has signed in from it: the owner's lane (ADR 0010). */
+async function ownerLane(db: Database, idUser: number, ip: string): Promise<string | undefined> {
+  return (await hasSignedInFrom(db, idUser, ip)) ? ip : undefined;
 }
 
 /** Serialises sends for one address, so two simultaneous requests can't both pass the limits. */
@@ -77,13 +86,20 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
     const tx = { ...ctx, db };
     await lockAddress(db, email);
     const user = await findUserByEmail(db, email);
+    const requestedIp = user ? await ownerLane(db, user.idUser, ip) : undefined;
     if (user) {
-      const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'login', email, idUser: user.idUser, now: ctx.now });
+      const code = await issuePasscode(db, ctx.config.SECRET_KEY, {
+        purpose: 'login',
+        email,
+        idUser: user.idUser,
+        now: ctx.now,
+        requestedIp,
+      });
       await enqueueMail(db, passcodeMail({ to: email, code, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
     } else {
       await enqueueMail(db, noAccountMail({ to: email, siteUrl: ctx.config.SITE_URL }));
     }
-    await countSend(tx, email, ip);
+    await countSend(tx, email, ip, requestedIp);
   });
 }
 
@@ -102,9 +118,16 @@ export async function signup(
     const existing = await findUserByEmail(db, input.email);
     const idUser = existing?.idUser ?? (await createUser(db, input));
     if (!idUser) return;
-    const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'login', email: input.email, idUser, now: ctx.now });
+    const requestedIp = existing ? await ownerLane(db, idUser, ip) : undefined;
+    const code = await issuePasscode(db, ctx.config.SECRET_KEY, {
+      purpose: 'login',
+      email: input.email,
+      idUser,
+      now: ctx.now,
+      requestedIp,
+    });
     await enqueueMail(db, passcodeMail({ to: input.email, code, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
-    await countSend(tx, input.email, ip);
+    await countSend(tx, input.email, ip, requestedIp);
   });
 }
 

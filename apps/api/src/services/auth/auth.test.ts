@@ -511,6 +511,47 @@ describe('profile, welcome and notifications', () => {
     expect(errorOf(bad)?.field).toBe('first_name');
   });
 
+  it('refuses names with line breaks or control characters, changing nothing', async () => {
+    const { token } = await signedUpUser('crlf');
+    for (const [field, value] of [
+      ['first_name', 'Eve\r\nBcc: everyone@example.com'],
+      ['last_name', 'Mallory\n'],
+      ['first_name', 'Tab\tbed'],
+      ['last_name', 'Esc\u001b[31m'],
+      ['first_name', 'Line\u2028sep'],
+    ] as const) {
+      const bad = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/me',
+        headers: bearer(token),
+        payload: { [field]: value },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad)).toMatchObject({
+        field,
+        message: expect.stringMatching(/cannot contain line breaks or control characters/),
+      });
+    }
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    expect(me.json<{ data: { user: unknown } }>().data.user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+
+    const email = freshEmail('crlf-signup');
+    const refused = await signUp(email, { first_name: 'Eve\r\nX-Injected: 1' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)?.field).toBe('first_name');
+    expect(await t.db.select().from(tables.users).where(eq(tables.users.email, email))).toHaveLength(0);
+    await runDueJobs(t.app);
+    expect(await findDevMail(t.db, email)).toHaveLength(0);
+    // Accents, apostrophes and other scripts are names like any other.
+    const kept = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(token),
+      payload: { first_name: 'Zoë-Anne', last_name: "O'Brien 李" },
+    });
+    expect(kept.statusCode).toBe(200);
+  });
+
   it('changes the e-mail only with the code sent to the new address', async () => {
     const { email, token } = await signedUpUser('move');
     const newEmail = freshEmail('moved');

@@ -44,6 +44,11 @@ async function latestCode(email: string): Promise<string> {
   return code;
 }
 const wrongCode = (code: string, i = 1) => String((Number(code) + i) % 1_000_000).padStart(6, '0');
+/** Five codes that are none of `codes`. */
+const wrongCodes = (...codes: string[]) =>
+  Array.from({ length: 5 + codes.length }, (_, i) => wrongCode(codes[0]!, i + 1))
+    .filter((guess) => !codes.includes(guess))
+    .slice(0, 5);
 const errorCode = (res: { json: <T>() => T }) => res.json<{ errors: Array<{ code: string }> }>().errors[0]?.code;
 
 describe('wrong passcodes cannot lock the owner out', () => {
@@ -97,6 +102,56 @@ describe('wrong passcodes cannot lock the owner out', () => {
     t.clock.advance(61_000);
     await requestCode(email, OWNER);
     expect((await redeem(email, await latestCode(email), OWNER)).statusCode).toBe(200);
+  });
+
+  it('keeps an owner who signed in before able to sign in while strangers ask for codes and burn them from many IPs', async () => {
+    const email = freshEmail('besieged');
+    await signUp(email, OWNER);
+    expect((await redeem(email, await latestCode(email), OWNER)).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    // The owner asks for a code just before the siege starts: they already have one.
+    expect((await requestCode(email, OWNER)).statusCode).toBe(200);
+    const ownersCode = await latestCode(email);
+    t.clock.advance(61_000);
+
+    let host = 0;
+    // One round of the siege: a stranger asks for a code for the owner's address (spending what the
+    // address may be sent this minute), then five others each enter a wrong code, burning it.
+    const siege = async () => {
+      expect((await requestCode(email, `192.0.2.${++host}`)).statusCode).toBe(200);
+      const strangersCode = await latestCode(email);
+      for (const guess of wrongCodes(strangersCode, ownersCode)) await redeem(email, guess, `198.18.0.${++host}`);
+      const burned = await redeem(email, strangersCode, `198.18.0.${++host}`);
+      expect(errorCode(burned)).toBe('PASSCODE_BURNED');
+    };
+
+    await siege();
+    expect((await redeem(email, ownersCode, OWNER)).statusCode).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      t.clock.advance(61_000);
+      await siege();
+      // Within the same minute the owner asks for a new code from where they signed in before…
+      expect((await requestCode(email, OWNER)).statusCode).toBe(200);
+      const fresh = await latestCode(email);
+      // …strangers keep guessing at it…
+      for (const guess of wrongCodes(fresh)) await redeem(email, guess, `198.18.0.${++host}`);
+      // …and it still signs the owner in.
+      expect((await redeem(email, fresh, OWNER)).statusCode).toBe(200);
+    }
+  });
+
+  it("still burns the owner's code after five wrong tries of their own", async () => {
+    const email = freshEmail('clumsy');
+    await signUp(email, OWNER);
+    expect((await redeem(email, await latestCode(email), OWNER)).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    await requestCode(email, OWNER);
+    const code = await latestCode(email);
+    for (const guess of wrongCodes(code)) expect((await redeem(email, guess, OWNER)).statusCode).toBe(400);
+    expect(errorCode(await redeem(email, code, OWNER))).toBe('PASSCODE_BURNED');
+    // Strangers have five tries of their own at it, then it is burned for them too.
+    for (const guess of wrongCodes(code)) await redeem(email, guess, STRANGER);
+    expect(errorCode(await redeem(email, code, STRANGER))).toBe('PASSCODE_BURNED');
   });
 
   it('stops one IP that sprays wrong codes over many addresses', async () => {

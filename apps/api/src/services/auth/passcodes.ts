@@ -8,11 +8,16 @@ const { passcodes } = tables;
 /** `login`: signing in by e-mail. `email`: confirming a changed address (bound to the user). */
 export type PasscodePurpose = 'login' | 'email';
 
-/** ADR 0010: a new code replaces every earlier one for the same address and purpose. */
+/**
+ * ADR 0010: a new code replaces earlier ones for the same address and purpose. A code asked for
+ * from an IP the account has signed in from (`requestedIp`, the owner's lane) replaces every one;
+ * any other request replaces only codes of the shared lane, so a stranger asking for codes never
+ * kills the one the owner asked for.
+ */
 export async function issuePasscode(
   db: Database,
   secret: string,
-  input: { purpose: PasscodePurpose; email: string; idUser: number; now: Date },
+  input: { purpose: PasscodePurpose; email: string; idUser: number; now: Date; requestedIp?: string | undefined },
 ): Promise<string> {
   const code = createPasscode();
   await db
@@ -24,6 +29,7 @@ export async function issuePasscode(
         eq(passcodes.email, input.email),
         isNull(passcodes.replacedAt),
         isNull(passcodes.usedAt),
+        input.requestedIp === undefined ? isNull(passcodes.requestedIp) : undefined,
       ),
     );
   await db.insert(passcodes).values({
@@ -33,6 +39,7 @@ export async function issuePasscode(
     codeHmac: hmacPasscode(secret, input.purpose, input.email, code),
     createdAt: input.now,
     expiresAt: new Date(input.now.getTime() + PASSCODE_TTL_MS),
+    requestedIp: input.requestedIp ?? null,
   });
   return code;
 }
@@ -49,7 +56,8 @@ export type RedeemOutcome =
  *
  * Wrong tries are capped per address and source IP (`ip`), and per IP alone when `limitIp`; the
  * address as a whole is guarded by each code's own burn after five wrong tries and by the send
- * limits, so a stranger's guesses never lock the owner out (ADR 0010).
+ * limits. A code asked for from the owner's lane keeps five tries of its own for the IP that
+ * asked, so a stranger's guesses never lock the owner out (ADR 0010).
  */
 export async function redeemPasscode(
   tx: Database,
@@ -65,6 +73,8 @@ export async function redeemPasscode(
       usedAt: passcodes.usedAt,
       replacedAt: passcodes.replacedAt,
       failedAttempts: passcodes.failedAttempts,
+      requestedIp: passcodes.requestedIp,
+      requesterFailedAttempts: passcodes.requesterFailedAttempts,
     })
     .from(passcodes)
     .where(
@@ -94,19 +104,22 @@ export async function redeemPasscode(
   let match: (typeof rows)[number] | undefined;
   for (const row of rows) if (safeEqual(row.codeHmac, hmac) && !match) match = row;
 
+  // The requester's own tries and everyone else's are separate budgets of the same size.
+  const fromRequester = (row: (typeof rows)[number]) => row.requestedIp === input.ip;
+  const triesSpent = (row: (typeof rows)[number]) => (fromRequester(row) ? row.requesterFailedAttempts : row.failedAttempts);
+
   if (!match) {
-    const live = rows[0];
-    if (
-      live &&
-      !live.usedAt &&
-      !live.replacedAt &&
-      live.expiresAt > input.now &&
-      live.failedAttempts < PASSCODE_MAX_WRONG_TRIES
-    ) {
+    // Every live code was compared, so the miss counts against each one's budget for this IP.
+    for (const row of rows) {
+      if (row.usedAt || row.replacedAt || row.expiresAt <= input.now || triesSpent(row) >= PASSCODE_MAX_WRONG_TRIES) continue;
       await tx
         .update(passcodes)
-        .set({ failedAttempts: sql`${passcodes.failedAttempts} + 1` })
-        .where(eq(passcodes.idPasscode, live.idPasscode));
+        .set(
+          fromRequester(row)
+            ? { requesterFailedAttempts: sql`${passcodes.requesterFailedAttempts} + 1` }
+            : { failedAttempts: sql`${passcodes.failedAttempts} + 1` },
+        )
+        .where(eq(passcodes.idPasscode, row.idPasscode));
     }
     // 'wrong' whether or not the address has an account, so the answer never tells (ADR 0048).
     return { ok: false, reason: 'wrong' };
@@ -115,7 +128,7 @@ export async function redeemPasscode(
   if (match.usedAt) return { ok: false, reason: 'used' };
   // A code replaced by a newer request is as dead as an expired one.
   if (match.replacedAt || match.expiresAt <= input.now) return { ok: false, reason: 'expired' };
-  if (match.failedAttempts >= PASSCODE_MAX_WRONG_TRIES) return { ok: false, reason: 'burned' };
+  if (triesSpent(match) >= PASSCODE_MAX_WRONG_TRIES) return { ok: false, reason: 'burned' };
   if (match.idUser === null) return { ok: false, reason: 'failed' };
   await tx.update(passcodes).set({ usedAt: input.now }).where(eq(passcodes.idPasscode, match.idPasscode));
   return { ok: true, idUser: match.idUser };

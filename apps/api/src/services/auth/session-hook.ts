@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../plugins/errors.ts';
+import { FOREIGN_REQUEST_MESSAGE, hasForeignOrigin, isSameOrigin, UNSAFE_METHODS } from '../../plugins/same-origin.ts';
 import { forgetCachedSessionsLocally, setSessionForgetBroadcast } from './session-cache.ts';
 import { resolveSession, noteSessionAccess } from './session-lookup.ts';
 import { clearTokenCookie } from './sessions.ts';
 import { hashSessionToken } from './tokens.ts';
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The Redis channel on which instances tell each other which users' sessions to forget (ADR 0059). */
 const FORGET_CHANNEL = 'fretline:sessions:forget';
 
@@ -68,13 +68,13 @@ export const sessionPlugin = fp(
         request.url.startsWith('/api/auth/me/passcodes') &&
         hasForeignOrigin(request, app.config.SITE_URL)
       ) {
-        throw forbidden('This request must come from the Fretline site itself.');
+        throw forbidden(FOREIGN_REQUEST_MESSAGE);
       }
       if (!token) return;
       const via = bearer ? 'bearer' : 'cookie';
       // A cookie rides along on cross-site requests; unsafe ones must come from our own origin.
       if (via === 'cookie' && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, app.config.SITE_URL)) {
-        throw forbidden('This request must come from the Fretline site itself.');
+        throw forbidden(FOREIGN_REQUEST_MESSAGE);
       }
       const now = app.clock();
       // Tokens are 43 characters; anything far longer is not one of ours and needs no lookup.
@@ -104,27 +104,3 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['deps', 'errors', '@fastify/cookie', 'redis'] },
 );
-
-function isSameOrigin(request: FastifyRequest, siteUrl: string): boolean {
-  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-  if (!origin) return false;
-  if (origin === new URL(siteUrl).origin) return true;
-  // The Host the browser used (a local port, a preview URL) also counts as our own origin.
-  const host = request.headers.host;
-  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
-}
-
-/** An Origin (or Referer) header naming another site; absent headers (non-browser clients) are not foreign. */
-function hasForeignOrigin(request: FastifyRequest, siteUrl: string): boolean {
-  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-  return !!origin && !isSameOrigin(request, siteUrl);
-}
-
-function refererOrigin(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
-}
