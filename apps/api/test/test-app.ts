@@ -27,7 +27,7 @@ export class TestClock {
  * A fresh database per test file: an in-memory PGlite by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL (CI), dropped again on close.
  */
-export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const handle = await createDb({ dataDir: 'memory://' });
@@ -45,6 +45,7 @@ export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: ()
   await migrate(handle);
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close();
       const c = new pg.Client({ connectionString: adminUrl });
