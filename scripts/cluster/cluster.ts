@@ -270,7 +270,7 @@ ${split ? '  use_backend api if { path_beg /api/ }\n' : ''}  default_backend ${s
 backend uploads
   balance roundrobin
   cookie fretline_upload insert indirect nocache httponly attr "Path=${RESUMABLE_UPLOAD_PATH}"
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2 maxconn 8
 ${uploadServers}
@@ -296,21 +296,21 @@ ${
   split
     ? `backend web
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2 maxconn 8
 ${servers(options.web)}
 
 backend api
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2 maxconn 8
 ${servers(options.api)}
 `
     : `backend app
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2 maxconn 8
 ${servers(options.api)}

@@ -74,11 +74,19 @@ const EnvSchema = z.object({
     }),
   // How long SIGTERM keeps serving with a failing health check before closing (ADR 0042).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  // Load shedding (ADR 0059): above this average event-loop delay new requests get a fast 503; 0 turns it off.
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'SITE_URL' | 'SECRET_KEY' | 'MEDIA_DIR' | 'SHUTDOWN_DRAIN_MS' | 'LIVE_RTMP_PORT' | 'LIVE_INGEST_HOST'
+  | 'SITE_URL'
+  | 'SECRET_KEY'
+  | 'MEDIA_DIR'
+  | 'SHUTDOWN_DRAIN_MS'
+  | 'LIVE_RTMP_PORT'
+  | 'LIVE_INGEST_HOST'
+  | 'OVERLOAD_EVENT_LOOP_DELAY_MS'
 > & {
   SITE_URL: string;
   LIVE_RTMP_PORT: number;
@@ -87,6 +95,7 @@ export type Config = Omit<
   MEDIA_DIR: string;
   TRUST_PROXY: TrustProxy;
   SHUTDOWN_DRAIN_MS: number;
+  OVERLOAD_EVENT_LOOP_DELAY_MS: number;
   isProduction: boolean;
   /** Things allowed but unwise, logged as warnings at every start. */
   warnings: string[];
@@ -134,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     LIVE_INGEST_HOST: e.LIVE_INGEST_HOST ?? new URL(e.SITE_URL ?? 'http://localhost').hostname,
     // A balancer polls health every few seconds; nothing drains in development (ADR 0042).
     SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
+    // Off in development and tests, where a debugger or a loaded test machine stalls the loop.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: e.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (isProduction ? 1_000 : 0),
     isProduction,
     warnings,
   };
