@@ -372,6 +372,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const baseEnv: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       HOST: '127.0.0.1',
       SITE_URL: siteUrl,
       DATABASE_URL: pg.url,

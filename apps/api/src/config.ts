@@ -126,7 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (missing.length) throw new ConfigError(`Production refuses to start without: ${missing.join(', ')}`);
+  // The sandbox takes no money: production never falls back to it unnoticed (ADR 0023).
+  if (isProduction && !env.PAYMENTS)
+    throw new ConfigError(
+      'Production refuses to start without PAYMENTS: set PAYMENTS=stripe to take payments, or PAYMENTS=sandbox to run on the sandbox provider, which takes no money.',
+    );
   const warnings: string[] = [];
+  if (isProduction && e.PAYMENTS === 'sandbox')
+    warnings.push('PAYMENTS=sandbox in production: purchases succeed without taking any money.');
   if (isProduction && e.CAPTCHA === 'off') {
     if (!e.CAPTCHA_OFF_IN_PRODUCTION)
       throw new ConfigError(
