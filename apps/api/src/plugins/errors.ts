@@ -47,7 +47,11 @@ function isDatabaseOutage(err: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003', '53300'].includes(e.code)
   )
     return true;
-  if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(e.message))
+  // pg's own words; "not queryable" is a ROLLBACK on a connection that was dropped mid-transaction.
+  if (
+    typeof e.message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(e.message)
+  )
     return true;
   return e.cause ? isDatabaseOutage(e.cause) : false;
 }

@@ -4,23 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { isTestRedisUp, testRedisUrl } from '../../test/redis.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 
-// Redis runs beside PostgreSQL on the project's machines (STACK-NOTES.md); elsewhere this is skipped.
-const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = connect({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUrl = new URL(testRedisUrl);
+const redisUp = await isTestRedisUp();
 
 /** A TCP relay to the real Redis that the test can cut and restore, as an outage would. */
 function relay() {

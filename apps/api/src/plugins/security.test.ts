@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { isTestRedisUp, testRedisUrl } from '../../test/redis.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 describe('security headers', () => {
@@ -132,22 +132,8 @@ describe('rate limiting', () => {
   });
 });
 
-// Redis runs beside PostgreSQL on the project's machines (STACK-NOTES.md); elsewhere this is skipped.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUrl = testRedisUrl;
+const redisUp = await isTestRedisUp();
 
 describe.skipIf(!redisUp)('rate limiting with REDIS_URL', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
