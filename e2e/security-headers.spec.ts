@@ -16,6 +16,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer({
     NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
     SITE_URL: 'https://fretline.example',
     SECRET_KEY: 'e2e-production-secret-key-0123456789abcdef',
     SHUTDOWN_DRAIN_MS: '0',

@@ -209,6 +209,7 @@ let mailUrl = '';
 function appEnv(port, siteUrl, dataDir) {
   return {
     NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
     PORT: String(port),
     HOST: '127.0.0.1',
     SITE_URL: siteUrl,

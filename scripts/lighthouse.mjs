@@ -76,6 +76,7 @@ async function main() {
     env: {
       ...env,
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       SITE_URL: origin,

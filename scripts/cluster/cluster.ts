@@ -69,6 +69,11 @@ export interface ClusterOptions {
   workDir?: string;
   /** Prints what starts (the CLI); the test suite stays quiet. */
   verbose?: boolean;
+  /**
+   * How often HAProxy checks each instance (500 ms, as in production). A test may check more often
+   * to make minutes' worth of checks in seconds.
+   */
+  checkIntervalMs?: number;
 }
 
 export interface Cluster {
@@ -87,6 +92,8 @@ export interface Cluster {
   redis: { stop(): Promise<void>; start(): Promise<void>; pid(): number | undefined };
   /** Waits until HAProxy reports each named server UP (or DOWN). */
   waitForBalancer(server: string, state: 'UP' | 'DOWN', timeoutMs?: number): Promise<void>;
+  /** HAProxy's counts of failed health checks and of UP-to-DOWN transitions, all servers together. */
+  healthCheckFailures(): Promise<{ failed: number; down: number }>;
   stop(): Promise<void>;
 }
 
@@ -137,6 +144,8 @@ async function startPostgres(dir: string, port: number) {
     (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]) as [string, string[]];
   if (asRoot) run('chown', ['-R', 'postgres:postgres', dir]);
   run(...sudo(pgBin('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']));
+  // The server runs with production's durable settings (fsync on), so a fault test's "no write
+  // lost" holds as it would in production; --no-sync above only skips syncing initdb's own files.
   const ctl = (action: string) =>
     run(
       ...sudo(pgBin('pg_ctl'), [
@@ -146,7 +155,7 @@ async function startPostgres(dir: string, port: number) {
         '-l',
         path.join(dir, 'postgres.log'),
         '-o',
-        `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c shared_preload_libraries=pg_stat_statements`,
+        `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_preload_libraries=pg_stat_statements`,
         ...(action === 'restart' ? ['-m', 'fast'] : []),
         action,
       ]),
@@ -217,6 +226,7 @@ function haproxyConfig(options: {
   web: Instance[];
   api: Instance[];
   statsSocket: string;
+  checkIntervalMs: number;
 }): string {
   const servers = (list: Instance[]) => list.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n');
   const split = options.api !== options.web;
@@ -270,9 +280,9 @@ ${split ? '  use_backend api if { path_beg /api/ }\n' : ''}  default_backend ${s
 backend uploads
   balance roundrobin
   cookie fretline_upload insert indirect nocache httponly attr "Path=${RESUMABLE_UPLOAD_PATH}"
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2 maxconn 8
+  default-server inter ${options.checkIntervalMs}ms fall 2 rise 2 maxconn 8
 ${uploadServers}
 
 # RTMP from encoders (ADR 0063): plain TCP to each API instance's own listener; an encoder
@@ -296,23 +306,23 @@ ${
   split
     ? `backend web
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2 maxconn 8
+  default-server inter ${options.checkIntervalMs}ms fall 2 rise 2 maxconn 8
 ${servers(options.web)}
 
 backend api
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2 maxconn 8
+  default-server inter ${options.checkIntervalMs}ms fall 2 rise 2 maxconn 8
 ${servers(options.api)}
 `
     : `backend app
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/live
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2 maxconn 8
+  default-server inter ${options.checkIntervalMs}ms fall 2 rise 2 maxconn 8
 ${servers(options.api)}
 `
 }`;
@@ -362,6 +372,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const baseEnv: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       HOST: '127.0.0.1',
       SITE_URL: siteUrl,
       DATABASE_URL: pg.url,
@@ -412,10 +423,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           });
           closeSync(out);
           const started = child;
-          await waitFor(`${name} health`, async () => {
-            if (started.exitCode !== null) throw new Error(`${name} exited with ${started.exitCode}; see ${workDir}/${name}.log`);
-            return healthy(url);
-          });
+          // Generous: several instances starting at once on a shared, busy machine take a while.
+          await waitFor(
+            `${name} health`,
+            async () => {
+              if (started.exitCode !== null)
+                throw new Error(`${name} exited with ${started.exitCode}; see ${workDir}/${name}.log`);
+              return healthy(url);
+            },
+            90_000,
+          );
         },
         async stop(signal = 'SIGTERM') {
           const c = child;
@@ -454,7 +471,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const cfg = path.join(workDir, 'haproxy.cfg');
     writeFileSync(
       cfg,
-      haproxyConfig({ port: ports.balancer, rtmpPort: ports.rtmp, web: web.length ? web : api, api, statsSocket }),
+      haproxyConfig({
+        port: ports.balancer,
+        rtmpPort: ports.rtmp,
+        web: web.length ? web : api,
+        api,
+        statsSocket,
+        checkIntervalMs: options.checkIntervalMs ?? 500,
+      }),
     );
     const haproxyLog = openSync(path.join(workDir, 'haproxy.log'), 'a');
     const lb = spawn(haproxy, ['-db', '-f', cfg], {
@@ -466,12 +490,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await once(lb, 'exit');
     });
 
-    const serverStates = async (): Promise<Map<string, string>> => {
-      // HAProxy's runtime API on its stats socket: one command per connection, answered then closed.
+    // HAProxy's runtime API on its stats socket: one command per connection, answered then closed.
+    const runtime = async (command: string): Promise<string> => {
       const socket = createConnection(statsSocket);
-      socket.end('show servers state\n');
+      socket.end(`${command}\n`);
       let text = '';
       for await (const chunk of socket) text += String(chunk);
+      return text;
+    };
+    const serverStates = async (): Promise<Map<string, string>> => {
+      const text = await runtime('show servers state');
       const states = new Map<string, string>();
       for (const line of text.split('\n')) {
         const f = line.split(' ');
@@ -502,6 +530,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       postgres: { restart: pg.restart, dataDir: pg.dataDir },
       redis,
       waitForBalancer,
+      healthCheckFailures: async () => {
+        // `show stat` is CSV under a `# pxname,svname,…` header; the servers' rows carry the check counters.
+        const [header = '', ...rows] = (await runtime('show stat')).replace(/^# /, '').split('\n');
+        const columns = header.split(',');
+        const failed = columns.indexOf('chkfail');
+        const down = columns.indexOf('chkdown');
+        const total = { failed: 0, down: 0 };
+        for (const row of rows) {
+          const f = row.split(',');
+          if (!f[1] || f[1] === 'FRONTEND' || f[1] === 'BACKEND') continue;
+          total.failed += Number(f[failed]) || 0;
+          total.down += Number(f[down]) || 0;
+        }
+        return total;
+      },
       stop: async () => {
         await stopAll();
         // CLUSTER_KEEP=1 keeps the logs of a run to read afterwards.

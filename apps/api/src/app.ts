@@ -10,6 +10,7 @@ import { rateLimitPlugin, redisPlugin, type RateLimitSettings } from './plugins/
 import { BODY_LIMIT_BYTES, parseQueryString, requestBodyPlugin } from './plugins/request-body.ts';
 import { correlationIdFrom } from './plugins/correlation.ts';
 import { proxyTrust } from './plugins/loopback.ts';
+import { pressurePlugin } from './plugins/pressure.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { analyticsReportRoutes, analyticsRoutes, eraseAnalyticsPersonalData } from './services/analytics/index.ts';
 import { authRoutes, countSignupsPerDay, findUserTimeZone, sessionPlugin, testSessionRoutes } from './services/auth/index.ts';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(app);
   const mediaStore = options.mediaStore ?? mediaStoreFor(options.config);
   await app.register(errorsPlugin);
+  // First of the request hooks, so an overloaded instance refuses before doing any work.
+  await app.register(pressurePlugin);
   // Before every route (it hooks each one as it is added): HTML, JSON, JS, CSS and SVG answers go
   // out brotli- or gzip-compressed when the client accepts it; media and images never (ADR 0056).
   await app.register(compress, {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SECRET = 'a-production-secret-key-of-32-characters-or-more';
-const production = { NODE_ENV: 'production', SECRET_KEY: SECRET, SITE_URL: 'https://fretline.example', LOG_LEVEL: 'silent' };
+const production = {
+  NODE_ENV: 'production',
+  SECRET_KEY: SECRET,
+  SITE_URL: 'https://fretline.example',
+  LOG_LEVEL: 'silent',
+  PAYMENTS: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
 
 describe('captcha configuration (ADR 0027)', () => {
   it('reads the reCAPTCHA site key next to its secret', () => {
@@ -73,6 +82,25 @@ describe('TRUST_PROXY (ADR 0004)', () => {
     'refuses %j at start',
     (value) => expect(() => loadConfig({ ...production, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/),
   );
+});
+
+describe('PAYMENTS in production (ADR 0023)', () => {
+  it('refuses to start on the sandbox unless asked for it by name', () => {
+    const { PAYMENTS: _payments, ...unset } = production;
+    expect(() => loadConfig(unset)).toThrow(/refuses to start without PAYMENTS.*PAYMENTS=sandbox/);
+  });
+
+  it('runs on the sandbox when told to, with a warning for every start to log', () => {
+    const config = loadConfig({ ...production, PAYMENTS: 'sandbox' });
+    expect(config.PAYMENTS).toBe('sandbox');
+    expect(config.warnings).toEqual([expect.stringMatching(/PAYMENTS=sandbox in production/)]);
+  });
+
+  it('still defaults to the sandbox outside production', () => {
+    const config = loadConfig({ NODE_ENV: 'development', SECRET_KEY: SECRET });
+    expect(config.PAYMENTS).toBe('sandbox');
+    expect(config.warnings).toEqual([]);
+  });
 });
 
 describe('SHUTDOWN_DRAIN_MS (ADR 0042)', () => {

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   // The browser tests' session fixture, POST /api/test/sessions (ADR 0075); production refuses it.
   TEST_SESSIONS: bool.default(false),
+  // Load shedding (ADR 0059): above this average event-loop delay new requests get a fast 503; 0 turns it off.
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Config = Omit<
@@ -102,6 +104,7 @@ export type Config = Omit<
   | 'LIVE_RTMP_PORT'
   | 'LIVE_RTMP_HOST'
   | 'LIVE_INGEST_HOST'
+  | 'OVERLOAD_EVENT_LOOP_DELAY_MS'
 > & {
   HOST: string;
   SITE_URL: string;
@@ -112,6 +115,7 @@ export type Config = Omit<
   MEDIA_DIR: string;
   TRUST_PROXY: TrustProxy;
   SHUTDOWN_DRAIN_MS: number;
+  OVERLOAD_EVENT_LOOP_DELAY_MS: number;
   isProduction: boolean;
   /** Things allowed but unwise, logged as warnings at every start. */
   warnings: string[];
@@ -144,7 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length) throw new ConfigError(`Production refuses to start without: ${missing.join(', ')}`);
   if (isProduction && e.TEST_SESSIONS)
     throw new ConfigError('Production refuses TEST_SESSIONS: it opens a session for any address without a code.');
+  // The sandbox takes no money: production never falls back to it unnoticed (ADR 0023).
+  if (isProduction && !env.PAYMENTS)
+    throw new ConfigError(
+      'Production refuses to start without PAYMENTS: set PAYMENTS=stripe to take payments, or PAYMENTS=sandbox to run on the sandbox provider, which takes no money.',
+    );
   const warnings: string[] = [];
+  if (isProduction && e.PAYMENTS === 'sandbox')
+    warnings.push('PAYMENTS=sandbox in production: purchases succeed without taking any money.');
   if (isProduction && e.CAPTCHA === 'off') {
     if (!e.CAPTCHA_OFF_IN_PRODUCTION)
       throw new ConfigError(
@@ -164,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     LIVE_INGEST_HOST: e.LIVE_INGEST_HOST ?? new URL(e.SITE_URL ?? 'http://localhost').hostname,
     // A balancer polls health every few seconds; nothing drains in development (ADR 0042).
     SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
+    // Off in development and tests, where a debugger or a loaded test machine stalls the loop.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: e.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (isProduction ? 1_000 : 0),
     isProduction,
     warnings,
   };

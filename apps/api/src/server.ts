@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const db = await createDb({
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'pglite'),
-    onError: (err) => process.stderr.write(`database pool error: ${err.message}\n`),
+    onError: (err) =>
+      process.stderr.write(`database connections dropped (requests in flight fail, new ones reconnect): ${err.message}\n`),
   });
   await migrate(db, path.join(repoRoot, 'packages/db/migrations'));
   const seeded = await seedIfEmpty(db.db);

@@ -32,7 +32,7 @@ export class TestClock {
  * copy of one database migrated once per set of migrations (ADR 0075): `create database … template`
  * on PostgreSQL, a dumped data directory loaded into PGlite.
  */
-export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const handle = await createDb({ dataDir: 'memory://', loadDataDir: await migratedPgliteDump() });
@@ -46,6 +46,7 @@ export async function createTestDatabase(): Promise<{ handle: DbHandle; drop: ()
   const handle = await createDb({ url: url.toString() });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close();
       await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));

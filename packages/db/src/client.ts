@@ -26,7 +26,10 @@ export interface CreateDbOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throwaway database. */
   dataDir?: string;
-  /** Called for pool errors (a dropped idle connection must not crash the process). */
+  /**
+   * Told when PostgreSQL drops the pool's connections (a restart, pg_terminate_backend, a proxy's
+   * reset): once per outage, however many connections went with it. It never crashes the process.
+   */
   onError?: (err: Error) => void;
   /** PGlite only: starts from a data directory dumped by `dumpDataDir` instead of an empty one. */
   loadDataDir?: Blob;
@@ -41,7 +44,20 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       statement_timeout: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    pool.on('error', (err) => options.onError?.(err));
+    // A dropped connection makes its client emit 'error'. pg-pool listens only while a client is
+    // idle, so one checked out (a transaction, the migrator) had no listener and the process
+    // crashed. Every client gets one for its whole life instead: the query in flight fails (a 503,
+    // plugins/errors.ts) and the pool discards the client on release, as it is no longer queryable.
+    let told = false;
+    pool.on('connect', (client) => {
+      told = false;
+      client.on('error', (err) => {
+        if (!told) options.onError?.(err);
+        told = true;
+      });
+    });
+    // The pool repeats an idle client's error: already told by the client's own listener.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
     return {
       db,

@@ -35,3 +35,21 @@ describe('errors plugin: values the database refuses', () => {
     expect(res.body).not.toContain('relation');
   });
 });
+
+/** A connection PostgreSQL dropped mid-transaction fails the ROLLBACK too, with pg's own words (ADR 0059). */
+describe('errors plugin: a dropped database connection', () => {
+  it.each([
+    'Connection terminated unexpectedly',
+    'Client has encountered a connection error and is not queryable',
+    'Client was closed and is not queryable',
+  ])('answers "%s", even wrapped by the query builder, with a 503', async (text) => {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    app.get('/', async () => {
+      throw new Error('Failed query: rollback', { cause: new Error(text) });
+    });
+    const res = await app.inject('/');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().errors[0].code).toBe('UNAVAILABLE');
+  });
+});

@@ -24,6 +24,20 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(cod
 export const tooManyRequests = (message = 'Too many attempts, please wait a moment and try again.') =>
   new AppError('RATE_LIMITED', 429, message);
 
+/**
+ * A failure of the media store's bucket itself (ADR 0059): the AWS SDK marks its errors with
+ * `$metadata`, with no HTTP status when the socket failed and a 5xx when S3 did. Answered 503 like
+ * the database's, but told apart in the log. A refused request (4xx) or the upload's own stream
+ * failing (the client went away) is not one.
+ */
+export function isMediaStoreOutage(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('$metadata' in err)) return false;
+  const status = (err.$metadata as { httpStatusCode?: number } | undefined)?.httpStatusCode;
+  return status === undefined || status >= 500;
+}
+
+const UNAVAILABLE_TEXT = 'The service is briefly unavailable, please try again in a moment.';
+
 /** Errors the database driver raises when it cannot be reached: answered 503, never "wrong code". */
 function isDatabaseOutage(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
@@ -33,7 +47,11 @@ function isDatabaseOutage(err: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003', '53300'].includes(e.code)
   )
     return true;
-  if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(e.message))
+  // pg's own words; "not queryable" is a ROLLBACK on a connection that was dropped mid-transaction.
+  if (
+    typeof e.message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(e.message)
+  )
     return true;
   return e.cause ? isDatabaseOutage(e.cause) : false;
 }
@@ -84,11 +102,13 @@ export const errorsPlugin = fp(
         request.log.error({ err }, 'response did not match its schema');
         return sendError(reply, 500, { errors: [{ message: CLIENT_ERRORS.otherStatus, code: 'INTERNAL' }] });
       }
+      if (isMediaStoreOutage(err)) {
+        request.log.error({ err }, 'media store unavailable');
+        return sendError(reply, 503, { errors: [{ message: UNAVAILABLE_TEXT, code: 'UNAVAILABLE' }] });
+      }
       if (isDatabaseOutage(err)) {
         request.log.error({ err }, 'database unavailable');
-        return sendError(reply, 503, {
-          errors: [{ message: 'The service is briefly unavailable, please try again in a moment.', code: 'UNAVAILABLE' }],
-        });
+        return sendError(reply, 503, { errors: [{ message: UNAVAILABLE_TEXT, code: 'UNAVAILABLE' }] });
       }
       if (isBadValueForDatabase(err)) {
         request.log.warn({ err }, 'a request value the database cannot hold');

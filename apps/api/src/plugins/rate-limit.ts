@@ -269,17 +269,21 @@ export const redisPlugin = fp(
       ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
       : null;
     if (redis) {
-      // One line when it goes and one when it is back, rather than one per failed reconnection.
-      let wasReady = false;
+      // One line when it goes and one when it is back, rather than one per failed reconnection:
+      // every failed attempt closes its connection again, so only a close after `ready` counts.
+      let everReady = false;
+      let up = false;
       redis.on('ready', () => {
-        if (wasReady) app.log.warn('redis is back: rate limits and the unread cache are shared again');
-        wasReady = true;
+        if (everReady) app.log.warn('redis is back: rate limits and the unread cache are shared again');
+        everReady = true;
+        up = true;
       });
       redis.on('close', () => {
-        if (wasReady)
+        if (up)
           app.log.error(
             'redis is down: rate limits fall back to Postgres and in-process counters, the unread count to the database (ADR 0059)',
           );
+        up = false;
       });
       redis.on('error', (err) => app.log.debug({ err }, 'redis error'));
       app.addHook('onClose', async () => {

@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { isTestRedisUp, testRedisUrl } from '../../test/redis.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 describe('security headers', () => {
@@ -62,15 +62,15 @@ describe('rate limiting', () => {
 
   it('answers 429 with the error body once an IP spends its /api budget', async () => {
     const from = { remoteAddress: '203.0.113.7' };
-    for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/health', ...from })).statusCode).toBe(200);
-    const limited = await app.inject({ url: '/api/health', ...from });
+    for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/videos/videos', ...from })).statusCode).toBe(200);
+    const limited = await app.inject({ url: '/api/videos/videos', ...from });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       errors: [{ message: 'Too many attempts, please wait a moment and try again.', code: 'RATE_LIMITED' }],
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another visitor still gets through.
-    expect((await app.inject({ url: '/api/health', remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/videos/videos', remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
   });
 
   it('counts a route limit in Postgres, so two app instances share it', async () => {
@@ -92,16 +92,16 @@ describe('rate limiting', () => {
   it('believes X-Forwarded-For from loopback only', async () => {
     // From loopback (a proxy or an SSR loader) the forwarded address is the key…
     for (let i = 0; i < 3; i++)
-      await app.inject({ url: '/api/health', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } });
+      await app.inject({ url: '/api/videos/videos', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.1' } });
     const viaProxy = await app.inject({
-      url: '/api/health',
+      url: '/api/videos/videos',
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '198.51.100.1' },
     });
     expect(viaProxy.statusCode).toBe(429);
     // …from anywhere else it is ignored, so a forged header does not buy a fresh budget.
     const forged = await app.inject({
-      url: '/api/health',
+      url: '/api/videos/videos',
       remoteAddress: '203.0.113.7',
       headers: { 'x-forwarded-for': '198.51.100.99' },
     });
@@ -123,7 +123,7 @@ describe('rate limiting', () => {
 
   it('does not limit loopback outside production (browser suite, local tools)', async () => {
     for (let i = 0; i < 5; i++)
-      expect((await app.inject({ url: '/api/health', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/videos/videos', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
   });
 
   it('does not limit pages', async () => {
@@ -132,22 +132,8 @@ describe('rate limiting', () => {
   });
 });
 
-// Redis runs beside PostgreSQL on the project's machines (STACK-NOTES.md); elsewhere this is skipped.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUrl = testRedisUrl;
+const redisUp = await isTestRedisUp();
 
 describe.skipIf(!redisUp)('rate limiting with REDIS_URL', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -169,9 +155,9 @@ describe.skipIf(!redisUp)('rate limiting with REDIS_URL', () => {
   it('counts in Redis, shared by every instance', async () => {
     // A fresh address per run: the counters outlive this test in the shared Redis.
     const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-    expect((await app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/health', remoteAddress: ip })).statusCode).toBe(429);
+    expect((await app.inject({ url: '/api/videos/videos', remoteAddress: ip })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/videos/videos', remoteAddress: ip })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/videos/videos', remoteAddress: ip })).statusCode).toBe(429);
     expect(app.redis?.status).toBe('ready');
   });
 });

@@ -63,7 +63,7 @@ describe('inProcessFetch', () => {
   });
 
   it("spends the visitor's per-IP budget, not one shared by every visitor", async () => {
-    const from = (ip: string) => fetchApi(`${ORIGIN}/api/health`, { headers: { 'x-forwarded-for': ip } });
+    const from = (ip: string) => fetchApi(`${ORIGIN}/api/videos/videos`, { headers: { 'x-forwarded-for': ip } });
     for (let i = 0; i < 3; i++) expect((await from('198.51.100.3')).status).toBe(200);
     const limited = await from('198.51.100.3');
     expect(limited.status).toBe(429);

@@ -11,6 +11,12 @@ export const HealthResponseSchema = z.object({
   }),
 });
 
+/**
+ * GET /api/health/live: the process answers and takes new work (503 while draining). It touches
+ * no database, so it answers under load when queries queue (ADR 0059): the balancer's check.
+ */
+export const LiveResponseSchema = z.object({ data: z.object({ status: z.literal('ok') }) });
+
 /** GET /api/error: a client-side error report; the message is cut when stored, not refused. */
 export const ErrorReportQuerySchema = z.object({
   // Accepted at any length (it is truncated), but it must be there.

@@ -1,12 +1,14 @@
 import { tmpdir } from 'node:os';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ListObjectsV2Command, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ERRORS, type UploadedMedia } from '@fretline/contract';
 import { S3RVER_CREDENTIALS, startS3Server } from '../../../test/s3-server.ts';
-import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, createTestDatabase, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
 import { createImageVariants } from './image-variants.ts';
 import { createMediaSigner } from './media-store.ts';
 import { createS3MediaStore } from './s3-media-store.ts';
@@ -190,5 +192,48 @@ describe('uploads and signed media through the app on the S3 store (ADR 0039, AD
     const url = createMediaSigner(t.config.SECRET_KEY).signedUrl('uploads/2026/01/missing.png', t.clock.now());
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('an upload while the bucket is unreachable (ADR 0059)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logged.push((JSON.parse(line) as { msg: string }).msg);
+        done();
+      },
+    });
+    // Nothing listens on port 1: every S3 request is refused at the socket.
+    const unreachable = createS3MediaStore({
+      secret: 'x'.repeat(40),
+      s3: { bucket: BUCKET, endpoint: 'http://127.0.0.1:1', region: 'us-east-1', credentials: S3RVER_CREDENTIALS },
+      scratchRoot: tmpdir(),
+    });
+    app = await buildApp({ config: testConfig(), db: db.handle, mediaStore: unreachable, logger: { level: 'error', stream } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('answers 503, not a 400 blaming the upload, and logs the media store, not the database', async () => {
+    const editor = await createUserWithSession(db.handle.db, { roles: ['Editor'] });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/videos/editor/uploads?filename=Poster.png',
+      headers: { 'content-type': 'application/octet-stream', ...bearer(editor.token) },
+      payload: PNG,
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json()).toEqual({
+      errors: [{ message: 'The service is briefly unavailable, please try again in a moment.', code: 'UNAVAILABLE' }],
+    });
+    expect(logged).toContain('media store unavailable');
+    expect(logged).not.toContain('database unavailable');
   });
 });

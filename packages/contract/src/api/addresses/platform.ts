@@ -7,5 +7,6 @@ import type { CallAddress } from '../call.ts';
  */
 export const platformAddresses = {
   'platform.health': { method: 'GET', path: '/health' },
+  'platform.live': { method: 'GET', path: '/health/live' },
   'platform.reportError': { method: 'GET', path: '/error' },
 } as const satisfies Record<string, CallAddress>;

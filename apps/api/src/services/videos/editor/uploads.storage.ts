@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { UPLOAD_ERRORS, UPLOAD_KINDS, uploadExtensionOf, uploadKindOf, type UploadKind } from '@fretline/contract';
 import type { MediaStore } from '../../../platform/media/index.ts';
-import { AppError, badRequest } from '../../../plugins/errors.ts';
+import { AppError, badRequest, isMediaStoreOutage } from '../../../plugins/errors.ts';
 
 /** Enough of a file's start to recognise every allowed kind (the Guitar Pro 3-5 header is the longest). */
 const SNIFF_BYTES = 64;
@@ -135,8 +135,9 @@ export async function writeUpload(
     await store.write(mediaPath, Readable.from(checked(), { objectMode: false }), contentType);
     return { bytes };
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    // The client went away (or the disk or bucket failed) mid-file.
+    // A refused file, or the bucket down (a 503, not the upload's fault).
+    if (err instanceof AppError || isMediaStoreOutage(err)) throw err;
+    // The client went away (or the disk failed) mid-file.
     if (source.destroyed || (source as { aborted?: boolean }).aborted) {
       throw badRequest('The upload was interrupted, please try again.', undefined, 'UPLOAD_INTERRUPTED');
     }
