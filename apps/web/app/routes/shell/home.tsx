@@ -41,7 +41,6 @@ async function visitorHome(request: Request): Promise<VisitorHome> {
     videos: videos.status === 'fulfilled' ? (videos.value.videos ?? []).slice(0, 8) : [],
     product: product.status === 'fulfilled' ? (product.value.subscription_product ?? null) : null,
     lessonCount: videos.status === 'fulfilled' ? catalogueLessonCount(videos.value.facets) : null,
-    progress: null,
     firstSteps: null,
   };
 }
