@@ -31,6 +31,7 @@ export * from './calls/analytics.ts';
 export * from './calls/platform.ts';
 export * from './calls/practice.ts';
 export * from './calls/progress.ts';
+export * from './calls/home.ts';
 export * from './calls/practice-log.ts';
 export * from './calls/keep-members.ts';
 export * from './calls/coupons.ts';

@@ -1,4 +1,5 @@
 import { formatLong } from './dates.ts';
+import type { Subscription } from '../entities/subscription.ts';
 
 /**
  * Whether a subscription is in its free trial now: active (ADR 0020 maps the provider's trialing
@@ -22,4 +23,63 @@ export function freeTrialText(
 ): string | null {
   if (!isInFreeTrial(subscription, now)) return null;
   return `Free trial — ends on ${formatLong(subscription.subscription_trial_end!)}`;
+}
+
+type MembershipFacts = Pick<
+  Subscription,
+  'subscription_status' | 'subscription_trial_end' | 'subscription_current_period_end' | 'subscription_created'
+> &
+  Partial<Pick<Subscription, 'subscription_paused_from' | 'subscription_paused_until'>>;
+
+/** Where a membership stands, with the date that matters to the learner (docs/product.md#subscriptions). */
+export type MembershipState =
+  | { kind: 'trial'; ends: Date }
+  | { kind: 'active'; renews: Date | null }
+  | { kind: 'paused'; until: Date }
+  | { kind: 'cancelled'; accessUntil: Date }
+  | { kind: 'payment-failed' }
+  | { kind: 'none' };
+
+function stateOf(subscription: MembershipFacts, now: Date): MembershipState {
+  const { subscription_status: status, subscription_current_period_end: periodEnd } = subscription;
+  const from = subscription.subscription_paused_from ?? null;
+  const until = subscription.subscription_paused_until ?? null;
+  if (status === 'active' && from && until && from <= now && now < until) return { kind: 'paused', until };
+  if (isInFreeTrial(subscription, now)) return { kind: 'trial', ends: subscription.subscription_trial_end! };
+  if (status === 'active') return { kind: 'active', renews: periodEnd };
+  if (status === 'cancelled' && periodEnd && periodEnd > now) return { kind: 'cancelled', accessUntil: periodEnd };
+  if (status === 'failed' || status === 'incomplete') return { kind: 'payment-failed' };
+  return { kind: 'none' };
+}
+
+/**
+ * The membership of a learner's subscriptions to the membership product: the newest one that says
+ * anything (a trial, active, paused, cancelled with access left, a failed payment), else none. A
+ * free trial is never "Active member" and a cancellation never hides the day access ends.
+ */
+export function membershipState(subscriptions: readonly MembershipFacts[], now: Date): MembershipState {
+  const newestFirst = [...subscriptions].sort((a, b) => b.subscription_created.getTime() - a.subscription_created.getTime());
+  for (const subscription of newestFirst) {
+    const state = stateOf(subscription, now);
+    if (state.kind !== 'none') return state;
+  }
+  return { kind: 'none' };
+}
+
+/** The state in words, dates in the long format (product.md#constants): "Free trial until Dec 9th, 2026". */
+export function membershipStateText(state: MembershipState): string {
+  switch (state.kind) {
+    case 'trial':
+      return `Free trial until ${formatLong(state.ends)}`;
+    case 'active':
+      return state.renews ? `Active member, renews on ${formatLong(state.renews)}` : 'Active member';
+    case 'paused':
+      return `Paused until ${formatLong(state.until)}`;
+    case 'cancelled':
+      return `Cancelled, access until ${formatLong(state.accessUntil)}`;
+    case 'payment-failed':
+      return 'Payment failed: update your card to keep access';
+    case 'none':
+      return 'Not a member';
+  }
 }

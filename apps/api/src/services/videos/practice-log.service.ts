@@ -40,14 +40,21 @@ const ZONE_AHEAD_MS = 14 * 60 * 60 * 1000;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-export async function listPracticeSessions(ctx: VideosContext, idUser: number) {
-  // A week more than the charts show, and a day ahead: the learner's zone decides their today.
+/**
+ * Seconds per day for the charted weeks and the goal (the default until the learner sets one): a
+ * week more than the charts show, and a day ahead, since the learner's zone decides their today.
+ */
+export async function practiceDaysAndGoal(ctx: VideosContext, idUser: number) {
   const today = utcDay(new Date(ctx.now.getTime() + ZONE_AHEAD_MS));
   const from = addDays(weekStart(today), -7 * PRACTICE_CHART_WEEKS);
-  const [sessions, days, goal] = await Promise.all([
+  const [days, goal] = await Promise.all([findDays(ctx.db, idUser, from), findGoal(ctx.db, idUser)]);
+  return { days, goal: goal ? { goal_minutes: goal.goalMinutes, goal_days: goal.goalDays } : { ...PRACTICE_GOAL_DEFAULT } };
+}
+
+export async function listPracticeSessions(ctx: VideosContext, idUser: number) {
+  const [sessions, { days, goal }] = await Promise.all([
     findSessions(ctx.db, idUser, LATEST_SESSIONS),
-    findDays(ctx.db, idUser, from),
-    findGoal(ctx.db, idUser),
+    practiceDaysAndGoal(ctx, idUser),
   ]);
   return {
     sessions: sessions.map((row): PracticeSession => ({
@@ -59,7 +66,7 @@ export async function listPracticeSessions(ctx: VideosContext, idUser: number) {
       practised_on: row.practisedOn,
     })),
     days,
-    goal: goal ? { goal_minutes: goal.goalMinutes, goal_days: goal.goalDays } : { ...PRACTICE_GOAL_DEFAULT },
+    goal,
   };
 }
 

@@ -24,6 +24,7 @@ import { liveStreamCalendar } from './live-calendar.ts';
 import { registerLiveIngest } from './live-ingest.service.ts';
 import { askQuestion, listMyQuestions } from './live-questions.service.ts';
 import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
+import { getLearnerHome } from './home.service.ts';
 import { getPractice, putPractice } from './practice.service.ts';
 import { getProgress, markDone, recordProgress } from './progress.service.ts';
 import { dismissFirstSteps, getFirstSteps, putFirstSteps, recommendFirstSteps } from './first-steps.service.ts';
@@ -256,6 +257,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   // The learner's progress and first steps (docs/product.md#learning-progress, ADR 0064): own data only.
   route(app, 'videos.getProgress', { access: 'user' }, async (request) => ({
     data: { progress: await getProgress(context(), await signedInViewer(request)) },
+  }));
+
+  route(app, 'videos.getMyHome', { access: 'user' }, async (request) => ({
+    data: { home: await getLearnerHome(context(), await signedInViewer(request)) },
   }));
 
   route(app, 'videos.markDone', { access: 'user' }, async (request) => ({

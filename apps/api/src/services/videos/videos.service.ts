@@ -253,6 +253,18 @@ async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: Pa
   return { videos, total, facets, missing_chords };
 }
 
+/** Songs (not lessons) the learner can play now with the chords they know, newest first: the home's short list. */
+export async function listPlayableSongs(ctx: VideosContext, viewer: Viewer & { idUser: number }, known: string[], limit: number) {
+  const criteria: VideoListCriteria = {
+    facets: { category: ['Song'] },
+    tags: [],
+    search: undefined,
+    includeUnpublished: false,
+    playable: { filter: 'now', known },
+  };
+  return toSummaries(ctx, viewer, await findVideoPage(ctx.db, criteria, { column: 'video_created', descending: true }, limit, 0));
+}
+
 // A video page's shared reads, remembered like list pages (ADR 0018).
 const videoCache = new CatalogueCache<VideoBase | null>(10_000);
 

@@ -6,7 +6,7 @@ import { Container } from '../ui/container';
 import { cx } from '../ui/cx';
 import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
-import { MAIN_NAV, type NavItem } from './nav-items';
+import { MAIN_NAV, PHONE_SHORTCUT, type NavItem } from './nav-items';
 
 export interface SiteHeaderProps {
   user: RootUser;
@@ -86,7 +86,32 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 min-[400px]:gap-2">
+          {/* Below lg the sections are in the menu; practice stays one tap away (docs/product.md#practice-log). */}
+          <NavLink
+            to={PHONE_SHORTCUT.to}
+            className={({ isActive }) =>
+              cx(
+                // On the narrowest phones the label sits under an icon, so the signed-in header still fits 360 px.
+                'inline-flex min-h-11 flex-col items-center justify-center rounded-full px-1 text-[11px] leading-tight font-semibold hover:bg-stone-100 min-[400px]:flex-row min-[400px]:px-2.5 min-[400px]:text-sm lg:hidden',
+                isActive ? 'text-brand-700' : 'text-ink-900',
+              )
+            }
+          >
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className="size-5 min-[400px]:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            >
+              <path d="M9 3h6l4 18H5L9 3Z" />
+              <path d="M12 16 16.5 6" strokeLinecap="round" />
+            </svg>
+            {PHONE_SHORTCUT.label}
+          </NavLink>
           {signedIn ? (
             <>
               {accountExtras}

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 import {
   formatPence,
-  isCourseStarted,
-  type LearnerProgress,
   type CourseSummary,
   type CurrentUser,
   type VideoFacets,
@@ -10,7 +8,6 @@ import {
   type VideoSummary,
 } from '@fretline/contract';
 import { Badge } from '../../components/ui/badge';
-import { CourseProgressLine, ProgressMark } from '../../components/ui/progress-mark';
 import { Container } from '../../components/ui/container';
 import { LinkButton } from '../../components/ui/link-button';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
@@ -31,8 +28,6 @@ export interface HomeData {
   product: SubscriptionProduct | null;
   /** Published lessons and songs in the catalogue; null when the catalogue cannot answer. */
   lessonCount: number | null;
-  /** The signed-in learner's progress (GET videos/me/progress); null for a visitor or when it cannot answer. */
-  progress?: LearnerProgress | null;
 }
 
 /** How many lessons and songs the catalogue holds, from the facet counts of an unfiltered list. */
@@ -56,8 +51,6 @@ export interface HomePageProps extends HomeData {
   user: CurrentUser;
   name: string;
   teacherName: string;
-  /** "Continue: {lesson}" (docs/product.md#learning-progress), composed by the route; leads the page when given. */
-  continueCard?: React.ReactNode;
   /** The first-visit quiz (docs/product.md#first-steps), composed by the route. */
   firstSteps?: React.ReactNode;
 }
@@ -74,13 +67,12 @@ function SectionHeading({ eyebrow, title, lead, id }: { eyebrow: string; title: 
   );
 }
 
-function Hero({ user, name, continueCard }: { user: CurrentUser; name: string; continueCard: React.ReactNode }) {
+function Hero({ user, name }: { user: CurrentUser; name: string }) {
   const member = user.has_aaa_membership;
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <Container width="wide" className="grid items-center gap-14 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:py-24">
         <div>
-          {continueCard ? <div className="mb-6 max-w-xl">{continueCard}</div> : null}
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
             <span className="size-2 rounded-full bg-brand-500" aria-hidden="true" />
             Guitar lessons with {name}
@@ -93,10 +85,9 @@ function Hero({ user, name, continueCard }: { user: CurrentUser; name: string; c
             playing, with a teacher who remembers exactly what it feels like to start.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {/* The one way back to a lesson is the Continue card above (docs/product.md#learning-progress). */}
             {member ? (
               <LinkButton to="/courses" size="lg">
-                {continueCard ? 'All courses' : 'Choose a course'}
+                Choose a course
               </LinkButton>
             ) : (
               <LinkButton to="/membership" size="lg">
@@ -147,7 +138,7 @@ function CourseArt({ course }: { course: CourseSummary }) {
   );
 }
 
-function FeaturedCourses({ courses, progress }: { courses: CourseSummary[]; progress: LearnerProgress | null | undefined }) {
+function FeaturedCourses({ courses }: { courses: CourseSummary[] }) {
   if (courses.length === 0) return null;
   return (
     <section aria-labelledby="home-courses" className="py-16 sm:py-24">
@@ -179,7 +170,6 @@ function FeaturedCourses({ courses, progress }: { courses: CourseSummary[]; prog
                   {course.course_excerpt ? (
                     <p className="mt-2 line-clamp-3 text-[15px] leading-relaxed text-stone-600">{course.course_excerpt}</p>
                   ) : null}
-                  <CourseCardProgress progress={progress} idCourse={course.id_course} />
                   <span className="mt-auto pt-4 text-sm font-semibold text-brand-700">
                     View course <span aria-hidden="true">→</span>
                   </span>
@@ -190,20 +180,6 @@ function FeaturedCourses({ courses, progress }: { courses: CourseSummary[]; prog
         </ul>
       </Container>
     </section>
-  );
-}
-
-/** A started course's percent and lessons done on its card (docs/product.md#learning-progress). */
-function CourseCardProgress({ progress, idCourse }: { progress: LearnerProgress | null | undefined; idCourse: number }) {
-  const mine = progress?.courses.find((c) => c.id_course === idCourse);
-  if (!mine || !isCourseStarted(mine)) return null;
-  return (
-    <CourseProgressLine
-      className="mt-4"
-      percent={mine.course_percent_complete}
-      done={mine.course_lessons_done}
-      total={mine.course_lessons_total}
-    />
   );
 }
 
@@ -248,7 +224,7 @@ function HowItWorks({ name }: { name: string }) {
   );
 }
 
-function FreeVideos({ videos, progress }: { videos: VideoSummary[]; progress: LearnerProgress | null | undefined }) {
+function FreeVideos({ videos }: { videos: VideoSummary[] }) {
   if (videos.length === 0) return null;
   return (
     <section aria-labelledby="home-videos" className="py-16 sm:py-24">
@@ -284,7 +260,6 @@ function FreeVideos({ videos, progress }: { videos: VideoSummary[]; progress: Le
                   <span className="absolute top-2 left-2">
                     {video.video_premium ? <Badge tone="brand">Members</Badge> : <Badge tone="success">Free</Badge>}
                   </span>
-                  <VideoCardProgress progress={progress} idVideo={video.id_video} />
                 </div>
                 <p className="mt-3 text-xs font-bold tracking-wider text-stone-500 uppercase">
                   {video.video_category === 'Song' && video.video_artist ? `Song by ${video.video_artist}` : video.video_category}
@@ -296,17 +271,6 @@ function FreeVideos({ videos, progress }: { videos: VideoSummary[]; progress: Le
         </ul>
       </Container>
     </section>
-  );
-}
-
-/** A video's done tick or percent watched on its card. */
-function VideoCardProgress({ progress, idVideo }: { progress: LearnerProgress | null | undefined; idVideo: number }) {
-  const mine = progress?.videos.find((v) => v.id_video === idVideo);
-  if (!mine) return null;
-  return mine.video_play_completed ? (
-    <ProgressMark className="absolute right-2 bottom-2" percent={100} done />
-  ) : (
-    <ProgressMark className="absolute inset-x-0 bottom-0" percent={mine.video_play_watched_percent} done={false} />
   );
 }
 
@@ -504,21 +468,10 @@ function Faq({ name }: { name: string }) {
   );
 }
 
-export function HomePage({
-  user,
-  name,
-  teacherName,
-  courses,
-  videos,
-  product,
-  lessonCount,
-  progress,
-  continueCard,
-  firstSteps,
-}: HomePageProps) {
+export function HomePage({ user, name, teacherName, courses, videos, product, lessonCount, firstSteps }: HomePageProps) {
   return (
     <>
-      <Hero user={user} name={name} continueCard={continueCard} />
+      <Hero user={user} name={name} />
       {firstSteps ? (
         <div id="first-steps" className="scroll-mt-20">
           <Container width="wide" className="pt-4 sm:pt-8">
@@ -526,9 +479,9 @@ export function HomePage({
           </Container>
         </div>
       ) : null}
-      <FeaturedCourses courses={courses} progress={progress} />
+      <FeaturedCourses courses={courses} />
       <HowItWorks name={name} />
-      <FreeVideos videos={videos} progress={progress} />
+      <FreeVideos videos={videos} />
       <MembershipPitch product={product} user={user} lessonCount={lessonCount} />
       <MeetTeacher name={name} teacherName={teacherName} />
       <Faq name={name} />

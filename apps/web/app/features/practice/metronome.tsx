@@ -19,6 +19,9 @@ export function Metronome() {
   const settings = useRef({ tempo, beats, accent });
   settings.current = { tempo, beats, accent };
   const taps = useRef<number[]>([]);
+  // Its buttons work only once the page's script runs: until then they say so by being disabled.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     if (!running) return;
@@ -88,12 +91,18 @@ export function Metronome() {
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
         {[-5, -1, 1, 5].map((step) => (
-          <Button key={step} variant="secondary" size="sm" onClick={() => setTempo((t) => clampTempo(t + step))}>
+          <Button
+            key={step}
+            variant="secondary"
+            size="sm"
+            disabled={!ready}
+            onClick={() => setTempo((t) => clampTempo(t + step))}
+          >
             {step > 0 ? `+${step}` : `−${-step}`}
             <span className="sr-only"> beats a minute</span>
           </Button>
         ))}
-        <Button variant="secondary" size="sm" onClick={tap}>
+        <Button variant="secondary" size="sm" disabled={!ready} onClick={tap}>
           Tap tempo
         </Button>
       </div>
@@ -134,7 +143,12 @@ export function Metronome() {
         ))}
       </ol>
       <div className="mt-5">
-        <Button onClick={() => setRunning((r) => !r)} variant={running ? 'secondary' : 'primary'} className="w-full sm:w-auto">
+        <Button
+          disabled={!ready}
+          onClick={() => setRunning((r) => !r)}
+          variant={running ? 'secondary' : 'primary'}
+          className="w-full sm:w-auto"
+        >
           {running ? 'Stop' : 'Start the metronome'}
         </Button>
       </div>

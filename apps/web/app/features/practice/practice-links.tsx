@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { cx } from '../../components/ui';
 
-const LINKS = [
-  { to: '/me/practice', label: 'Practice log' },
-  { to: '/me/chord-changes', label: 'One Minute Changes' },
-  { to: '/me/chords', label: 'Chords I know' },
-  { to: '/tuner', label: 'Tuner and metronome' },
-];
+/** The practice tools (product.md#practice-log); `personal` ones keep the learner's own data and ask a visitor to sign in. */
+export const PRACTICE_TOOLS = [
+  { to: '/me/practice', label: 'Practice log', text: 'Minutes practised, your weekly goal and streak.', personal: true },
+  { to: '/me/chord-changes', label: 'One Minute Changes', text: 'Count your chord changes in a minute.', personal: true },
+  { to: '/me/chords', label: 'Chords I know', text: 'Your chords, and the songs you can play with them.', personal: true },
+  { to: '/tuner', label: 'Tuner', text: 'Tune up with your microphone: standard, drop D, open tunings.', personal: false },
+  { to: '/metronome', label: 'Metronome', text: 'Keep time: tempo, beats in a bar, accent and tap tempo.', personal: false },
+] as const;
 
 /** The practice tools, one tab each (product.md#practice-log). */
 export function PracticeLinks({ current }: { current: string }) {
@@ -14,7 +16,7 @@ export function PracticeLinks({ current }: { current: string }) {
     // The tabs wrap rather than scroll, so on a phone the current one is never cut off at the edge.
     <nav aria-label="Practice tools" className="max-w-full">
       <ul className="flex flex-wrap gap-1">
-        {LINKS.map((link) => (
+        {PRACTICE_TOOLS.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}

@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { fullName, isCourseComplete, isCourseStarted } from '@fretline/contract';
+import {
+  fullName,
+  isCourseComplete,
+  isCourseStarted,
+  membershipState,
+  membershipStateText,
+  type MembershipState,
+} from '@fretline/contract';
 import { Badge, Button, Card, Container, CourseProgressLine } from '../../components/ui';
 import { ContinueCard } from '../../features/learning/continue-card';
 import { FirstStepsCard } from '../../features/learning/first-steps';
@@ -9,6 +16,7 @@ import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { useLogout } from '../../lib/logout';
 import { requireMe } from '../../features/account/require-user.server';
+import { PRACTICE_TOOLS } from '../../features/practice/practice-links';
 import type { Route } from './+types/me';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,14 +25,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMe(request);
   // Progress and the quiz are extras: a failing call hides its part, never the account page.
-  const [progress, firstSteps] = await Promise.all([
+  const api = getServerApi(request);
+  const [progress, firstSteps, subscriptions] = await Promise.all([
     loadProgress(request),
-    getServerApi(request)
+    api
       .call('videos.getFirstSteps')
       .then((r) => r.first_steps)
       .catch(() => null),
+    // Only for saying where the membership stands; without it the page says member or not.
+    api
+      .call('finance.listSubscriptions')
+      .then((r) => r.subscriptions)
+      .catch(() => null),
   ]);
-  return { user, progress, firstSteps };
+  const membership = subscriptions ? membershipState(subscriptions, new Date()) : null;
+  return { user, progress, firstSteps, membership };
 }
 
 const LINKS = [
@@ -32,18 +47,40 @@ const LINKS = [
   { to: '/me/notifications', label: 'Email preferences', text: 'Choose which emails we send you.' },
   { to: '/membership', label: 'Membership', text: 'Your membership, plan and payments.' },
   { to: '/my-list', label: 'My List', text: 'The videos you saved.' },
-  { to: '/me/practice', label: 'Practice log', text: 'Minutes practised, your weekly goal and streak.' },
-  { to: '/me/chord-changes', label: 'One Minute Changes', text: 'Count your chord changes in a minute.' },
-  { to: '/me/chords', label: 'Chords I know', text: 'Your chords, and the songs you can play with them.' },
-  { to: '/tuner', label: 'Tuner and metronome', text: 'Tune up and keep time, in your browser.' },
+  ...PRACTICE_TOOLS.map(({ to, label, text }) => ({ to, label, text })),
   { to: '/messages', label: 'Messages', text: 'Your conversations with us.' },
   { to: '/me/sessions', label: 'Signed-in devices', text: 'See where you are signed in and sign out other devices.' },
   { to: '/me/delete', label: 'Delete your account', text: 'Remove your account and personal data.' },
 ];
 
+const MEMBERSHIP_TONES = {
+  trial: 'success',
+  active: 'success',
+  paused: 'warning',
+  cancelled: 'neutral',
+  'payment-failed': 'danger',
+  none: 'neutral',
+} as const;
+
+/** Where the membership stands in words, with its date (docs/product.md#subscriptions). */
+function MembershipBadge({ state }: { state: MembershipState }) {
+  return (
+    <>
+      <Badge tone={MEMBERSHIP_TONES[state.kind]} data-testid="membership-state">
+        {membershipStateText(state)}
+      </Badge>
+      {state.kind === 'payment-failed' || state.kind === 'cancelled' ? (
+        <Link to="/me/subscriptions" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline">
+          Manage your membership
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
 /** /me (product.md#pages): profile letter, full name, membership status and every account page. */
 export default function Me({ loaderData }: Route.ComponentProps) {
-  const { user, progress, firstSteps } = loaderData;
+  const { user, progress, firstSteps, membership } = loaderData;
   const next = progress?.continue;
   // Courses the learner has started, the one touched last first (docs/product.md#learning-progress).
   const started = (progress?.courses ?? [])
@@ -78,7 +115,9 @@ export default function Me({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-4">
           <span className="font-semibold">Membership:</span>
-          {user.has_aaa_membership ? (
+          {membership && membership.kind !== 'none' ? (
+            <MembershipBadge state={membership} />
+          ) : user.has_aaa_membership ? (
             <Badge tone="success">Active member</Badge>
           ) : (
             <>

@@ -8,6 +8,8 @@ export const practiceRoutes: AreaRoutes = {
     route('me/practice', 'routes/practice/me-practice.tsx', { id: 'me-practice' }),
     route('me/chord-changes', 'routes/practice/me-chord-changes.tsx', { id: 'me-chord-changes' }),
     route('me/chords', 'routes/practice/me-chords.tsx', { id: 'me-chords' }),
+    route('practice', 'routes/practice/practice.tsx', { id: 'practice' }),
     route('tuner', 'routes/practice/tuner.tsx', { id: 'tuner' }),
+    route('metronome', 'routes/practice/metronome.tsx', { id: 'metronome' }),
   ],
 };

@@ -24,6 +24,8 @@ export const videosAddresses = {
   'videos.getSitemap': { method: 'GET', path: '/videos/sitemap' },
   // The learner's progress and first steps (docs/product.md#learning-progress, ADR 0064).
   'videos.getProgress': { method: 'GET', path: '/videos/me/progress' },
+  // The signed-in learner's home (docs/product.md#learners-home): one call for the page.
+  'videos.getMyHome': { method: 'GET', path: '/videos/me/home' },
   // What a page shared by the reader's class asks for after hydration (ADR 0056).
   'videos.getMyVideo': { method: 'GET', path: '/videos/me/videos/:videoSlug' },
   'videos.markDone': { method: 'PUT', path: '/videos/videos/:videoSlug/done' },

@@ -26,6 +26,7 @@ import {
   VideoResponseSchema,
   VideoSlugParamsSchema,
 } from '../../calls/videos.ts';
+import { LearnerHomeResponseSchema } from '../../calls/home.ts';
 import { PracticeQuerySchema, PracticeResponseSchema, PracticeSettingsBodySchema } from '../../calls/practice.ts';
 import {
   FirstStepsAnswersSchema,
@@ -147,6 +148,11 @@ export const videosSchemas = {
     summary:
       "The caller's progress: every course (percent, lessons done, next lesson), videos played or marked, the continue item",
     response: ProgressResponseSchema,
+  },
+  'videos.getMyHome': {
+    summary:
+      "The caller's home: continue, the next lesson of each started course, practice days and goal, playable songs, the next live lesson",
+    response: LearnerHomeResponseSchema,
   },
   'videos.markDone': {
     summary: 'Mark a video done for the caller (moves the course resume point)',
