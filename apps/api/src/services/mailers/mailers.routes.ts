@@ -18,6 +18,7 @@ import {
   handleMailerBatch,
   handleMailerStart,
   requireCourse,
+  requireMailerImages,
   resolveAudience,
   sendMailer,
   toMailerValues,
@@ -56,8 +57,10 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
   route(app, 'mailers.createMailer', { access: 'Staff' }, async (request, reply) => {
     const auth = requireRoleGroup(request, 'Staff');
     await requireCourse(app.db, request.body.id_course);
+    const values = toMailerValues(request.body);
+    await requireMailerImages(app.db, values.mailerBody);
     const idMailer = await repo.insertMailer(app.db, {
-      ...toMailerValues(request.body),
+      ...values,
       idUserAuthor: auth.user.idUser,
       now: app.clock(),
     });
@@ -69,8 +72,9 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
     const { idMailer } = request.params;
     await requireMailer(idMailer);
     await requireCourse(app.db, request.body.id_course);
-    if (!(await repo.updateEditableMailer(app.db, idMailer, toMailerValues(request.body), app.clock())))
-      throw conflict(MAILER_LOCKED, 'MAILER_LOCKED');
+    const values = toMailerValues(request.body);
+    await requireMailerImages(app.db, values.mailerBody);
+    if (!(await repo.updateEditableMailer(app.db, idMailer, values, app.clock()))) throw conflict(MAILER_LOCKED, 'MAILER_LOCKED');
     return { data: { mailer: await requireMailer(idMailer) } };
   });
 
@@ -86,13 +90,10 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
     const mailer = await requireMailer(request.params.idMailer);
     const me = (await findMailerContacts(app.db, [auth.user.idUser])).get(auth.user.idUser);
     if (!me) throw unauthorized();
+    const body = sanitizeMailerBody(mailer.mailer_body);
+    await requireMailerImages(app.db, body);
     // A test goes to the staff member whatever their own mailer preference: they asked for it.
-    await enqueueMail(
-      app.db,
-      buildMailerMessage(ctx(), { subject: mailer.mailer_subject, body: sanitizeMailerBody(mailer.mailer_body) }, me.email, {
-        test: true,
-      }),
-    );
+    await enqueueMail(app.db, buildMailerMessage(ctx(), { subject: mailer.mailer_subject, body }, me.email, { test: true }));
     return { data: { sent_to: me.email } };
   });
 
@@ -114,9 +115,11 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
   route(app, 'mailers.previewMailer', { access: 'Staff' }, async (request) => {
     const auth = requireRoleGroup(request, 'Staff');
     const me = (await findMailerContacts(app.db, [auth.user.idUser])).get(auth.user.idUser);
+    const body = sanitizeMailerBody(request.body.mailer_body);
+    await requireMailerImages(app.db, body);
     const message = buildMailerMessage(
       ctx(),
-      { subject: request.body.mailer_subject || '(no subject)', body: sanitizeMailerBody(request.body.mailer_body) },
+      { subject: request.body.mailer_subject || '(no subject)', body },
       me?.email ?? 'preview@example.com',
     );
     return { data: { html: message.html ?? '' } };
