@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
@@ -16,8 +17,28 @@ type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let staff: User;
 let member: User;
 
+// The senders' domain signs its mail (DKIM); the test's DNS answers its key and nothing else,
+// so nothing here reaches the network (ADR 0072).
+const senderKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const dkimRecord = `v=DKIM1; k=rsa; p=${senderKey.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+const dnsLookups: string[] = [];
+async function dnsResolver(name: string, rrtype: string): Promise<unknown> {
+  dnsLookups.push(`${rrtype} ${name}`);
+  if (rrtype === 'TXT' && name === 'mail._domainkey.example.com') return [[dkimRecord]];
+  throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: 'ENOTFOUND' });
+}
+const dkimWith = (key: typeof senderKey) => ({
+  domainName: 'example.com',
+  keySelector: 'mail',
+  privateKey: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+});
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { CAPTCHA: 'off', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: PORT } });
+  t = await createTestApp({
+    config: { CAPTCHA: 'off', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: PORT },
+    dnsResolver,
+  });
   staff = await createUserWithSession(t.db, { email: 'sam@example.com', firstName: 'Sam', roles: ['Staff'] });
   member = await createUserWithSession(t.db, { email: 'morgan@example.com', firstName: 'Morgan' });
 });
@@ -25,7 +46,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const smtp = createTransport({ host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true });
+const server = { host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true };
+/** The member's own mail server: it signs for example.com. */
+const smtp = createTransport({ ...server, dkim: dkimWith(senderKey) });
+/** Anyone else: no signature, or one made with a key example.com never published. */
+const forger = createTransport(server);
+const stranger = createTransport({ ...server, dkim: dkimWith(strangerKey) });
 
 let ip = 1;
 async function helpdesk(message: string, as?: User, email = `vic-${ip}@example.com`) {
@@ -186,5 +212,18 @@ describe('replies through the SMTP listener', () => {
     expect(await threadTexts(idThread)).toEqual(['Answer one', 'Question for the team']);
     // Nothing was queued in answer: no bounce of ours, no e-mail to the forged sender.
     expect((await t.db.select().from(tables.jobs)).length).toBe(jobsBefore);
+  });
+
+  it('drops a forged From: unsigned, or signed with a key the domain never published (ADR 0072)', async () => {
+    const idThread = await helpdesk('Cancel my membership?', member, 'morgan@example.com');
+    await staffReply(idThread, 'Are you sure?');
+    const to = (await replyToOfMailTo('morgan@example.com'))!;
+    await forger.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re', text: 'Yes, and refund me' });
+    await stranger.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re', text: 'Yes, and refund me twice' });
+    // The listener answered both sends; the genuine one after them lands, the forged ones never do.
+    await smtp.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re', text: 'Only me here' });
+    await expect.poll(() => threadTexts(idThread)).toContain('Only me here');
+    expect((await threadTexts(idThread)).filter((text) => text.startsWith('Yes, and refund'))).toEqual([]);
+    expect(dnsLookups).toContain('TXT mail._domainkey.example.com');
   });
 });

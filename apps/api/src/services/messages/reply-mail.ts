@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { authenticate } from 'mailauth';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { findAccountContact } from '../auth/index.ts';
@@ -58,7 +59,55 @@ export function stripQuotedText(text: string): string {
 
 type InboundResult =
   | { outcome: 'added'; idThread: number }
-  | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'other-sender' | 'empty' };
+  | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'other-sender' | 'unauthenticated' | 'empty' };
+
+/** What the SMTP session said: MAIL FROM, RCPT TO, and the connecting client. */
+interface Envelope {
+  from: string;
+  to: string[];
+  ip: string;
+  helo: string;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+/** Relaxed alignment (DMARC): the same domain, or one inside the other. */
+const aligned = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+
+/**
+ * Whether the From address is the sender's own (ADR 0072): a From header is easy to forge for
+ * anyone who saw the reply address, so the mail must prove its domain. 'verify': a DKIM signature
+ * that passes and aligns with the From domain, or SPF that passes for an aligned MAIL FROM (mailauth,
+ * with the app's resolver). 'upstream': the MX in front of the listener already checked, and its
+ * Authentication-Results (the topmost with our configured authserv-id, never one the sender wrote
+ * further down) says dmarc=pass.
+ */
+async function senderProven(app: FastifyInstance, envelope: Envelope, raw: Buffer, from: string): Promise<boolean> {
+  if (app.config.INBOUND_MAIL_AUTH === 'upstream') {
+    const id = app.config.INBOUND_MAIL_AUTHSERV_ID?.toLowerCase();
+    const header = raw
+      .toString('latin1')
+      .split(/\r?\n\r?\n/, 1)[0]!
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .split(/\r?\n/)
+      .find((line) => /^authentication-results:/i.test(line));
+    if (!id || !header) return false;
+    const [authserv, ...results] = header.slice(header.indexOf(':') + 1).split(';');
+    return authserv?.trim().split(/\s+/)[0]?.toLowerCase() === id && results.some((r) => /^\s*dmarc=pass\b/i.test(r));
+  }
+  const result = await authenticate(raw, {
+    ip: envelope.ip,
+    helo: envelope.helo,
+    sender: envelope.from,
+    mta: app.config.INBOUND_MAIL_DOMAIN ?? 'localhost',
+    resolver: app.dnsResolver,
+    disableArc: true,
+    disableBimi: true,
+  });
+  const fromDomain = domainOf(from);
+  const dkim = (result.dkim?.results ?? []).some((r) => r.status.result === 'pass' && Boolean(r.status.aligned));
+  const spf = result.spf && result.spf.status.result === 'pass' && aligned(domainOf(envelope.from), fromDomain);
+  return dkim || Boolean(spf);
+}
 
 function firstAddress(field: AddressObject | AddressObject[] | undefined): string | undefined {
   const list = Array.isArray(field) ? field : field ? [field] : [];
@@ -89,11 +138,7 @@ async function findReplyTarget(app: FastifyInstance, address: string) {
  * Takes one received e-mail in. `envelope` is what the SMTP session said (MAIL FROM, RCPT TO);
  * an empty MAIL FROM is a bounce (RFC 5321 §4.5.5) and is never answered nor stored.
  */
-async function receiveReplyMail(
-  app: FastifyInstance,
-  envelope: { from: string; to: string[] },
-  raw: Buffer,
-): Promise<InboundResult> {
+async function receiveReplyMail(app: FastifyInstance, envelope: Envelope, raw: Buffer): Promise<InboundResult> {
   let found: Awaited<ReturnType<typeof findReplyTarget>>;
   for (const to of envelope.to) found ??= await findReplyTarget(app, to);
   if (!found) return { outcome: 'dropped', reason: 'not-ours' };
@@ -114,6 +159,7 @@ async function receiveReplyMail(
   const expected = (account?.email ?? thread.senderEmail ?? '').toLowerCase();
   const from = firstAddress(mail.from);
   if (!expected || from !== expected) return { outcome: 'dropped', reason: 'other-sender' };
+  if (!(await senderProven(app, envelope, raw, from))) return { outcome: 'dropped', reason: 'unauthenticated' };
 
   const text = stripQuotedText(mail.text ?? '').slice(0, MAX_TEXT);
   if (!text) return { outcome: 'dropped', reason: 'empty' };
@@ -182,6 +228,8 @@ export function startReplyMailListener(app: FastifyInstance): SMTPServer {
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          ip: session.remoteAddress,
+          helo: session.hostNameAppearsAs,
         };
         receiveReplyMail(app, envelope, Buffer.concat(chunks))
           .then((result) => {
