@@ -226,4 +226,21 @@ describe('replies through the SMTP listener', () => {
     expect((await threadTexts(idThread)).filter((text) => text.startsWith('Yes, and refund'))).toEqual([]);
     expect(dnsLookups).toContain('TXT mail._domainkey.example.com');
   });
+
+  it('takes a few answers per thread and defers the rest with 451, so a flood never lands (ADR 0072)', async () => {
+    const idThread = await helpdesk('Flood me', member, 'morgan@example.com');
+    await staffReply(idThread, 'Go on then');
+    const to = (await replyToOfMailTo('morgan@example.com'))!;
+    for (let i = 1; i <= 5; i++) await smtp.sendMail({ from: 'morgan@example.com', to, subject: 'Re', text: `Answer ${i}` });
+    await expect(smtp.sendMail({ from: 'morgan@example.com', to, subject: 'Re', text: 'Answer 6' })).rejects.toMatchObject({
+      responseCode: 451,
+    });
+    const texts = await threadTexts(idThread);
+    expect(texts.filter((text) => text.startsWith('Answer '))).toHaveLength(5);
+    expect(texts).not.toContain('Answer 6');
+    // Later, the sending server's retry lands.
+    t.clock.advance(11 * 60_000);
+    await smtp.sendMail({ from: 'morgan@example.com', to, subject: 'Re', text: 'Answer 6' });
+    expect(await threadTexts(idThread)).toContain('Answer 6');
+  });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from 'mailauth';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { countInWindows, type WindowLimit } from '../../plugins/rate-limit.ts';
 import { findAccountContact } from '../auth/index.ts';
 import * as repo from './messages.repository.ts';
 import { postReaderMessage, type ThreadAccess } from './messages.service.ts';
@@ -20,6 +21,14 @@ import { parseReplyAddress, type ReplyAddressTarget } from './reply-address.ts';
 /** Plenty for a written answer; anything bigger is not one (attachments are not taken in). */
 const MAX_MAIL_BYTES = 2 * 1024 * 1024;
 const MAX_TEXT = 20_000;
+/**
+ * E-mailed answers one thread takes (ADR 0072): a person writes a few; more is a script. Over it
+ * the listener answers 451, so a real sender's server retries later and nothing is lost.
+ */
+const REPLY_MAIL_LIMITS: readonly WindowLimit[] = [
+  { windowMs: 10 * 60_000, max: 5 },
+  { windowMs: 24 * 3600_000, max: 30 },
+];
 
 const QUOTE_HEADERS = [
   /^On .+wrote:\s*$/i, // Gmail, Apple Mail, Thunderbird
@@ -59,6 +68,7 @@ export function stripQuotedText(text: string): string {
 
 type InboundResult =
   | { outcome: 'added'; idThread: number }
+  | { outcome: 'deferred'; idThread: number }
   | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'other-sender' | 'unauthenticated' | 'empty' };
 
 /** What the SMTP session said: MAIL FROM, RCPT TO, and the connecting client. */
@@ -163,6 +173,8 @@ async function receiveReplyMail(app: FastifyInstance, envelope: Envelope, raw: B
 
   const text = stripQuotedText(mail.text ?? '').slice(0, MAX_TEXT);
   if (!text) return { outcome: 'dropped', reason: 'empty' };
+  if ((await countInWindows(app.db, `reply-mail:${idThread}`, REPLY_MAIL_LIMITS, app.clock())) > 0)
+    return { outcome: 'deferred', idThread };
 
   let access: ThreadAccess;
   if (thread.idUserSender !== null && account) {
@@ -234,7 +246,9 @@ export function startReplyMailListener(app: FastifyInstance): SMTPServer {
         receiveReplyMail(app, envelope, Buffer.concat(chunks))
           .then((result) => {
             app.log.info({ inboundMail: result }, 'reply by e-mail');
-            callback();
+            if (result.outcome === 'deferred')
+              callback(Object.assign(new Error('Too many replies to this conversation, try again later'), { responseCode: 451 }));
+            else callback();
           })
           // Accepted or not, a failure here is ours: 451 asks the sending server to try again later.
           .catch((err: unknown) => {
