@@ -119,15 +119,33 @@ describe('the quoted original', () => {
 
 describe('signed reply addresses', () => {
   it('names the thread and its link only with our signature and our domain', () => {
-    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 })!;
-    expect(address).toMatch(new RegExp(`^reply\\+42\\.7\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
-    expect(parseReplyAddress(t.config, address)).toEqual({ idThread: 42, idThreadToken: 7 });
-    expect(parseReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'))).toBeUndefined();
+    const now = new Date('2026-12-02T10:00:00Z');
+    const day = Math.floor(now.getTime() / 86_400_000);
+    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 }, now)!;
+    expect(address).toMatch(new RegExp(`^reply\\+42\\.7\\.${day}\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
+    expect(parseReplyAddress(t.config, address, now)).toEqual({ idThread: 42, idThreadToken: 7 });
+    expect(parseReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'), now)).toBeUndefined();
     // Another link of the same thread (a newer generation) is a different address.
-    expect(parseReplyAddress(t.config, address.replace('reply+42.7.', 'reply+42.8.'))).toBeUndefined();
-    expect(parseReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'))).toBeUndefined();
-    expect(parseReplyAddress(t.config, `reply+42.7.${'A'.repeat(22)}@${DOMAIN}`)).toBeUndefined();
-    expect(replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, { idThread: 42, idThreadToken: 7 })).toBeUndefined();
+    expect(parseReplyAddress(t.config, address.replace('reply+42.7.', 'reply+42.8.'), now)).toBeUndefined();
+    expect(parseReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'), now)).toBeUndefined();
+    expect(parseReplyAddress(t.config, `reply+42.7.${day}.${'A'.repeat(22)}@${DOMAIN}`, now)).toBeUndefined();
+    expect(
+      replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, { idThread: 42, idThreadToken: 7 }, now),
+    ).toBeUndefined();
+  });
+
+  it('expires INBOUND_REPLY_TTL_DAYS after the reply that carried it, and cannot be moved later (ADR 0072)', () => {
+    const sent = new Date('2026-12-02T10:00:00Z');
+    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 }, sent)!;
+    const later = (days: number) => new Date(sent.getTime() + days * 86_400_000);
+    expect(parseReplyAddress(t.config, address, later(t.config.INBOUND_REPLY_TTL_DAYS))).toEqual({
+      idThread: 42,
+      idThreadToken: 7,
+    });
+    expect(parseReplyAddress(t.config, address, later(t.config.INBOUND_REPLY_TTL_DAYS + 1))).toBeUndefined();
+    // The day is signed: writing a later one into an old address breaks it.
+    const day = Math.floor(sent.getTime() / 86_400_000);
+    expect(parseReplyAddress(t.config, address.replace(`.${day}.`, `.${day + 40}.`), later(40))).toBeUndefined();
   });
 });
 
@@ -136,7 +154,7 @@ describe('replies through the SMTP listener', () => {
     const idThread = await helpdesk('My chord chart will not download.', member, 'morgan@example.com');
     await staffReply(idThread, 'Here is a fresh link.');
     const to = await replyToOfMailTo('morgan@example.com');
-    expect(to).toBe(replyAddress(t.config, { idThread, idThreadToken: 0 }));
+    expect(to).toBe(replyAddress(t.config, { idThread, idThreadToken: 0 }, t.clock.now()));
 
     await smtp.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re: Helpdesk', text: GMAIL_REPLY });
     await expect.poll(() => threadTexts(idThread)).toContain('Thanks, the new link works!\n\nMorgan');

@@ -10,7 +10,7 @@ import { parseReplyAddress, type ReplyAddressTarget } from './reply-address.ts';
 
 /*
  * Reply by e-mail (ADR 0060). A staff reply's e-mail carries a signed Reply-To,
- * `reply+<thread>.<signature>@INBOUND_MAIL_DOMAIN`; the product's own SMTP listener takes the
+ * `reply+<thread>.<link>.<day>.<signature>@INBOUND_MAIL_DOMAIN` (ADR 0072: it expires); the product's own SMTP listener takes the
  * answer, checks the signature, keeps only the new text (the quoted reply goes) and adds it to
  * the thread as the sender. Bounce-safe: an address that is not ours is refused while the sending
  * server is still connected (it tells its user, we never write to a possibly forged From), and
@@ -132,7 +132,7 @@ function firstAddress(field: AddressObject | AddressObject[] | undefined): strin
  * names; undefined when the signature is not ours, the thread is gone, or its links were revoked.
  */
 async function findReplyTarget(app: FastifyInstance, address: string) {
-  const target: ReplyAddressTarget | undefined = parseReplyAddress(app.config, address);
+  const target: ReplyAddressTarget | undefined = parseReplyAddress(app.config, address, app.clock());
   if (!target) return undefined;
   const thread = await repo.findThread(app.db, target.idThread);
   if (!thread) return undefined;
