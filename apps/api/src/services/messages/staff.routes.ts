@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@fretline/contract';
 import { recordAudit } from '../../platform/audit/index.ts';
-import { requireRoleGroup } from '../../plugins/auth.ts';
+import { requireRoleGroup, type RequestAuth } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import * as repo from './messages.repository.ts';
@@ -26,6 +26,17 @@ const SAVED_REPLY_NOT_FOUND = 'That saved reply cannot be found; it may have bee
 function toStaffMessage(row: MessageRow) {
   return { ...toWireMessage(row), message_from_staff: row.messageFromStaff, message_internal: row.messageInternal };
 }
+
+/** A staff member's message or note in a thread, as the repository stores it. */
+const writtenBy = (idThread: number, user: RequestAuth['user'], content: string, now: Date) => ({
+  idThread,
+  idUser: user.idUser,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  content,
+  now,
+});
 
 /**
  * /api/messages/staff: the staff inbox. Every call is declared for the Staff group, whose guard
@@ -84,16 +95,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock();
     const message = await app.db.transaction(async (tx) => {
       await repo.addParticipant(tx, thread.idThread, user.idUser, now, false);
-      const m = await repo.insertMessage(tx, {
-        idThread: thread.idThread,
-        idUser: user.idUser,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        content: text,
-        fromStaff: true,
-        now,
-      });
+      const m = await repo.insertMessage(tx, { ...writtenBy(thread.idThread, user, text, now), fromStaff: true });
       // Queued in the same transaction: the e-mail goes only if the reply is stored.
       await notifySenderOfStaffReply(app, tx, thread, { staffFirstName: user.firstName, content: text });
       // Sent: the colleague's "is replying" warning ends now, not when the presence goes stale.
@@ -114,15 +116,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const text = requireMessageText(request.body?.message_content);
     const now = app.clock();
     const note = await app.db.transaction(async (tx) => {
-      const row = await repo.insertNote(tx, {
-        idThread: thread.idThread,
-        idUser: user.idUser,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        content: text,
-        now,
-      });
+      const row = await repo.insertNote(tx, writtenBy(thread.idThread, user, text, now));
       const diff = { note: { from: null, to: { id_message: row.idMessage, message_content: text } } };
       await recordAudit(tx, auth, { action: 'thread.note', targetType: 'thread', targetId: thread.idThread, diff }, now);
       return row;
