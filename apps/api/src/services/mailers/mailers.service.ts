@@ -24,8 +24,7 @@ export const MAILER_NOT_FOUND = 'That mailer cannot be found.';
 export const MAILER_LOCKED = 'This mailer has started sending and can no longer be changed.';
 const MAILER_SCHEDULE_PAST = 'Pick a time in the future, or send it now.';
 const COURSE_NOT_FOUND = 'That course cannot be found.';
-const MAILER_IMAGE_REFUSED =
-  'A mailer can show only pictures from the media library that no premium lesson keeps for members:';
+const MAILER_IMAGE_REFUSED = 'A mailer can show only pictures from the media library that no premium lesson keeps for members:';
 /** Where the media library's pictures live (ADR 0068): uploads and the committed demo media. */
 const LIBRARY_FOLDERS = ['uploads/', 'demo/'];
 
