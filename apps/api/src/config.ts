@@ -30,6 +30,13 @@ const EnvSchema = z.object({
     .optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  // Who sent a reply (ADR 0072): 'verify' checks DKIM/SPF alignment with the From domain here
+  // (mailauth); 'upstream' believes the Authentication-Results header of the MTA whose
+  // authserv-id is INBOUND_MAIL_AUTHSERV_ID (the MX in front of the listener), and nothing else.
+  INBOUND_MAIL_AUTH: z.enum(['verify', 'upstream']).default('verify'),
+  INBOUND_MAIL_AUTHSERV_ID: z.string().optional(),
+  // How long a staff reply's Reply-To keeps working, in days (ADR 0072).
+  INBOUND_REPLY_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createDb, migrate, migrationsFolder, seed, tables, type Database, type DbHandle } from '@fretline/db';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
+import type { DnsResolver } from '../src/plugins/deps.ts';
 import { createSessionToken, hashSessionToken } from '../src/services/auth/index.ts';
 
 export interface TestApp {
@@ -128,12 +129,19 @@ async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; dnsResolver?: DnsResolver } = {},
+): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
   if (options.seed) await seed(handle.db);
   const clock = new TestClock();
   const config = testConfig(options.config);
-  const app = await buildApp({ config, db: handle, clock: () => clock.now() });
+  const app = await buildApp({
+    config,
+    db: handle,
+    clock: () => clock.now(),
+    ...(options.dnsResolver ? { dnsResolver: options.dnsResolver } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from '@fretline/db';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestAuth } from './auth.ts';
@@ -79,6 +80,41 @@ describe('route()', () => {
     ).rejects.toThrow(/messages\.unreadCount .* prefix \/api\/videos/);
     expect(routeUrl('/api/messages', 'messages.x', '/messages')).toBe('/');
     expect(() => routeUrl('/api/messages', 'messages.x', '/messagesx/a')).toThrow();
+  });
+
+  it('refuses at boot a staff change that declares no audit (ADR 0072)', async () => {
+    await expect(
+      buildWith('/messages', (api) =>
+        route(api, 'messages.staffRevokeTokens', { access: 'Staff' }, async () => ({ data: { revoked: 0 } })),
+      ),
+    ).rejects.toThrow(/messages\.staffRevokeTokens changes state for staff: declare the audit action/);
+  });
+
+  it('records a staff change whose handler forgot its audit entry, by call name', async () => {
+    const inserted: unknown[] = [];
+    const db = { insert: () => ({ values: async (row: unknown) => inserted.push(row) }) } as unknown as Database;
+    const f = await buildWith('/messages', (api) => {
+      api.decorate('db', db);
+      api.decorate('clock', () => new Date('2026-01-02T03:04:05Z'));
+      route(api, 'messages.staffRevokeTokens', { access: 'Staff', audit: { action: 'thread.tokens.revoke' } }, async () => ({
+        data: { revoked: 2 },
+      }));
+    });
+    const res = await f.inject({
+      method: 'DELETE',
+      url: '/api/messages/staff/threads/7/tokens',
+      headers: { 'x-test-roles': 'Staff' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(inserted).toEqual([
+      expect.objectContaining({
+        idUserActor: 1,
+        auditAction: 'thread.tokens.revoke',
+        targetType: 'call',
+        targetId: 'messages.staffRevokeTokens',
+        auditDiff: expect.objectContaining({ params: { id: 7 }, recorded_by: 'route' }) as unknown,
+      }),
+    ]);
   });
 
   it('answers a signed-out caller with a bad body 401, before validation', async () => {

@@ -27,6 +27,7 @@ import {
   type RoleGroup,
   type SuccessStatus,
 } from '@fretline/contract';
+import { auditedActions, recordAudit } from '../platform/audit/index.ts';
 import { requireRoleGroup, requireUser } from './auth.ts';
 
 /** The prefix every API route is registered under (app.ts). */
@@ -88,8 +89,27 @@ export type CallRouteOptions = Omit<
   'schema' | 'onRequest' | 'handler' | 'method' | 'url' | 'preValidation'
 > & {
   access: CallAccess;
+  /** Required of every staff call that is not a GET (ADR 0072); see CallAudit. */
+  audit?: CallAudit;
   schema?: { hide?: boolean; tags?: string[]; description?: string; summary?: string };
 };
+
+/**
+ * What a staff call that changes state writes to the audit log (ADR 0072):
+ * - `action`: the action(s) its service records, with before/after, inside its own transaction;
+ *   `onlyWhenChanged` when a save that changes nothing records nothing (an autosave);
+ * - `exempt`: why the call changes nothing worth a record (a preview, a presence heartbeat).
+ */
+export type CallAudit = { action: string | readonly string[]; onlyWhenChanged?: true } | { exempt: string };
+
+/**
+ * Every registered staff call that changes state, with what it declared (ADR 0072): the same for
+ * every app built in a process, and walked by the audit coverage test.
+ */
+export const staffChangeCalls = new Map<CallName, CallAudit>();
+
+/** Staff calls: a role group, or a guard of the route's own (teaching a live lesson). */
+const isStaffAccess = (access: CallAccess) => access !== 'public' && access !== 'user';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
@@ -149,8 +169,12 @@ function responseSchemas(declared: CallSchemas): Record<number, ZodType> {
 export function route<N extends CallName>(app: ZodApp, name: N, options: CallRouteOptions, handler: CallHandler<N>): void {
   const address = API_ADDRESSES[name];
   const declared: CallSchemas = CALL_SCHEMAS[name];
-  const { access, schema: extraSchema, ...rest } = options;
+  const { access, audit, schema: extraSchema, ...rest } = options;
   const guard = guardFor(access);
+  if (isStaffAccess(access) && address.method !== 'GET') {
+    if (!audit) throw new Error(`Call ${name} changes state for staff: declare the audit action it records (ADR 0072)`);
+    staffChangeCalls.set(name, audit);
+  }
   const tags = extraSchema?.tags ?? [name.slice(0, name.indexOf('.'))];
   app.route({
     ...rest,
@@ -167,6 +191,41 @@ export function route<N extends CallName>(app: ZodApp, name: N, options: CallRou
       response: responseSchemas(declared),
     },
     ...(guard ? { onRequest: guard } : {}),
-    handler: handler as RouteHandlerMethod,
+    handler:
+      audit && 'action' in audit ? auditedHandler(name, audit, handler as RouteHandlerMethod) : (handler as RouteHandlerMethod),
   });
+}
+
+/**
+ * The central check of ADR 0072: a staff change that answered success without recording its
+ * declared action (a service that forgot) is still logged, by call name, params and body, and
+ * the omission is logged as an error to fix.
+ */
+function auditedHandler(
+  name: CallName,
+  audit: { action: string | readonly string[]; onlyWhenChanged?: true },
+  handler: RouteHandlerMethod,
+): RouteHandlerMethod {
+  const actions: readonly string[] = typeof audit.action === 'string' ? [audit.action] : audit.action;
+  return async function (this: FastifyInstance, request, reply) {
+    const auth = request.auth;
+    if (auth) auditedActions.delete(auth);
+    const result: unknown = await handler.call(this, request, reply);
+    const recorded = auth ? auditedActions.get(auth) : undefined;
+    if (auth && !audit.onlyWhenChanged && reply.statusCode < 400 && !actions.some((a) => recorded?.has(a))) {
+      request.log.error({ call: name }, 'a staff change recorded no audit entry');
+      await recordAudit(
+        request.server.db,
+        auth,
+        {
+          action: actions[0] ?? name,
+          targetType: 'call',
+          targetId: name,
+          diff: { params: request.params, body: request.body, recorded_by: 'route' },
+        },
+        request.server.clock(),
+      );
+    }
+    return result;
+  };
 }

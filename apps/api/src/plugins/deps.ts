@@ -1,3 +1,4 @@
+import dns from 'node:dns/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DbHandle } from '@fretline/db';
@@ -9,7 +10,12 @@ export interface AppDeps {
   db: DbHandle;
   /** The current time; tests move it to check expiry. */
   clock?: () => Date;
+  /** DNS lookups for checking who sent a mail (ADR 0072); tests answer from fixture records. */
+  dnsResolver?: DnsResolver;
 }
+
+/** `dns.promises.resolve`'s shape, as mailauth calls it. */
+export type DnsResolver = (name: string, rrtype: string) => Promise<unknown>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +23,7 @@ declare module 'fastify' {
     db: Database;
     dbHandle: DbHandle;
     clock: () => Date;
+    dnsResolver: DnsResolver;
   }
 }
 
@@ -26,6 +33,7 @@ export const depsPlugin = fp(
     app.decorate('db', deps.db.db);
     app.decorate('dbHandle', deps.db);
     app.decorate('clock', deps.clock ?? (() => new Date()));
+    app.decorate('dnsResolver', deps.dnsResolver ?? ((name: string, rrtype: string) => dns.resolve(name, rrtype)));
   },
   { name: 'deps' },
 );

@@ -21,6 +21,12 @@ export interface AuditInput {
 }
 
 /**
+ * The actions recorded for each request's caller, which route()'s central check reads (ADR 0072):
+ * a request's RequestAuth is its own object, gone with the request.
+ */
+export const auditedActions = new WeakMap<RequestAuth, Set<string>>();
+
+/**
  * Who, what and when of every staff change. Call it inside the same
  * transaction as the change, so a change is never made without its record (or the reverse).
  */
@@ -34,6 +40,8 @@ export async function recordAudit(db: Database, actor: RequestAuth, input: Audit
     auditDiff: input.diff,
     auditCreated: now,
   });
+  const actions = auditedActions.get(actor) ?? new Set<string>();
+  auditedActions.set(actor, actions.add(input.action));
 }
 
 /** Newest first, paged; optionally the changes made to one target (a member's page). */

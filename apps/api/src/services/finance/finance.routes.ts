@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PartyFilterSchema, SUBSCRIPTION_ORDER_FIELDS, SubscriptionFilterSchema, INVOICE_MIN_TOTAL } from '@fretline/contract';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireRoleGroup, requireUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { parseListQuery } from '../../plugins/list-query.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
 import { registerJobHandler } from '../../platform/jobs/index.ts';
 import * as finance from './finance.service.ts';
 import { figuresToCsv, membershipFigures, type MailerFiguresSource } from './figures.ts';
@@ -140,9 +141,23 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
     data: { retention_offer: await keep.getRetentionOfferSettings(app.db) },
   }));
 
-  route(app, 'finance.saveRetentionOfferSettings', { access: 'Director' }, async (request) => ({
-    data: { retention_offer: await keep.saveRetentionOfferSettings(app.db, request.body, app.clock()) },
-  }));
+  route(
+    app,
+    'finance.saveRetentionOfferSettings',
+    { access: 'Director', audit: { action: 'retention_offer.save' } },
+    async (request) => {
+      const auth = requireRoleGroup(request, 'Director');
+      const now = app.clock();
+      const saved = await app.db.transaction(async (tx) => {
+        const before = await keep.getRetentionOfferSettings(tx);
+        const after = await keep.saveRetentionOfferSettings(tx, request.body, now);
+        const diff = { retention_offer: { from: before, to: after } };
+        await recordAudit(tx, auth, { action: 'retention_offer.save', targetType: 'retention_offer', targetId: 1, diff }, now);
+        return after;
+      });
+      return { data: { retention_offer: saved } };
+    },
+  );
 
   // ── Coupon codes (product.md#coupons) ──
   route(app, 'finance.quoteCoupon', user, async (request) => {
@@ -154,9 +169,19 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
     data: { coupons: await coupons.listCoupons(app.db) },
   }));
 
-  route(app, 'finance.createCoupon', { access: 'Director' }, async (request, reply) =>
-    reply.code(201).send({ data: { coupon: await coupons.createCoupon(ctx(request), request.body) } }),
-  );
+  route(app, 'finance.createCoupon', { access: 'Director', audit: { action: 'coupon.create' } }, async (request, reply) => {
+    const auth = requireRoleGroup(request, 'Director');
+    // After the provider's call and the insert: the coupon exists at the provider whatever happens here.
+    const coupon = await coupons.createCoupon(ctx(request), request.body);
+    const diff = { coupon: { from: null, to: coupon } };
+    await recordAudit(
+      app.db,
+      auth,
+      { action: 'coupon.create', targetType: 'coupon', targetId: coupon.id_coupon, diff },
+      app.clock(),
+    );
+    return reply.code(201).send({ data: { coupon } });
+  });
 
   route(app, 'finance.getMembershipFigures', { access: 'Director' }, async (request, reply) => {
     const figures = await membershipFigures(app.db, request.query, app.clock(), mailerFigures);

@@ -43,6 +43,15 @@ const unescape = (s: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
+/** The media paths a stored body names: its pictures and its lesson cards' thumbnails. */
+export function mailerMediaPaths(body: string): string[] {
+  const paths = [
+    ...[...body.matchAll(/<img\b[^>]*>/g)].map((m) => unescape(attr(m[0], 'data-media-path'))),
+    ...[...body.matchAll(/<div data-lesson-card(?:="[^"]*")?[^>]*>/g)].map((m) => unescape(attr(m[0], 'data-image'))),
+  ];
+  return [...new Set(paths.filter(Boolean))];
+}
+
 export interface MediaLinks {
   /** The site's origin, for absolute links in e-mails. */
   site: string;

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '@fretline/db';
+import { recordAudit } from '../../platform/audit/index.ts';
 import { registerJobHandler } from '../../platform/jobs/index.ts';
 import { enqueueMail } from '../../platform/mail/index.ts';
 import type { MediaStore } from '../../platform/media/index.ts';
-import { requireRoleGroup, requireUser } from '../../plugins/auth.ts';
+import { requireRoleGroup, requireUser, type RequestAuth } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { conflict, notFound, unauthorized } from '../../plugins/errors.ts';
 import { findMailerContacts } from '../auth/index.ts';
@@ -18,6 +20,7 @@ import {
   handleMailerBatch,
   handleMailerStart,
   requireCourse,
+  requireMailerImages,
   resolveAudience,
   sendMailer,
   toMailerValues,
@@ -47,76 +50,121 @@ export const mailersRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async
     return { ...mailer, mailer_body: refreshEditorUrls(mailer.mailer_body, (path) => store.signedUrl(path, app.clock())) };
   }
 
+  /** What the audit log keeps of a mailer (ADR 0072): what was written, to whom, and its state. */
+  async function auditedState(db: Database, idMailer: number) {
+    const m = await repo.findMailer(db, idMailer);
+    if (!m) return null;
+    const { mailer_subject, mailer_body, mailer_audience, id_course, mailer_status, mailer_scheduled_at } = m;
+    return { mailer_subject, mailer_body, mailer_audience, id_course, mailer_status, mailer_scheduled_at };
+  }
+
+  /** Makes a change and records it with the mailer before and after, in one transaction. */
+  async function changeMailer<T>(
+    auth: RequestAuth,
+    action: string,
+    idMailer: number | null,
+    change: (tx: Database) => Promise<T & { idMailer: number }>,
+  ): Promise<T & { idMailer: number }> {
+    return app.db.transaction(async (tx) => {
+      const before = idMailer === null ? null : await auditedState(tx, idMailer);
+      const result = await change(tx);
+      const diff = { mailer: { from: before, to: await auditedState(tx, result.idMailer) } };
+      await recordAudit(tx, auth, { action, targetType: 'mailer', targetId: result.idMailer, diff }, app.clock());
+      return result;
+    });
+  }
+
   route(app, 'mailers.listMailers', { access: 'Staff' }, async () => ({ data: { mailers: await repo.listMailers(app.db) } }));
 
   route(app, 'mailers.getMailer', { access: 'Staff' }, async (request) => ({
     data: { mailer: await requireMailer(request.params.idMailer) },
   }));
 
-  route(app, 'mailers.createMailer', { access: 'Staff' }, async (request, reply) => {
+  route(app, 'mailers.createMailer', { access: 'Staff', audit: { action: 'mailer.create' } }, async (request, reply) => {
     const auth = requireRoleGroup(request, 'Staff');
     await requireCourse(app.db, request.body.id_course);
-    const idMailer = await repo.insertMailer(app.db, {
-      ...toMailerValues(request.body),
-      idUserAuthor: auth.user.idUser,
-      now: app.clock(),
-    });
+    const values = toMailerValues(request.body);
+    await requireMailerImages(app.db, values.mailerBody);
+    const { idMailer } = await changeMailer(auth, 'mailer.create', null, async (tx) => ({
+      idMailer: await repo.insertMailer(tx, { ...values, idUserAuthor: auth.user.idUser, now: app.clock() }),
+    }));
     reply.code(201);
     return { data: { mailer: await requireMailer(idMailer) } };
   });
 
-  route(app, 'mailers.updateMailer', { access: 'Staff' }, async (request) => {
+  route(app, 'mailers.updateMailer', { access: 'Staff', audit: { action: 'mailer.update' } }, async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
     const { idMailer } = request.params;
     await requireMailer(idMailer);
     await requireCourse(app.db, request.body.id_course);
-    if (!(await repo.updateEditableMailer(app.db, idMailer, toMailerValues(request.body), app.clock())))
-      throw conflict(MAILER_LOCKED, 'MAILER_LOCKED');
+    const values = toMailerValues(request.body);
+    await requireMailerImages(app.db, values.mailerBody);
+    await changeMailer(auth, 'mailer.update', idMailer, async (tx) => {
+      if (!(await repo.updateEditableMailer(tx, idMailer, values, app.clock()))) throw conflict(MAILER_LOCKED, 'MAILER_LOCKED');
+      return { idMailer };
+    });
     return { data: { mailer: await requireMailer(idMailer) } };
   });
 
-  route(app, 'mailers.deleteMailer', { access: 'Staff' }, async (request, reply) => {
-    await requireMailer(request.params.idMailer);
-    if (!(await repo.deleteDraftMailer(app.db, request.params.idMailer)))
-      throw conflict('Only a draft can be deleted; take a scheduled mailer back to draft first.', 'MAILER_LOCKED');
+  route(app, 'mailers.deleteMailer', { access: 'Staff', audit: { action: 'mailer.delete' } }, async (request, reply) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const { idMailer } = request.params;
+    await requireMailer(idMailer);
+    await changeMailer(auth, 'mailer.delete', idMailer, async (tx) => {
+      if (!(await repo.deleteDraftMailer(tx, idMailer)))
+        throw conflict('Only a draft can be deleted; take a scheduled mailer back to draft first.', 'MAILER_LOCKED');
+      return { idMailer };
+    });
     return reply.code(204).send(null);
   });
 
-  route(app, 'mailers.sendTestMailer', { access: 'Staff' }, async (request) => {
+  route(app, 'mailers.sendTestMailer', { access: 'Staff', audit: { action: 'mailer.test' } }, async (request) => {
     const auth = requireRoleGroup(request, 'Staff');
     const mailer = await requireMailer(request.params.idMailer);
     const me = (await findMailerContacts(app.db, [auth.user.idUser])).get(auth.user.idUser);
     if (!me) throw unauthorized();
+    const body = sanitizeMailerBody(mailer.mailer_body);
+    await requireMailerImages(app.db, body);
     // A test goes to the staff member whatever their own mailer preference: they asked for it.
-    await enqueueMail(
-      app.db,
-      buildMailerMessage(ctx(), { subject: mailer.mailer_subject, body: sanitizeMailerBody(mailer.mailer_body) }, me.email, {
-        test: true,
-      }),
-    );
+    const message = buildMailerMessage(ctx(), { subject: mailer.mailer_subject, body }, me.email, { test: true });
+    await changeMailer(auth, 'mailer.test', mailer.id_mailer, async (tx) => {
+      await enqueueMail(tx, message);
+      return { idMailer: mailer.id_mailer };
+    });
     return { data: { sent_to: me.email } };
   });
 
-  route(app, 'mailers.sendMailer', { access: 'Staff' }, async (request) => {
+  route(app, 'mailers.sendMailer', { access: 'Staff', audit: { action: 'mailer.send' } }, async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
     const { idMailer } = request.params;
-    await sendMailer(ctx(), idMailer, request.body.mailer_scheduled_at ?? null);
+    await changeMailer(auth, 'mailer.send', idMailer, async (tx) => {
+      await sendMailer({ ...ctx(), db: tx }, idMailer, request.body.mailer_scheduled_at ?? null);
+      return { idMailer };
+    });
     return { data: { mailer: await requireMailer(idMailer) } };
   });
 
-  route(app, 'mailers.unscheduleMailer', { access: 'Staff' }, async (request) => {
+  route(app, 'mailers.unscheduleMailer', { access: 'Staff', audit: { action: 'mailer.unschedule' } }, async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
     const { idMailer } = request.params;
     await requireMailer(idMailer);
     const now = app.clock();
-    if (!(await repo.setMailerStatus(app.db, idMailer, ['scheduled'], { status: 'draft', scheduledAt: null, now })))
-      throw conflict('Only a scheduled mailer can go back to draft.', 'MAILER_NOT_SCHEDULED');
+    await changeMailer(auth, 'mailer.unschedule', idMailer, async (tx) => {
+      if (!(await repo.setMailerStatus(tx, idMailer, ['scheduled'], { status: 'draft', scheduledAt: null, now })))
+        throw conflict('Only a scheduled mailer can go back to draft.', 'MAILER_NOT_SCHEDULED');
+      return { idMailer };
+    });
     return { data: { mailer: await requireMailer(idMailer) } };
   });
 
-  route(app, 'mailers.previewMailer', { access: 'Staff' }, async (request) => {
+  route(app, 'mailers.previewMailer', { access: 'Staff', audit: { exempt: 'a preview changes nothing' } }, async (request) => {
     const auth = requireRoleGroup(request, 'Staff');
     const me = (await findMailerContacts(app.db, [auth.user.idUser])).get(auth.user.idUser);
+    const body = sanitizeMailerBody(request.body.mailer_body);
+    await requireMailerImages(app.db, body);
     const message = buildMailerMessage(
       ctx(),
-      { subject: request.body.mailer_subject || '(no subject)', body: sanitizeMailerBody(request.body.mailer_body) },
+      { subject: request.body.mailer_subject || '(no subject)', body },
       me?.email ?? 'preview@example.com',
     );
     return { data: { html: message.html ?? '' } };

@@ -3,12 +3,12 @@ import type { MailerAudience } from '@fretline/contract';
 import type { Database } from '@fretline/db';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { enqueueMail, unsubscribeLinks, type MailMessage } from '../../platform/mail/index.ts';
-import type { MediaStore } from '../../platform/media/index.ts';
+import { contentTypeFor, isSafeMediaPath, type MediaStore } from '../../platform/media/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { countMailerUnsubscribes, findMailerContacts, listMailerOptInIds } from '../auth/index.ts';
 import { listMembershipAudiences } from '../finance/index.ts';
-import { listCourseLearnerIds, listCourseTitles } from '../videos/index.ts';
-import { mailerFrame, mailerText, renderMailerBody, sanitizeMailerBody } from './mailer-html.ts';
+import { findLessonPosters, findMembersOnlyMedia, listCourseLearnerIds, listCourseTitles } from '../videos/index.ts';
+import { mailerFrame, mailerMediaPaths, mailerText, renderMailerBody, sanitizeMailerBody } from './mailer-html.ts';
 import * as repo from './mailers.repository.ts';
 
 /** The job that lists a mailer's recipients when it is due (now, or at its scheduled time). */
@@ -24,6 +24,9 @@ export const MAILER_NOT_FOUND = 'That mailer cannot be found.';
 export const MAILER_LOCKED = 'This mailer has started sending and can no longer be changed.';
 const MAILER_SCHEDULE_PAST = 'Pick a time in the future, or send it now.';
 const COURSE_NOT_FOUND = 'That course cannot be found.';
+const MAILER_IMAGE_REFUSED = 'A mailer can show only pictures from the media library that no premium lesson keeps for members:';
+/** Where the media library's pictures live (ADR 0068): uploads and the committed demo media. */
+const LIBRARY_FOLDERS = ['uploads/', 'demo/'];
 
 export interface MailersContext {
   app: FastifyInstance;
@@ -62,6 +65,27 @@ export async function requireCourse(db: Database, idCourse: number | null | unde
   if (idCourse === null || idCourse === undefined) return;
   const courses = await listCourseTitles(db);
   if (!courses.some((c) => c.idCourse === idCourse)) throw badRequest(COURSE_NOT_FOUND, 'id_course', 'COURSE_NOT_FOUND');
+}
+
+/**
+ * A mailer's pictures are signed for a year and sent to everyone (ADR 0066), so a body may name
+ * only a published lesson's poster, or a picture of the media library that no premium lesson
+ * keeps for members (a section's file or poster). Anything else is refused, naming it.
+ */
+export async function requireMailerImages(db: Database, body: string): Promise<void> {
+  const paths = mailerMediaPaths(body);
+  if (paths.length === 0) return;
+  const [posters, membersOnly] = await Promise.all([findLessonPosters(db, paths), findMembersOnlyMedia(db, paths)]);
+  const refused = paths.filter(
+    (p) =>
+      !posters.has(p) &&
+      (membersOnly.has(p) ||
+        !isSafeMediaPath(p) ||
+        !LIBRARY_FOLDERS.some((folder) => p.startsWith(folder)) ||
+        !contentTypeFor(p).startsWith('image/')),
+  );
+  if (refused.length > 0)
+    throw badRequest(`${MAILER_IMAGE_REFUSED} ${refused.join(', ')}`, 'mailer_body', 'MAILER_IMAGE_REFUSED');
 }
 
 export function toMailerValues(body: {
@@ -127,6 +151,7 @@ export async function sendMailer(ctx: MailersContext, idMailer: number, schedule
     if (mailer.status !== 'draft' && mailer.status !== 'scheduled') throw conflict(MAILER_LOCKED, 'MAILER_LOCKED');
     const content = await repo.findMailerContent(tx, idMailer);
     if (!content?.body.trim()) throw badRequest('Write the mailer before sending it.', 'mailer_body');
+    await requireMailerImages(tx, content.body);
     const runAt = scheduledAt ?? now;
     await repo.setMailerStatus(tx, idMailer, ['draft', 'scheduled'], { status: 'scheduled', scheduledAt: runAt, now });
     await enqueueJob(tx, { type: MAILER_START_JOB, payload: { idMailer }, runAt });

@@ -401,6 +401,85 @@ describe('sending', () => {
   });
 });
 
+describe('pictures', () => {
+  const img = (path: string) => `<p>Look</p><img src="/x" data-media-path="${path}" alt="">`;
+  const refused = (res: Awaited<ReturnType<typeof call>>, path: string) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ errors: Array<{ code: string; field: string }> }>().errors[0]).toEqual(
+      expect.objectContaining({ code: 'MAILER_IMAGE_REFUSED', field: 'mailer_body' }),
+    );
+    expect(res.body).toContain(path);
+  };
+
+  it('refuses a premium lesson’s files, streams and non-pictures, and keeps library pictures and posters', async () => {
+    const [premium] = await db()
+      .insert(tables.videos)
+      .values({
+        videoSlug: 'secret-solo',
+        videoTitle: 'Secret solo',
+        videoCategory: 'lesson',
+        videoPremium: true,
+        streamPoster: 'streams/9/poster-1.jpg',
+      })
+      .returning();
+    await db()
+      .insert(tables.videoSections)
+      .values({ idVideo: premium!.idVideo, sectionType: 'asset', assetPath: 'uploads/2026/11/ab12-solo-tab.png' });
+    const before = await db().select().from(tables.mailers);
+    for (const path of [
+      'uploads/2026/11/ab12-solo-tab.png',
+      'streams/9/720p/index.m3u8',
+      'uploads/2026/11/ab12-notes.pdf',
+      'streams/9/secret.jpg',
+    ]) {
+      const res = await call('POST', '/api/mailers/mailers', staff.token, {
+        mailer_subject: 'Sneaky',
+        mailer_body: img(path),
+        mailer_audience: 'all',
+      });
+      refused(res, path);
+      refused(await call('POST', '/api/mailers/preview', staff.token, { mailer_subject: 'P', mailer_body: img(path) }), path);
+    }
+    const card =
+      '<div data-lesson-card="secret-solo" data-title="Secret solo" data-image="uploads/2026/11/ab12-solo-tab.png"></div>';
+    refused(
+      await call('POST', '/api/mailers/mailers', staff.token, {
+        mailer_subject: 'Card',
+        mailer_body: card,
+        mailer_audience: 'all',
+      }),
+      'uploads/2026/11/ab12-solo-tab.png',
+    );
+    expect(await db().select().from(tables.mailers)).toEqual(before);
+
+    // A library picture, and a lesson card showing the lesson's own (public) poster, are kept.
+    const kept = await createMailer({
+      mailer_body: `${img('uploads/2026/11/cd34-studio.jpg')}<div data-lesson-card="secret-solo" data-title="Secret solo" data-image="streams/9/poster-1.jpg"></div>`,
+    });
+    const update = await call('PUT', `/api/mailers/mailers/${kept.id_mailer}`, staff.token, {
+      mailer_subject: 'News from the studio',
+      mailer_body: img('uploads/2026/11/ab12-solo-tab.png'),
+      mailer_audience: 'all',
+    });
+    refused(update, 'uploads/2026/11/ab12-solo-tab.png');
+    expect((await getMailer(kept.id_mailer)).mailer_body).toContain('cd34-studio.jpg');
+
+    // A draft written before the rule cannot be tested or sent either.
+    await db()
+      .update(tables.mailers)
+      .set({ mailerBody: img('uploads/2026/11/ab12-solo-tab.png') })
+      .where(eq(tables.mailers.idMailer, kept.id_mailer));
+    refused(await call('POST', `/api/mailers/mailers/${kept.id_mailer}/test`, staff.token), 'uploads/2026/11/ab12-solo-tab.png');
+    refused(
+      await call('POST', `/api/mailers/mailers/${kept.id_mailer}/send`, staff.token, {}),
+      'uploads/2026/11/ab12-solo-tab.png',
+    );
+    expect((await getMailer(kept.id_mailer)).mailer_status).toBe('draft');
+    expect((await call('DELETE', `/api/mailers/mailers/${kept.id_mailer}`, staff.token)).statusCode).toBe(204);
+    await db().delete(tables.videos).where(eq(tables.videos.idVideo, premium!.idVideo));
+  });
+});
+
 describe('mailerFigures', () => {
   it('counts sent, failed and unsubscribes in [from, to)', async () => {
     const from = new Date('2031-01-01T00:00:00Z');

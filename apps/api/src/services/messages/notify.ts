@@ -52,7 +52,7 @@ export async function notifySenderOfStaffReply(
   const subject = thread.threadTitle ? `New reply: ${thread.threadTitle}` : 'You have a new reply from Fretline';
   // ADR 0060: with replies by e-mail on, answering this e-mail lands in the thread; the address is
   // bound to the link's token, so revoking the link retires it too.
-  const replyTo = replyAddress(app.config, { idThread: thread.idThread, idThreadToken });
+  const replyTo = replyAddress(app.config, { idThread: thread.idThread, idThreadToken }, app.clock());
   const answerHow = replyTo ? 'Reply to this e-mail, or read the conversation and reply here' : 'Read the conversation and reply';
   const text = [
     `Hi ${name},`,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@fretline/db';
@@ -16,8 +17,28 @@ type User = Awaited<ReturnType<typeof createUserWithSession>>;
 let staff: User;
 let member: User;
 
+// The senders' domain signs its mail (DKIM); the test's DNS answers its key and nothing else,
+// so nothing here reaches the network (ADR 0072).
+const senderKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const dkimRecord = `v=DKIM1; k=rsa; p=${senderKey.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+const dnsLookups: string[] = [];
+async function dnsResolver(name: string, rrtype: string): Promise<unknown> {
+  dnsLookups.push(`${rrtype} ${name}`);
+  if (rrtype === 'TXT' && name === 'mail._domainkey.example.com') return [[dkimRecord]];
+  throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: 'ENOTFOUND' });
+}
+const dkimWith = (key: typeof senderKey) => ({
+  domainName: 'example.com',
+  keySelector: 'mail',
+  privateKey: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+});
+
 beforeAll(async () => {
-  t = await createTestApp({ config: { CAPTCHA: 'off', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: PORT } });
+  t = await createTestApp({
+    config: { CAPTCHA: 'off', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: PORT },
+    dnsResolver,
+  });
   staff = await createUserWithSession(t.db, { email: 'sam@example.com', firstName: 'Sam', roles: ['Staff'] });
   member = await createUserWithSession(t.db, { email: 'morgan@example.com', firstName: 'Morgan' });
 });
@@ -25,7 +46,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const smtp = createTransport({ host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true });
+const server = { host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true };
+/** The member's own mail server: it signs for example.com. */
+const smtp = createTransport({ ...server, dkim: dkimWith(senderKey) });
+/** Anyone else: no signature, or one made with a key example.com never published. */
+const forger = createTransport(server);
+const stranger = createTransport({ ...server, dkim: dkimWith(strangerKey) });
 
 let ip = 1;
 async function helpdesk(message: string, as?: User, email = `vic-${ip}@example.com`) {
@@ -93,15 +119,33 @@ describe('the quoted original', () => {
 
 describe('signed reply addresses', () => {
   it('names the thread and its link only with our signature and our domain', () => {
-    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 })!;
-    expect(address).toMatch(new RegExp(`^reply\\+42\\.7\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
-    expect(parseReplyAddress(t.config, address)).toEqual({ idThread: 42, idThreadToken: 7 });
-    expect(parseReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'))).toBeUndefined();
+    const now = new Date('2026-12-02T10:00:00Z');
+    const day = Math.floor(now.getTime() / 86_400_000);
+    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 }, now)!;
+    expect(address).toMatch(new RegExp(`^reply\\+42\\.7\\.${day}\\.[A-Za-z0-9_-]{22}@${DOMAIN}$`));
+    expect(parseReplyAddress(t.config, address, now)).toEqual({ idThread: 42, idThreadToken: 7 });
+    expect(parseReplyAddress(t.config, address.replace('reply+42.', 'reply+43.'), now)).toBeUndefined();
     // Another link of the same thread (a newer generation) is a different address.
-    expect(parseReplyAddress(t.config, address.replace('reply+42.7.', 'reply+42.8.'))).toBeUndefined();
-    expect(parseReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'))).toBeUndefined();
-    expect(parseReplyAddress(t.config, `reply+42.7.${'A'.repeat(22)}@${DOMAIN}`)).toBeUndefined();
-    expect(replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, { idThread: 42, idThreadToken: 7 })).toBeUndefined();
+    expect(parseReplyAddress(t.config, address.replace('reply+42.7.', 'reply+42.8.'), now)).toBeUndefined();
+    expect(parseReplyAddress(t.config, address.replace(DOMAIN, 'elsewhere.test'), now)).toBeUndefined();
+    expect(parseReplyAddress(t.config, `reply+42.7.${day}.${'A'.repeat(22)}@${DOMAIN}`, now)).toBeUndefined();
+    expect(
+      replyAddress({ ...t.config, INBOUND_MAIL_DOMAIN: undefined }, { idThread: 42, idThreadToken: 7 }, now),
+    ).toBeUndefined();
+  });
+
+  it('expires INBOUND_REPLY_TTL_DAYS after the reply that carried it, and cannot be moved later (ADR 0072)', () => {
+    const sent = new Date('2026-12-02T10:00:00Z');
+    const address = replyAddress(t.config, { idThread: 42, idThreadToken: 7 }, sent)!;
+    const later = (days: number) => new Date(sent.getTime() + days * 86_400_000);
+    expect(parseReplyAddress(t.config, address, later(t.config.INBOUND_REPLY_TTL_DAYS))).toEqual({
+      idThread: 42,
+      idThreadToken: 7,
+    });
+    expect(parseReplyAddress(t.config, address, later(t.config.INBOUND_REPLY_TTL_DAYS + 1))).toBeUndefined();
+    // The day is signed: writing a later one into an old address breaks it.
+    const day = Math.floor(sent.getTime() / 86_400_000);
+    expect(parseReplyAddress(t.config, address.replace(`.${day}.`, `.${day + 40}.`), later(40))).toBeUndefined();
   });
 });
 
@@ -110,7 +154,7 @@ describe('replies through the SMTP listener', () => {
     const idThread = await helpdesk('My chord chart will not download.', member, 'morgan@example.com');
     await staffReply(idThread, 'Here is a fresh link.');
     const to = await replyToOfMailTo('morgan@example.com');
-    expect(to).toBe(replyAddress(t.config, { idThread, idThreadToken: 0 }));
+    expect(to).toBe(replyAddress(t.config, { idThread, idThreadToken: 0 }, t.clock.now()));
 
     await smtp.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re: Helpdesk', text: GMAIL_REPLY });
     await expect.poll(() => threadTexts(idThread)).toContain('Thanks, the new link works!\n\nMorgan');
@@ -186,5 +230,35 @@ describe('replies through the SMTP listener', () => {
     expect(await threadTexts(idThread)).toEqual(['Answer one', 'Question for the team']);
     // Nothing was queued in answer: no bounce of ours, no e-mail to the forged sender.
     expect((await t.db.select().from(tables.jobs)).length).toBe(jobsBefore);
+  });
+
+  it('drops a forged From: unsigned, or signed with a key the domain never published (ADR 0072)', async () => {
+    const idThread = await helpdesk('Cancel my membership?', member, 'morgan@example.com');
+    await staffReply(idThread, 'Are you sure?');
+    const to = (await replyToOfMailTo('morgan@example.com'))!;
+    await forger.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re', text: 'Yes, and refund me' });
+    await stranger.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re', text: 'Yes, and refund me twice' });
+    // The listener answered both sends; the genuine one after them lands, the forged ones never do.
+    await smtp.sendMail({ from: 'Morgan <morgan@example.com>', to, subject: 'Re', text: 'Only me here' });
+    await expect.poll(() => threadTexts(idThread)).toContain('Only me here');
+    expect((await threadTexts(idThread)).filter((text) => text.startsWith('Yes, and refund'))).toEqual([]);
+    expect(dnsLookups).toContain('TXT mail._domainkey.example.com');
+  });
+
+  it('takes a few answers per thread and defers the rest with 451, so a flood never lands (ADR 0072)', async () => {
+    const idThread = await helpdesk('Flood me', member, 'morgan@example.com');
+    await staffReply(idThread, 'Go on then');
+    const to = (await replyToOfMailTo('morgan@example.com'))!;
+    for (let i = 1; i <= 5; i++) await smtp.sendMail({ from: 'morgan@example.com', to, subject: 'Re', text: `Answer ${i}` });
+    await expect(smtp.sendMail({ from: 'morgan@example.com', to, subject: 'Re', text: 'Answer 6' })).rejects.toMatchObject({
+      responseCode: 451,
+    });
+    const texts = await threadTexts(idThread);
+    expect(texts.filter((text) => text.startsWith('Answer '))).toHaveLength(5);
+    expect(texts).not.toContain('Answer 6');
+    // Later, the sending server's retry lands.
+    t.clock.advance(11 * 60_000);
+    await smtp.sendMail({ from: 'morgan@example.com', to, subject: 'Re', text: 'Answer 6' });
+    expect(await threadTexts(idThread)).toContain('Answer 6');
   });
 });

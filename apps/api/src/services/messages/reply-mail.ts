@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { authenticate } from 'mailauth';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { countInWindows, type WindowLimit } from '../../plugins/rate-limit.ts';
 import { findAccountContact } from '../auth/index.ts';
 import * as repo from './messages.repository.ts';
 import { postReaderMessage, type ThreadAccess } from './messages.service.ts';
@@ -8,7 +10,7 @@ import { parseReplyAddress, type ReplyAddressTarget } from './reply-address.ts';
 
 /*
  * Reply by e-mail (ADR 0060). A staff reply's e-mail carries a signed Reply-To,
- * `reply+<thread>.<signature>@INBOUND_MAIL_DOMAIN`; the product's own SMTP listener takes the
+ * `reply+<thread>.<link>.<day>.<signature>@INBOUND_MAIL_DOMAIN` (ADR 0072: it expires); the product's own SMTP listener takes the
  * answer, checks the signature, keeps only the new text (the quoted reply goes) and adds it to
  * the thread as the sender. Bounce-safe: an address that is not ours is refused while the sending
  * server is still connected (it tells its user, we never write to a possibly forged From), and
@@ -19,6 +21,14 @@ import { parseReplyAddress, type ReplyAddressTarget } from './reply-address.ts';
 /** Plenty for a written answer; anything bigger is not one (attachments are not taken in). */
 const MAX_MAIL_BYTES = 2 * 1024 * 1024;
 const MAX_TEXT = 20_000;
+/**
+ * E-mailed answers one thread takes (ADR 0072): a person writes a few; more is a script. Over it
+ * the listener answers 451, so a real sender's server retries later and nothing is lost.
+ */
+const REPLY_MAIL_LIMITS: readonly WindowLimit[] = [
+  { windowMs: 10 * 60_000, max: 5 },
+  { windowMs: 24 * 3600_000, max: 30 },
+];
 
 const QUOTE_HEADERS = [
   /^On .+wrote:\s*$/i, // Gmail, Apple Mail, Thunderbird
@@ -58,7 +68,56 @@ export function stripQuotedText(text: string): string {
 
 type InboundResult =
   | { outcome: 'added'; idThread: number }
-  | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'other-sender' | 'empty' };
+  | { outcome: 'deferred'; idThread: number }
+  | { outcome: 'dropped'; reason: 'not-ours' | 'bounce' | 'auto-reply' | 'other-sender' | 'unauthenticated' | 'empty' };
+
+/** What the SMTP session said: MAIL FROM, RCPT TO, and the connecting client. */
+interface Envelope {
+  from: string;
+  to: string[];
+  ip: string;
+  helo: string;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+/** Relaxed alignment (DMARC): the same domain, or one inside the other. */
+const aligned = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+
+/**
+ * Whether the From address is the sender's own (ADR 0072): a From header is easy to forge for
+ * anyone who saw the reply address, so the mail must prove its domain. 'verify': a DKIM signature
+ * that passes and aligns with the From domain, or SPF that passes for an aligned MAIL FROM (mailauth,
+ * with the app's resolver). 'upstream': the MX in front of the listener already checked, and its
+ * Authentication-Results (the topmost with our configured authserv-id, never one the sender wrote
+ * further down) says dmarc=pass.
+ */
+async function senderProven(app: FastifyInstance, envelope: Envelope, raw: Buffer, from: string): Promise<boolean> {
+  if (app.config.INBOUND_MAIL_AUTH === 'upstream') {
+    const id = app.config.INBOUND_MAIL_AUTHSERV_ID?.toLowerCase();
+    const header = raw
+      .toString('latin1')
+      .split(/\r?\n\r?\n/, 1)[0]!
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .split(/\r?\n/)
+      .find((line) => /^authentication-results:/i.test(line));
+    if (!id || !header) return false;
+    const [authserv, ...results] = header.slice(header.indexOf(':') + 1).split(';');
+    return authserv?.trim().split(/\s+/)[0]?.toLowerCase() === id && results.some((r) => /^\s*dmarc=pass\b/i.test(r));
+  }
+  const result = await authenticate(raw, {
+    ip: envelope.ip,
+    helo: envelope.helo,
+    sender: envelope.from,
+    mta: app.config.INBOUND_MAIL_DOMAIN ?? 'localhost',
+    resolver: app.dnsResolver,
+    disableArc: true,
+    disableBimi: true,
+  });
+  const fromDomain = domainOf(from);
+  const dkim = (result.dkim?.results ?? []).some((r) => r.status.result === 'pass' && Boolean(r.status.aligned));
+  const spf = result.spf && result.spf.status.result === 'pass' && aligned(domainOf(envelope.from), fromDomain);
+  return dkim || Boolean(spf);
+}
 
 function firstAddress(field: AddressObject | AddressObject[] | undefined): string | undefined {
   const list = Array.isArray(field) ? field : field ? [field] : [];
@@ -73,7 +132,7 @@ function firstAddress(field: AddressObject | AddressObject[] | undefined): strin
  * names; undefined when the signature is not ours, the thread is gone, or its links were revoked.
  */
 async function findReplyTarget(app: FastifyInstance, address: string) {
-  const target: ReplyAddressTarget | undefined = parseReplyAddress(app.config, address);
+  const target: ReplyAddressTarget | undefined = parseReplyAddress(app.config, address, app.clock());
   if (!target) return undefined;
   const thread = await repo.findThread(app.db, target.idThread);
   if (!thread) return undefined;
@@ -89,11 +148,7 @@ async function findReplyTarget(app: FastifyInstance, address: string) {
  * Takes one received e-mail in. `envelope` is what the SMTP session said (MAIL FROM, RCPT TO);
  * an empty MAIL FROM is a bounce (RFC 5321 §4.5.5) and is never answered nor stored.
  */
-async function receiveReplyMail(
-  app: FastifyInstance,
-  envelope: { from: string; to: string[] },
-  raw: Buffer,
-): Promise<InboundResult> {
+async function receiveReplyMail(app: FastifyInstance, envelope: Envelope, raw: Buffer): Promise<InboundResult> {
   let found: Awaited<ReturnType<typeof findReplyTarget>>;
   for (const to of envelope.to) found ??= await findReplyTarget(app, to);
   if (!found) return { outcome: 'dropped', reason: 'not-ours' };
@@ -114,9 +169,12 @@ async function receiveReplyMail(
   const expected = (account?.email ?? thread.senderEmail ?? '').toLowerCase();
   const from = firstAddress(mail.from);
   if (!expected || from !== expected) return { outcome: 'dropped', reason: 'other-sender' };
+  if (!(await senderProven(app, envelope, raw, from))) return { outcome: 'dropped', reason: 'unauthenticated' };
 
   const text = stripQuotedText(mail.text ?? '').slice(0, MAX_TEXT);
   if (!text) return { outcome: 'dropped', reason: 'empty' };
+  if ((await countInWindows(app.db, `reply-mail:${idThread}`, REPLY_MAIL_LIMITS, app.clock())) > 0)
+    return { outcome: 'deferred', idThread };
 
   let access: ThreadAccess;
   if (thread.idUserSender !== null && account) {
@@ -182,11 +240,15 @@ export function startReplyMailListener(app: FastifyInstance): SMTPServer {
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          ip: session.remoteAddress,
+          helo: session.hostNameAppearsAs,
         };
         receiveReplyMail(app, envelope, Buffer.concat(chunks))
           .then((result) => {
             app.log.info({ inboundMail: result }, 'reply by e-mail');
-            callback();
+            if (result.outcome === 'deferred')
+              callback(Object.assign(new Error('Too many replies to this conversation, try again later'), { responseCode: 451 }));
+            else callback();
           })
           // Accepted or not, a failure here is ours: 451 asks the sending server to try again later.
           .catch((err: unknown) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@fretline/contract';
-import { requireRoleGroup } from '../../plugins/auth.ts';
+import { recordAudit } from '../../platform/audit/index.ts';
+import { requireRoleGroup, type RequestAuth } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import * as repo from './messages.repository.ts';
@@ -26,6 +27,17 @@ function toStaffMessage(row: MessageRow) {
   return { ...toWireMessage(row), message_from_staff: row.messageFromStaff, message_internal: row.messageInternal };
 }
 
+/** A staff member's message or note in a thread, as the repository stores it. */
+const writtenBy = (idThread: number, user: RequestAuth['user'], content: string, now: Date) => ({
+  idThread,
+  idUser: user.idUser,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  content,
+  now,
+});
+
 /**
  * /api/messages/staff: the staff inbox. Every call is declared for the Staff group, whose guard
  * runs before validation and any handler, so a caller without the role learns nothing from
@@ -33,6 +45,8 @@ function toStaffMessage(row: MessageRow) {
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = { access: 'Staff' } as const;
+  /** A staff change (ADR 0072): the call declares the action its handler records. */
+  const change = (action: string) => ({ ...staff, audit: { action } });
 
   route(app, 'messages.staffListThreads', staff, async (request) => {
     const { user } = requireRoleGroup(request, 'Staff');
@@ -73,27 +87,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A staff reply: stored, the thread answered, the sender's thread unread, and the sender e-mailed.
-  route(app, 'messages.staffReply', staff, async (request) => {
-    const { user } = requireRoleGroup(request, 'Staff');
+  route(app, 'messages.staffReply', change('thread.reply'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const { user } = auth;
     const thread = await requireStaffThread(app.db, request.params.id);
     const text = requireMessageText(request.body?.message_content);
     const now = app.clock();
     const message = await app.db.transaction(async (tx) => {
       await repo.addParticipant(tx, thread.idThread, user.idUser, now, false);
-      const m = await repo.insertMessage(tx, {
-        idThread: thread.idThread,
-        idUser: user.idUser,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        content: text,
-        fromStaff: true,
-        now,
-      });
+      const m = await repo.insertMessage(tx, { ...writtenBy(thread.idThread, user, text, now), fromStaff: true });
       // Queued in the same transaction: the e-mail goes only if the reply is stored.
       await notifySenderOfStaffReply(app, tx, thread, { staffFirstName: user.firstName, content: text });
       // Sent: the colleague's "is replying" warning ends now, not when the presence goes stale.
       await repo.clearPresence(tx, thread.idThread, user.idUser);
+      const diff = { message: { from: null, to: { id_message: m.idMessage, message_content: text } } };
+      await recordAudit(tx, auth, { action: 'thread.reply', targetType: 'thread', targetId: thread.idThread, diff }, now);
       return m;
     });
     await forgetThreadUnreadCounts(app, thread.idThread);
@@ -101,18 +109,17 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // An internal note (ADR 0060): in the thread for staff; the sender's calls never return it.
-  route(app, 'messages.staffAddNote', staff, async (request) => {
-    const { user } = requireRoleGroup(request, 'Staff');
+  route(app, 'messages.staffAddNote', change('thread.note'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const { user } = auth;
     const thread = await requireStaffThread(app.db, request.params.id);
     const text = requireMessageText(request.body?.message_content);
-    const note = await repo.insertNote(app.db, {
-      idThread: thread.idThread,
-      idUser: user.idUser,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      content: text,
-      now: app.clock(),
+    const now = app.clock();
+    const note = await app.db.transaction(async (tx) => {
+      const row = await repo.insertNote(tx, writtenBy(thread.idThread, user, text, now));
+      const diff = { note: { from: null, to: { id_message: row.idMessage, message_content: text } } };
+      await recordAudit(tx, auth, { action: 'thread.note', targetType: 'thread', targetId: thread.idThread, diff }, now);
+      return row;
     });
     return { data: { message: toStaffMessage(note) } };
   });
@@ -134,12 +141,17 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { replying: await listReplying(app, thread.idThread, user.idUser) } };
   });
 
-  route(app, 'messages.staffMarkReplying', staff, async (request) => {
-    const { user } = requireRoleGroup(request, 'Staff');
-    const thread = await requireStaffThread(app.db, request.params.id);
-    await repo.touchPresence(app.db, thread.idThread, user.idUser, app.clock());
-    return { data: { replying: await listReplying(app, thread.idThread, user.idUser) } };
-  });
+  route(
+    app,
+    'messages.staffMarkReplying',
+    { ...staff, audit: { exempt: 'a presence heartbeat every few seconds' } },
+    async (request) => {
+      const { user } = requireRoleGroup(request, 'Staff');
+      const thread = await requireStaffThread(app.db, request.params.id);
+      await repo.touchPresence(app.db, thread.idThread, user.idUser, app.clock());
+      return { data: { replying: await listReplying(app, thread.idThread, user.idUser) } };
+    },
+  );
 
   // ---- saved replies (ADR 0060): any member of staff manages them ----
 
@@ -147,30 +159,58 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { saved_replies: await repo.listSavedReplies(app.db) } };
   });
 
-  route(app, 'messages.staffCreateSavedReply', staff, async (request) => {
-    const { user } = requireRoleGroup(request, 'Staff');
-    const row = await repo.insertSavedReply(app.db, {
-      title: request.body.saved_reply_title,
-      body: request.body.saved_reply_body,
-      idUser: user.idUser,
-      now: app.clock(),
+  route(app, 'messages.staffCreateSavedReply', change('saved_reply.create'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const now = app.clock();
+    const row = await app.db.transaction(async (tx) => {
+      const created = await repo.insertSavedReply(tx, {
+        title: request.body.saved_reply_title,
+        body: request.body.saved_reply_body,
+        idUser: auth.user.idUser,
+        now,
+      });
+      const diff = { saved_reply: { from: null, to: created } };
+      await recordAudit(
+        tx,
+        auth,
+        { action: 'saved_reply.create', targetType: 'saved_reply', targetId: created.id_saved_reply, diff },
+        now,
+      );
+      return created;
     });
     return { data: { saved_reply: row } };
   });
 
-  route(app, 'messages.staffUpdateSavedReply', staff, async (request) => {
-    const row = await repo.updateSavedReply(app.db, request.params.idSavedReply, {
-      title: request.body.saved_reply_title,
-      body: request.body.saved_reply_body,
-      now: app.clock(),
+  route(app, 'messages.staffUpdateSavedReply', change('saved_reply.update'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const id = request.params.idSavedReply;
+    const now = app.clock();
+    const row = await app.db.transaction(async (tx) => {
+      const before = await repo.findSavedReply(tx, id);
+      const after = await repo.updateSavedReply(tx, id, {
+        title: request.body.saved_reply_title,
+        body: request.body.saved_reply_body,
+        now,
+      });
+      if (!before || !after) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
+      const diff = { saved_reply: { from: before, to: after } };
+      await recordAudit(tx, auth, { action: 'saved_reply.update', targetType: 'saved_reply', targetId: id, diff }, now);
+      return after;
     });
-    if (!row) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
     return { data: { saved_reply: row } };
   });
 
-  route(app, 'messages.staffDeleteSavedReply', staff, async (request) => {
-    const deleted = await repo.deleteSavedReply(app.db, request.params.idSavedReply);
-    if (!deleted) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
+  route(app, 'messages.staffDeleteSavedReply', change('saved_reply.delete'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const id = request.params.idSavedReply;
+    const now = app.clock();
+    const deleted = await app.db.transaction(async (tx) => {
+      const before = await repo.findSavedReply(tx, id);
+      if (!before || !(await repo.deleteSavedReply(tx, id))) throw notFound(SAVED_REPLY_NOT_FOUND, 'SAVED_REPLY_NOT_FOUND');
+      const diff = { saved_reply: { from: before, to: null } };
+      await recordAudit(tx, auth, { action: 'saved_reply.delete', targetType: 'saved_reply', targetId: id, diff }, now);
+      return true;
+    });
     return { data: { deleted } };
   });
 
@@ -190,33 +230,64 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { prefs: { notify_new_messages: await repo.findNotifyPref(app.db, user.idUser) } } };
   });
 
-  route(app, 'messages.staffSetNotificationPrefs', staff, async (request) => {
-    const { user } = requireRoleGroup(request, 'Staff');
-    await repo.setNotifyPref(app.db, user.idUser, request.body.notify_new_messages);
+  route(app, 'messages.staffSetNotificationPrefs', change('staff.notification_prefs.set'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
+    const on = request.body.notify_new_messages;
+    const now = app.clock();
+    await app.db.transaction(async (tx) => {
+      const before = await repo.findNotifyPref(tx, auth.user.idUser);
+      await repo.setNotifyPref(tx, auth.user.idUser, on);
+      const diff = { notify_new_messages: { from: before, to: on } };
+      await recordAudit(
+        tx,
+        auth,
+        { action: 'staff.notification_prefs.set', targetType: 'user', targetId: auth.user.idUser, diff },
+        now,
+      );
+    });
     return { data: { prefs: { notify_new_messages: request.body.notify_new_messages } } };
   });
 
-  route(app, 'messages.staffResolve', staff, async (request) => {
+  route(app, 'messages.staffResolve', change('thread.resolve'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
     const row = await requireStaffThread(app.db, request.params.id);
-    await repo.setThreadResolved(app.db, row.idThread, request.body.thread_resolved, app.clock());
+    const resolved = request.body.thread_resolved;
+    const now = app.clock();
+    await app.db.transaction(async (tx) => {
+      await repo.setThreadResolved(tx, row.idThread, resolved, now);
+      const diff = { thread_resolved: { from: row.threadResolved, to: resolved } };
+      await recordAudit(tx, auth, { action: 'thread.resolve', targetType: 'thread', targetId: row.idThread, diff }, now);
+    });
     const updated = await requireStaffThread(app.db, row.idThread);
     return { data: { thread: await toStaffThread(app.db, updated, app.clock()) } };
   });
 
-  route(app, 'messages.staffAssign', staff, async (request) => {
+  route(app, 'messages.staffAssign', change('thread.assign'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
     const row = await requireStaffThread(app.db, request.params.id);
     const idUser = request.body.id_user_assigned;
     if (idUser !== null && !(await isStaffMember(app.db, idUser)))
       throw badRequest('Threads can only be assigned to a member of staff.', 'id_user_assigned');
-    await repo.setThreadAssignee(app.db, row.idThread, idUser);
+    await app.db.transaction(async (tx) => {
+      await repo.setThreadAssignee(tx, row.idThread, idUser);
+      const diff = { id_user_assigned: { from: row.idUserAssigned, to: idUser } };
+      await recordAudit(tx, auth, { action: 'thread.assign', targetType: 'thread', targetId: row.idThread, diff }, app.clock());
+    });
     const updated = await requireStaffThread(app.db, row.idThread);
     return { data: { thread: await toStaffThread(app.db, updated, app.clock()) } };
   });
 
   // Revoking ends every link e-mailed for this thread (ADR 0025); a new reply mails a fresh one.
-  route(app, 'messages.staffRevokeTokens', staff, async (request) => {
+  route(app, 'messages.staffRevokeTokens', change('thread.tokens.revoke'), async (request) => {
+    const auth = requireRoleGroup(request, 'Staff');
     const row = await requireStaffThread(app.db, request.params.id);
-    const revoked = await repo.revokeThreadTokens(app.db, row.idThread, app.clock());
+    const now = app.clock();
+    const revoked = await app.db.transaction(async (tx) => {
+      const count = await repo.revokeThreadTokens(tx, row.idThread, now);
+      const diff = { links_revoked: { from: null, to: count } };
+      await recordAudit(tx, auth, { action: 'thread.tokens.revoke', targetType: 'thread', targetId: row.idThread, diff }, now);
+      return count;
+    });
     return { data: { revoked } };
   });
 };

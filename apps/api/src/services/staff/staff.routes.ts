@@ -45,68 +45,78 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { member } };
   });
 
-  route(app, 'staff.endMemberSession', { access: 'Staff' }, async (request) => {
-    const auth = requireRoleGroup(request, 'Staff');
-    const { idUser, idSession } = request.params;
-    const now = app.clock();
-    const result = await app.db.transaction(async (tx) => {
-      const ended = await members.endMemberSession(tx, idUser, idSession, now);
-      if (ended?.ended) {
+  route(
+    app,
+    'staff.endMemberSession',
+    { access: 'Staff', audit: { action: 'member.session.end', onlyWhenChanged: true } },
+    async (request) => {
+      const auth = requireRoleGroup(request, 'Staff');
+      const { idUser, idSession } = request.params;
+      const now = app.clock();
+      const result = await app.db.transaction(async (tx) => {
+        const ended = await members.endMemberSession(tx, idUser, idSession, now);
+        if (ended?.ended) {
+          await recordAudit(
+            tx,
+            auth,
+            {
+              action: 'member.session.end',
+              targetType: 'user',
+              targetId: idUser,
+              diff: { id_session: idSession, session_ip: ended.session.session_ip, session_deleted: { from: null, to: now } },
+            },
+            now,
+          );
+        }
+        return ended;
+      });
+      // After the commit, so no request in between re-caches the live session (ADR 0011).
+      forgetCachedSessions(idUser);
+      if (!result) throw notFound(SESSION_NOT_FOUND, 'SESSION_NOT_FOUND');
+      return { data: { session: result.session } };
+    },
+  );
+
+  route(
+    app,
+    'staff.setMemberRoles',
+    { access: 'Admin', audit: { action: 'member.roles.set', onlyWhenChanged: true } },
+    async (request) => {
+      const auth = requireRoleGroup(request, 'Admin');
+      const { idUser } = request.params;
+      // Stored in the roles' order (product.md#roles), once each.
+      const next: string[] = ROLES.filter((r) => request.body.roles.includes(r));
+      const now = app.clock();
+      const roles = await app.db.transaction(async (tx) => {
+        if (!(await members.memberExists(tx, idUser))) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
+        const before = await members.findRoles(tx, idUser);
+        const superadminChanges = before.includes('Superadmin') !== next.includes('Superadmin');
+        if (superadminChanges && !auth.user.roles.includes('Superadmin')) throw forbidden(SUPERADMIN_ONLY);
+        if (idUser === auth.user.idUser && hasRoleGroup(before, 'Admin') && !hasRoleGroup(next, 'Admin')) {
+          throw new AppError('OWN_LAST_ADMIN_ROLE', 409, OWN_LAST_ADMIN_ROLE, 'roles');
+        }
+        const unchanged = before.length === next.length && before.every((r) => next.includes(r));
+        if (unchanged) return before;
+        await members.replaceRoles(tx, idUser, next);
         await recordAudit(
           tx,
           auth,
           {
-            action: 'member.session.end',
+            action: 'member.roles.set',
             targetType: 'user',
             targetId: idUser,
-            diff: { id_session: idSession, session_ip: ended.session.session_ip, session_deleted: { from: null, to: now } },
+            diff: {
+              roles: { from: before, to: [...next] },
+              added: next.filter((r) => !before.includes(r)),
+              removed: before.filter((r) => !next.includes(r)),
+            },
           },
           now,
         );
-      }
-      return ended;
-    });
-    // After the commit, so no request in between re-caches the live session (ADR 0011).
-    forgetCachedSessions(idUser);
-    if (!result) throw notFound(SESSION_NOT_FOUND, 'SESSION_NOT_FOUND');
-    return { data: { session: result.session } };
-  });
-
-  route(app, 'staff.setMemberRoles', { access: 'Admin' }, async (request) => {
-    const auth = requireRoleGroup(request, 'Admin');
-    const { idUser } = request.params;
-    // Stored in the roles' order (product.md#roles), once each.
-    const next: string[] = ROLES.filter((r) => request.body.roles.includes(r));
-    const now = app.clock();
-    const roles = await app.db.transaction(async (tx) => {
-      if (!(await members.memberExists(tx, idUser))) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
-      const before = await members.findRoles(tx, idUser);
-      const superadminChanges = before.includes('Superadmin') !== next.includes('Superadmin');
-      if (superadminChanges && !auth.user.roles.includes('Superadmin')) throw forbidden(SUPERADMIN_ONLY);
-      if (idUser === auth.user.idUser && hasRoleGroup(before, 'Admin') && !hasRoleGroup(next, 'Admin')) {
-        throw new AppError('OWN_LAST_ADMIN_ROLE', 409, OWN_LAST_ADMIN_ROLE, 'roles');
-      }
-      const unchanged = before.length === next.length && before.every((r) => next.includes(r));
-      if (unchanged) return before;
-      await members.replaceRoles(tx, idUser, next);
-      await recordAudit(
-        tx,
-        auth,
-        {
-          action: 'member.roles.set',
-          targetType: 'user',
-          targetId: idUser,
-          diff: {
-            roles: { from: before, to: [...next] },
-            added: next.filter((r) => !before.includes(r)),
-            removed: before.filter((r) => !next.includes(r)),
-          },
-        },
-        now,
-      );
-      return [...next];
-    });
-    forgetCachedSessions(idUser);
-    return { data: { roles } };
-  });
+        return [...next];
+      });
+      forgetCachedSessions(idUser);
+      return { data: { roles } };
+    },
+  );
 };

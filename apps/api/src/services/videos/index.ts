@@ -3,4 +3,11 @@ export { videosRoutes } from './videos.routes.ts';
 export { titlesByPath } from './titles.ts';
 export { eraseVideosPersonalData } from './erasure.ts';
 export { getMemberLearning } from './member-learning.ts';
-export { listCourseLearnerIds, listCourseTitles, listNewLessons, searchLessonCards } from './mailer-content.ts';
+export {
+  findLessonPosters,
+  findMembersOnlyMedia,
+  listCourseLearnerIds,
+  listCourseTitles,
+  listNewLessons,
+  searchLessonCards,
+} from './mailer-content.ts';

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, lt, tables, type Database } from '@fretline/db';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, tables, type Database } from '@fretline/db';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
 /*
  * What the mailers service may read of the catalogue (ADR 0066, ADR 0050): a course's learners,
  * lessons to insert as cards, the courses to pick an audience from and the week's new lessons.
  */
-const { videos, courses, courseProgress } = tables;
+const { videos, videoSections, courses, courseProgress } = tables;
 
 export interface LessonCardRow {
   idVideo: number;
@@ -72,4 +72,36 @@ export async function listCourseTitles(db: Database): Promise<Array<{ idCourse: 
     .select({ idCourse: courses.idCourse, courseTitle: courses.courseTitle })
     .from(courses)
     .orderBy(asc(courses.courseTitle));
+}
+
+/**
+ * Of these media paths, those a premium lesson shows only to members (ADR 0015: a locked video
+ * carries no section file or section poster). A mailer signs its pictures for a year, so it may
+ * not name them (ADR 0066).
+ */
+export async function findMembersOnlyMedia(db: Database, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .select({ assetPath: videoSections.assetPath, streamPoster: videoSections.streamPoster })
+    .from(videoSections)
+    .innerJoin(videos, eq(videos.idVideo, videoSections.idVideo))
+    .where(
+      and(
+        eq(videos.videoPremium, true),
+        or(inArray(videoSections.assetPath, [...paths]), inArray(videoSections.streamPoster, [...paths])),
+      ),
+    );
+  return new Set(rows.flatMap((r) => [r.assetPath, r.streamPoster]).filter((p): p is string => p !== null && paths.includes(p)));
+}
+
+/** Of these media paths, those that are a published lesson's poster: shown to every visitor. */
+export async function findLessonPosters(db: Database, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .select({ videoImage: videos.videoImage, streamPoster: videos.streamPoster })
+    .from(videos)
+    .where(
+      and(eq(videos.videoPublished, true), or(inArray(videos.videoImage, [...paths]), inArray(videos.streamPoster, [...paths]))),
+    );
+  return new Set(rows.flatMap((r) => [r.videoImage, r.streamPoster]).filter((p): p is string => p !== null && paths.includes(p)));
 }

@@ -22,34 +22,54 @@ export const coursesEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
     data: { course: await service.getEditorCourse(editorContext(request), request.params.idCourse) },
   }));
 
-  route(app, 'editor.createCourse', options, async (request, reply) => {
+  route(app, 'editor.createCourse', { ...options, audit: { action: 'course.create' } }, async (request, reply) => {
     const course = await service.createCourse(editorContext(request), request.body);
     return reply.code(201).send({ data: { course } });
   });
 
-  route(app, 'editor.setCourseOrder', options, async (request) => ({
-    data: { courses: await service.setCourseOrder(editorContext(request), request.body.id_courses) },
-  }));
+  route(
+    app,
+    'editor.setCourseOrder',
+    { ...options, audit: { action: 'course.order.set', onlyWhenChanged: true } },
+    async (request) => ({
+      data: { courses: await service.setCourseOrder(editorContext(request), request.body.id_courses) },
+    }),
+  );
 
-  route(app, 'editor.updateCourse', options, async (request) => ({
-    data: { course: await service.updateCourse(editorContext(request), request.params.idCourse, request.body) },
-  }));
+  route(
+    app,
+    'editor.updateCourse',
+    { ...options, audit: { action: 'course.update', onlyWhenChanged: true } },
+    async (request) => ({
+      data: { course: await service.updateCourse(editorContext(request), request.params.idCourse, request.body) },
+    }),
+  );
 
-  route(app, 'editor.setCourseEntries', options, async (request) => ({
-    data: { course: await service.setCourseEntries(editorContext(request), request.params.idCourse, request.body) },
-  }));
+  route(
+    app,
+    'editor.setCourseEntries',
+    { ...options, audit: { action: 'course.entries.set', onlyWhenChanged: true } },
+    async (request) => ({
+      data: { course: await service.setCourseEntries(editorContext(request), request.params.idCourse, request.body) },
+    }),
+  );
 
-  route(app, 'editor.setCourseTestimonials', options, async (request) => ({
+  route(app, 'editor.setCourseTestimonials', { ...options, audit: { action: 'course.testimonials.set' } }, async (request) => ({
     data: { course: await service.setCourseTestimonials(editorContext(request), request.params.idCourse, request.body) },
   }));
 
-  route(app, 'editor.setCoursePublished', options, async (request) => ({
-    data: {
-      course: await service.setCoursePublished(editorContext(request), request.params.idCourse, request.body.course_published),
-    },
-  }));
+  route(
+    app,
+    'editor.setCoursePublished',
+    { ...options, audit: { action: ['course.publish', 'course.unpublish'], onlyWhenChanged: true } },
+    async (request) => ({
+      data: {
+        course: await service.setCoursePublished(editorContext(request), request.params.idCourse, request.body.course_published),
+      },
+    }),
+  );
 
-  route(app, 'editor.deleteCourse', options, async (request, reply) => {
+  route(app, 'editor.deleteCourse', { ...options, audit: { action: 'course.delete' } }, async (request, reply) => {
     await service.deleteCourse(editorContext(request), request.params.idCourse);
     return reply.code(204).send(null);
   });

@@ -55,34 +55,44 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest
     },
   }));
 
-  route(app, 'editor.createLiveStream', options, async (request, reply) => {
+  route(app, 'editor.createLiveStream', { ...options, audit: { action: 'live_stream.create' } }, async (request, reply) => {
     const stream = await service.createStream(editorContext(request), request.body);
     return reply.code(201).send({ data: { stream: await withIngest(request, stream) } });
   });
 
-  route(app, 'editor.updateLiveStream', options, async (request) => ({
-    data: {
-      stream: await withIngest(
-        request,
-        await service.updateStream(editorContext(request), request.params.idLiveStream, request.body),
-      ),
-    },
-  }));
+  route(
+    app,
+    'editor.updateLiveStream',
+    { ...options, audit: { action: 'live_stream.update', onlyWhenChanged: true } },
+    async (request) => ({
+      data: {
+        stream: await withIngest(
+          request,
+          await service.updateStream(editorContext(request), request.params.idLiveStream, request.body),
+        ),
+      },
+    }),
+  );
 
-  route(app, 'editor.setLiveStreamPublished', options, async (request) => ({
-    data: {
-      stream: await withIngest(
-        request,
-        await service.setStreamPublished(editorContext(request), request.params.idLiveStream, request.body.stream_published),
-      ),
-    },
-  }));
+  route(
+    app,
+    'editor.setLiveStreamPublished',
+    { ...options, audit: { action: ['live_stream.publish', 'live_stream.unpublish'], onlyWhenChanged: true } },
+    async (request) => ({
+      data: {
+        stream: await withIngest(
+          request,
+          await service.setStreamPublished(editorContext(request), request.params.idLiveStream, request.body.stream_published),
+        ),
+      },
+    }),
+  );
 
   // Staff and above only (ADR 0063): the key is the encoder's only credential.
   route(
     app,
     'editor.regenerateLiveStreamKey',
-    { access: 'Staff', schema: { tags: ['live streams editor'] } },
+    { access: 'Staff', audit: { action: 'live_stream.regenerate_key' }, schema: { tags: ['live streams editor'] } },
     async (request) => ({
       data: {
         stream: await withIngest(
@@ -100,17 +110,22 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest
     data: { questions: await questions.listStreamQuestions(app.db, request.params.idLiveStream) },
   }));
 
-  route(app, 'editor.answerLiveQuestion', teaching, async (request) => ({
-    data: {
-      question: await questions.answerQuestion(app, {
-        idLiveStream: request.params.idLiveStream,
-        idLiveQuestion: request.params.idLiveQuestion,
-        auth: request.auth,
-      }),
-    },
-  }));
+  route(
+    app,
+    'editor.answerLiveQuestion',
+    { ...teaching, audit: { action: 'live_question.answer', onlyWhenChanged: true } },
+    async (request) => ({
+      data: {
+        question: await questions.answerQuestion(app, {
+          idLiveStream: request.params.idLiveStream,
+          idLiveQuestion: request.params.idLiveQuestion,
+          auth: request.auth,
+        }),
+      },
+    }),
+  );
 
-  route(app, 'editor.deleteLiveStream', options, async (request, reply) => {
+  route(app, 'editor.deleteLiveStream', { ...options, audit: { action: 'live_stream.delete' } }, async (request, reply) => {
     await service.deleteStream(editorContext(request), request.params.idLiveStream);
     return reply.code(204).send(null);
   });

@@ -44,44 +44,49 @@ export const editorUploadsRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
   });
 
   // Guards read first: `access` checks the role in onRequest, before anything about the file is read.
-  route(app, 'editor.uploadMedia', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request, reply) => {
-    const auth = requireRoleGroup(request, 'Editor');
-    const body = request.body;
-    if (!(body instanceof Readable)) {
-      throw new AppError('UPLOAD_BODY', 415, 'Send the file itself as the body, as application/octet-stream.');
-    }
-    const rule = requireUploadKind(request.query.filename);
-    const limit = UPLOAD_KINDS[rule.kind].maxBytes;
-    const declared = declaredLength(request);
-    if (declared !== null && declared > limit) throw tooLarge(rule.kind);
-    drainable.set(request, limit);
+  route(
+    app,
+    'editor.uploadMedia',
+    { access: 'Editor', audit: { action: 'media.upload' }, schema: { tags: ['videos editor'] } },
+    async (request, reply) => {
+      const auth = requireRoleGroup(request, 'Editor');
+      const body = request.body;
+      if (!(body instanceof Readable)) {
+        throw new AppError('UPLOAD_BODY', 415, 'Send the file itself as the body, as application/octet-stream.');
+      }
+      const rule = requireUploadKind(request.query.filename);
+      const limit = UPLOAD_KINDS[rule.kind].maxBytes;
+      const declared = declaredLength(request);
+      if (declared !== null && declared > limit) throw tooLarge(rule.kind);
+      drainable.set(request, limit);
 
-    const now = app.clock();
-    const mediaPath = newUploadPath(request.query.filename, rule.ext, now);
-    // newUploadPath only builds safe paths; this is the media store's own check.
-    if (!isSafeMediaPath(mediaPath)) throw new AppError('UPLOAD_PATH', 500, 'The file could not be stored.');
-    const contentType = contentTypeFor(mediaPath);
-    const { bytes } = await writeUpload(body, store, mediaPath, rule, contentType);
-    try {
-      await recordAudit(
-        app.db,
-        auth,
-        {
-          action: 'media.upload',
-          targetType: 'media',
-          targetId: mediaPath,
-          diff: { filename: request.query.filename, content_type: contentType, bytes },
-        },
-        now,
-      );
-    } catch (err) {
-      // No file without its audit record.
-      await store.remove(mediaPath).catch(() => undefined);
-      throw err;
-    }
-    reply.code(201);
-    return { data: { media_path: mediaPath, url: store.signedUrl(mediaPath, now), content_type: contentType, bytes } };
-  });
+      const now = app.clock();
+      const mediaPath = newUploadPath(request.query.filename, rule.ext, now);
+      // newUploadPath only builds safe paths; this is the media store's own check.
+      if (!isSafeMediaPath(mediaPath)) throw new AppError('UPLOAD_PATH', 500, 'The file could not be stored.');
+      const contentType = contentTypeFor(mediaPath);
+      const { bytes } = await writeUpload(body, store, mediaPath, rule, contentType);
+      try {
+        await recordAudit(
+          app.db,
+          auth,
+          {
+            action: 'media.upload',
+            targetType: 'media',
+            targetId: mediaPath,
+            diff: { filename: request.query.filename, content_type: contentType, bytes },
+          },
+          now,
+        );
+      } catch (err) {
+        // No file without its audit record.
+        await store.remove(mediaPath).catch(() => undefined);
+        throw err;
+      }
+      reply.code(201);
+      return { data: { media_path: mediaPath, url: store.signedUrl(mediaPath, now), content_type: contentType, bytes } };
+    },
+  );
 
   // ADR 0068: the media library the form pickers choose from; the same Editor group as uploads.
   route(app, 'editor.listMedia', { access: 'Editor', schema: { tags: ['videos editor'] } }, async (request) => {

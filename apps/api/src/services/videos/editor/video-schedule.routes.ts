@@ -23,9 +23,14 @@ export const videoScheduleRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> =
     return { data: { schedule: { video_publish_at: row?.publishAt ?? null } } };
   });
 
-  route(app, 'editor.scheduleVideo', options, async (request) => {
-    const ctx = editorContext(request);
-    const at = await scheduleVideo(ctx, request.params.idVideo, request.body.video_publish_at);
-    return { data: { schedule: { video_publish_at: at } } };
-  });
+  route(
+    app,
+    'editor.scheduleVideo',
+    { ...options, audit: { action: ['video.schedule', 'video.unschedule'], onlyWhenChanged: true } },
+    async (request) => {
+      const ctx = editorContext(request);
+      const at = await scheduleVideo(ctx, request.params.idVideo, request.body.video_publish_at);
+      return { data: { schedule: { video_publish_at: at } } };
+    },
+  );
 };

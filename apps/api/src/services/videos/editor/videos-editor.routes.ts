@@ -32,34 +32,44 @@ export const videosEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; tool
     return { data: { video: await service.getEditorVideo(ctx, request.params.idVideo) } };
   });
 
-  route(app, 'editor.createVideo', options, async (request, reply) => {
+  route(app, 'editor.createVideo', { ...options, audit: { action: 'video.create' } }, async (request, reply) => {
     const ctx = editorContext(request);
     const video = await service.createVideo(ctx, request.body);
     return reply.code(201).send({ data: { video } });
   });
 
-  route(app, 'editor.updateVideo', options, async (request) => {
+  route(app, 'editor.updateVideo', { ...options, audit: { action: 'video.update', onlyWhenChanged: true } }, async (request) => {
     const ctx = editorContext(request);
     return { data: { video: await service.updateVideo(ctx, request.params.idVideo, request.body) } };
   });
 
-  route(app, 'editor.setVideoPublished', options, async (request) => {
-    const ctx = editorContext(request);
-    const video = await service.setPublished(ctx, request.params.idVideo, request.body.video_published);
-    return { data: { video } };
-  });
+  route(
+    app,
+    'editor.setVideoPublished',
+    { ...options, audit: { action: ['video.publish', 'video.unpublish'], onlyWhenChanged: true } },
+    async (request) => {
+      const ctx = editorContext(request);
+      const video = await service.setPublished(ctx, request.params.idVideo, request.body.video_published);
+      return { data: { video } };
+    },
+  );
 
-  route(app, 'editor.setVideoCourses', options, async (request) => {
-    const ctx = editorContext(request);
-    return { data: { courses: await service.setVideoCourses(ctx, request.params.idVideo, request.body) } };
-  });
+  route(
+    app,
+    'editor.setVideoCourses',
+    { ...options, audit: { action: 'video.courses.set', onlyWhenChanged: true } },
+    async (request) => {
+      const ctx = editorContext(request);
+      return { data: { courses: await service.setVideoCourses(ctx, request.params.idVideo, request.body) } };
+    },
+  );
 
-  route(app, 'editor.retryVideoStream', options, async (request) => {
+  route(app, 'editor.retryVideoStream', { ...options, audit: { action: 'video.stream_retry' } }, async (request) => {
     const ctx = editorContext(request);
     return { data: { video: await service.retryVideoStream(ctx, request.params.idVideo) } };
   });
 
-  route(app, 'editor.deleteVideo', options, async (request, reply) => {
+  route(app, 'editor.deleteVideo', { ...options, audit: { action: 'video.delete' } }, async (request, reply) => {
     const ctx = editorContext(request);
     await service.deleteVideo(ctx, request.params.idVideo);
     return reply.code(204).send(null);
