@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SECRET = 'a-production-secret-key-of-32-characters-or-more';
-const production = { NODE_ENV: 'production', SECRET_KEY: SECRET, SITE_URL: 'https://fretline.example', LOG_LEVEL: 'silent' };
+const production = {
+  NODE_ENV: 'production',
+  SECRET_KEY: SECRET,
+  SITE_URL: 'https://fretline.example',
+  MAIL_FROM: 'Fretline <hello@fretline.example>',
+  LOG_LEVEL: 'silent',
+};
 
 describe('captcha configuration (ADR 0027)', () => {
   it('reads the reCAPTCHA site key next to its secret', () => {
@@ -110,5 +116,24 @@ describe('HOST and LIVE_RTMP_HOST (ADR 0070)', () => {
     });
     expect(() => loadConfig({ ...production, LIVE_RTMP_HANDSHAKE_MS: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, LIVE_RTMP_MAX_PER_ADDRESS: '0' })).toThrow(ConfigError);
+  });
+});
+
+describe('production defaults', () => {
+  it('refuses to start without a real sender (MAIL_FROM), like the other secrets', () => {
+    const { MAIL_FROM: _sender, ...noSender } = production;
+    expect(() => loadConfig(noSender)).toThrow(/refuses to start without: MAIL_FROM$/);
+    expect(loadConfig(production).MAIL_FROM).toBe('Fretline <hello@fretline.example>');
+  });
+
+  it('keeps the development sender outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', SECRET_KEY: SECRET }).MAIL_FROM).toBe('Fretline <hello@fretline.localhost>');
+  });
+
+  it('seeds the demo accounts in production only when asked (DEMO_SEED=yes), and always in development', () => {
+    expect(loadConfig(production).DEMO_SEED).toBe(false);
+    expect(loadConfig({ ...production, DEMO_SEED: 'yes' }).DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SECRET_KEY: SECRET }).DEMO_SEED).toBe(true);
+    expect(() => loadConfig({ ...production, DEMO_SEED: 'maybe' })).toThrow(ConfigError);
   });
 });

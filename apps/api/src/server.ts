@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     onError: (err) => process.stderr.write(`database pool error: ${err.message}\n`),
   });
   await migrate(db, path.join(repoRoot, 'packages/db/migrations'));
-  const seeded = await seedIfEmpty(db.db);
+  const seeded = config.DEMO_SEED && (await seedIfEmpty(db.db));
 
   const app = await buildApp({
     config,
