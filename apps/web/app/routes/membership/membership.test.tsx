@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_POLL_MS } from '@fretline/contract';
-import { eq, tables } from '@fretline/db';
 import { startApiServer, type ApiTestServer } from '../../../test/api-server';
 import { renderPages } from '../../../test/page-router';
 import { api } from '../../lib/api.client';
@@ -77,31 +76,12 @@ describe('/membership checkout', () => {
 
   it('sends a user whose subscription is still a draft to its page, as any subscription neither active nor cancelled', async () => {
     const user = await server.signIn();
-    const [product] = await server.db
-      .select()
-      .from(tables.subscriptionProducts)
-      .where(eq(tables.subscriptionProducts.subscriptionProductSlug, 'access-all-areas'));
-    const [plan] = await server.db
-      .select()
-      .from(tables.subscriptionPlans)
-      .where(eq(tables.subscriptionPlans.fkProductPlan, product!.idSubscriptionProduct));
-    const [draft] = await server.db
-      .insert(tables.subscriptions)
-      .values({
-        idUser: user.idUser,
-        idSubscriptionProduct: product!.idSubscriptionProduct,
-        fkPlanSubscription: plan!.idSubscriptionPlan,
-        subscriptionStatus: 'draft',
-        provider: 'sandbox',
-        idempotencyKey: `draft-${user.idUser}`,
-        initialPaymentMethodId: 'pm_card_visa',
-      })
-      .returning();
+    const idDraft = await server.createDraftSubscription(user.idUser);
 
     const answer = await membershipPage
       .loader({ request: server.pageRequest('/membership'), params: {}, context: {} } as never)
       .catch((thrown: unknown) => thrown);
     expect(answer).toBeInstanceOf(Response);
-    expect((answer as Response).headers.get('location')).toBe(`/me/subscriptions/${draft!.idSubscription}`);
+    expect((answer as Response).headers.get('location')).toBe(`/me/subscriptions/${idDraft}`);
   });
 });
