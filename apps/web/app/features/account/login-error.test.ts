@@ -3,8 +3,7 @@ import { LOGIN_ERRORS } from '@fretline/contract';
 import { ApiError } from '../../lib/api-client';
 import { linkLoginErrorText } from './login-error';
 
-const refusal = (code: string, message: string) =>
-  new ApiError(message, 400, { errors: [{ code, message }] });
+const refusal = (code: string, message: string) => new ApiError(message, 400, { errors: [{ code, message }] });
 
 describe('the sign-in link’s error text (product.md#errors)', () => {
   it('says to check the address when the e-mailed code matches nothing sent to the link’s address', () => {
