@@ -19,6 +19,8 @@ test.beforeAll(async () => {
     PAYMENTS: 'sandbox',
     SITE_URL: 'https://fretline.example',
     SECRET_KEY: 'e2e-production-secret-key-0123456789abcdef',
+    MAIL_FROM: 'Fretline <hello@fretline.example>',
+    DEMO_SEED: 'yes',
     SHUTDOWN_DRAIN_MS: '0',
     // Allowed in production only when said twice, and then named in the log at every start (ADR 0042).
     CAPTCHA: 'off',

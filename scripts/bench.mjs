@@ -214,6 +214,9 @@ function appEnv(port, siteUrl, dataDir) {
     HOST: '127.0.0.1',
     SITE_URL: siteUrl,
     SECRET_KEY: secretKey,
+    MAIL_FROM: 'Fretline Bench <bench@fretline.example>',
+    // The bench signs in as the demo accounts and reads the demo catalogue.
+    DEMO_SEED: 'yes',
     DATA_DIR: dataDir,
     SMTP_URL: mailUrl,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',

@@ -81,6 +81,8 @@ async function main() {
       HOST: '127.0.0.1',
       SITE_URL: origin,
       SECRET_KEY: randomBytes(32).toString('hex'),
+      MAIL_FROM: 'Fretline <hello@fretline.example>',
+      DEMO_SEED: 'yes',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -379,6 +379,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       REDIS_URL: redisUrl,
       // One secret for all: a session or a signed media URL made by one instance verifies on the others.
       SECRET_KEY: randomBytes(32).toString('hex'),
+      MAIL_FROM: 'Fretline <hello@fretline.example>',
+      // An acceptance run: the demo accounts and catalogue, as in development.
+      DEMO_SEED: 'yes',
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       LIVE_INGEST_PORT: String(ports.rtmp),
       // Every encoder reaches an instance from the balancer's address: the per-address cap is the

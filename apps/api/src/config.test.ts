@@ -6,6 +6,7 @@ const production = {
   NODE_ENV: 'production',
   SECRET_KEY: SECRET,
   SITE_URL: 'https://fretline.example',
+  MAIL_FROM: 'Fretline <hello@fretline.example>',
   LOG_LEVEL: 'silent',
   PAYMENTS: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_x',
@@ -147,5 +148,24 @@ describe('the API document (API_DOCS)', () => {
     expect(loadConfig({ ...production, API_DOCS: 'off' }).API_DOCS).toBe(false);
     expect(loadConfig(production).API_DOCS).toBeUndefined();
     expect(() => loadConfig({ ...production, API_DOCS: 'public' })).toThrow(/API_DOCS/);
+  });
+});
+
+describe('production defaults', () => {
+  it('refuses to start without a real sender (MAIL_FROM), like the other secrets', () => {
+    const { MAIL_FROM: _sender, ...noSender } = production;
+    expect(() => loadConfig(noSender)).toThrow(/refuses to start without: MAIL_FROM$/);
+    expect(loadConfig(production).MAIL_FROM).toBe('Fretline <hello@fretline.example>');
+  });
+
+  it('keeps the development sender outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', SECRET_KEY: SECRET }).MAIL_FROM).toBe('Fretline <hello@fretline.localhost>');
+  });
+
+  it('seeds the demo accounts in production only when asked (DEMO_SEED=yes), and always in development', () => {
+    expect(loadConfig(production).DEMO_SEED).toBe(false);
+    expect(loadConfig({ ...production, DEMO_SEED: 'yes' }).DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SECRET_KEY: SECRET }).DEMO_SEED).toBe(true);
+    expect(() => loadConfig({ ...production, DEMO_SEED: 'maybe' })).toThrow(ConfigError);
   });
 });

@@ -21,7 +21,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().default('Fretline <hello@fretline.localhost>'),
+  // Required in production: the development sender's domain does not exist, so its mail would be refused or lost.
+  MAIL_FROM: z.string().min(3).optional(),
   // Reply by e-mail (ADR 0060): staff replies carry a signed Reply-To at this domain, and the
   // product's own SMTP listener takes the answers in on INBOUND_SMTP_PORT. Unset: no listener.
   INBOUND_MAIL_DOMAIN: z
@@ -44,6 +45,10 @@ const EnvSchema = z.object({
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
   // Production refuses CAPTCHA=off unless this says the operator means it (ADR 0042).
   CAPTCHA_OFF_IN_PRODUCTION: bool.default(false),
+  // The demo accounts and content on a first start with an empty database: always in development,
+  // in production only when asked (staging, acceptance runs); the first real Superadmin comes
+  // from `npm run admin -- create-superadmin <email>` (README "Production build and start").
+  DEMO_SEED: bool.optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().optional(),
@@ -112,7 +117,11 @@ export type Config = Omit<
   | 'LIVE_RTMP_HOST'
   | 'LIVE_INGEST_HOST'
   | 'OVERLOAD_EVENT_LOOP_DELAY_MS'
+  | 'MAIL_FROM'
+  | 'DEMO_SEED'
 > & {
+  MAIL_FROM: string;
+  DEMO_SEED: boolean;
   HOST: string;
   SITE_URL: string;
   LIVE_RTMP_HOST: string;
@@ -130,6 +139,9 @@ export type Config = Omit<
 
 export class ConfigError extends Error {}
 
+/** The sender outside production, where /dev/mail shows every message and nothing leaves the machine. */
+const DEV_MAIL_FROM = 'Fretline <hello@fretline.localhost>';
+
 /** Reads the environment. Outside production a missing SECRET_KEY is generated once under DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -143,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     if (!e.SECRET_KEY) missing.push('SECRET_KEY');
     if (!e.SITE_URL) missing.push('SITE_URL');
+    if (!e.MAIL_FROM) missing.push('MAIL_FROM');
     if (e.PAYMENTS === 'stripe') {
       for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
         if (!e[k]) missing.push(k);
@@ -176,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     HOST: host,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     SECRET_KEY: e.SECRET_KEY ?? readOrCreateDevSecret(e.DATA_DIR),
+    MAIL_FROM: e.MAIL_FROM ?? DEV_MAIL_FROM,
+    DEMO_SEED: e.DEMO_SEED ?? !isProduction,
     MEDIA_DIR: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
     LIVE_RTMP_PORT: e.LIVE_RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
     LIVE_RTMP_HOST: e.LIVE_RTMP_HOST ?? host,

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       process.stderr.write(`database connections dropped (requests in flight fail, new ones reconnect): ${err.message}\n`),
   });
   await migrate(db, path.join(repoRoot, 'packages/db/migrations'));
-  const seeded = await seedIfEmpty(db.db);
+  const seeded = config.DEMO_SEED && (await seedIfEmpty(db.db));
 
   const app = await buildApp({
     config,

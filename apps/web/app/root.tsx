@@ -38,6 +38,8 @@ const criticalCss = import.meta.env.SSR ? appCss : (document.getElementById(CRIT
 
 /** The analytics action of the error page (product.md#pages), named like the contract's ANALYTICS_ACTIONS. */
 const NOT_FOUND_ACTION = 'not_found';
+/** The error page's heading when the page's address holds a value the site refuses (a 400). */
+const BAD_REQUEST_HEADING = '400 Bad Request';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -93,8 +95,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Pages without their own meta, and the error page (product.md#pages: a 404 is titled 'Page Not Found'). */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (error) {
-    const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: notFound ? NOT_FOUND_PAGE_TITLE : 'Server Error | Fretline' }, { name: 'robots', content: 'noindex' }];
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    const title = status === 404 ? NOT_FOUND_PAGE_TITLE : status === 400 ? 'Bad Request | Fretline' : 'Server Error | Fretline';
+    return [{ title }, { name: 'robots', content: 'noindex' }];
   }
   return [{ title: 'Fretline: guitar lessons' }];
 };
@@ -147,6 +150,8 @@ export default function App() {
 /** Error page (product.md#pages): '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A page's URL the API refused (refusedQuery): the API's own words, so the visitor can fix the address.
+  const refused = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === 'string' ? error.data : null;
   const { pathname } = useLocation();
   useReportBoundaryError(error);
   useEffect(() => {
@@ -158,10 +163,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <SiteFrame>
       <Container width="narrow" className="py-20 text-center sm:py-28">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-          {notFound ? NOT_FOUND_HEADING : SERVER_ERROR_HEADING}
+          {notFound ? NOT_FOUND_HEADING : refused ? BAD_REQUEST_HEADING : SERVER_ERROR_HEADING}
         </h1>
         <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">
-          {notFound ? NOT_FOUND_PAGE_MESSAGE : ERROR_PAGE_DEFAULT_MESSAGE}
+          {notFound ? NOT_FOUND_PAGE_MESSAGE : (refused ?? ERROR_PAGE_DEFAULT_MESSAGE)}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <LinkButton to="/">Back to the home page</LinkButton>

@@ -1,4 +1,4 @@
-import { asc, tables } from '@fretline/db';
+import { asc, eq, tables } from '@fretline/db';
 import { createTestApp, createUserWithSession, type TestApp, type TestClock } from '../../api/test/test-app.ts';
 import type { Config } from '../../api/src/config.ts';
 
@@ -38,6 +38,8 @@ export interface ApiTestServer {
    * sandbox payment provider reports a payment through jobs, as Stripe does through webhooks.
    */
   startJobs(): void;
+  /** A membership subscription left as a draft (a checkout that never reached the provider); its id. Needs `seed`. */
+  createDraftSubscription(idUser: number): Promise<number>;
   /** The analytics actions the API has stored, oldest first. */
   recordedActions(): Promise<{ name: string; values: { key: string; value: string }[] }[]>;
   /** The client error reports the API has stored, oldest first. */
@@ -104,6 +106,34 @@ export async function startApiServer(options: ApiTestServerOptions = {}): Promis
     },
     startJobs() {
       test.app.jobs.start(JOB_POLL_MS);
+    },
+    async createDraftSubscription(idUser) {
+      const [plan] = await test.db
+        .select({
+          idPlan: tables.subscriptionPlans.idSubscriptionPlan,
+          idProduct: tables.subscriptionProducts.idSubscriptionProduct,
+        })
+        .from(tables.subscriptionPlans)
+        .innerJoin(
+          tables.subscriptionProducts,
+          eq(tables.subscriptionProducts.idSubscriptionProduct, tables.subscriptionPlans.fkProductPlan),
+        )
+        .where(eq(tables.subscriptionProducts.subscriptionProductSlug, 'access-all-areas'))
+        .limit(1);
+      if (!plan) throw new Error('createDraftSubscription needs the seeded membership product');
+      const [row] = await test.db
+        .insert(tables.subscriptions)
+        .values({
+          idUser,
+          idSubscriptionProduct: plan.idProduct,
+          fkPlanSubscription: plan.idPlan,
+          subscriptionStatus: 'draft',
+          provider: 'sandbox',
+          idempotencyKey: `draft-${idUser}`,
+          initialPaymentMethodId: 'pm_card_visa',
+        })
+        .returning({ idSubscription: tables.subscriptions.idSubscription });
+      return row!.idSubscription;
     },
     async recordedActions() {
       const rows = await test.db

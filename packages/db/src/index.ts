@@ -1,6 +1,7 @@
 export { createDb, type Database, type DbHandle, type CreateDbOptions } from './client.ts';
 export { migrate, migrationsFolder } from './migrate.ts';
 export { seedIfEmpty, seed } from './seed/index.ts';
+export { createSuperadmin } from './admin/superadmin.ts';
 export * as tables from './schema/index.ts';
 // Query helpers re-exported so every package uses this package's one copy of drizzle-orm.
 export {

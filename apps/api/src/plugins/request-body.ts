@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import qs from 'qs';
@@ -33,6 +33,33 @@ export const requestBodyPlugin = fp(
   },
   { name: 'request-body' },
 );
+
+/** The most a multipart body of plain fields may hold (RFC 8058's one-click POST is a few dozen bytes). */
+const FIELDS_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * Reads `multipart/form-data` bodies of plain text fields (files are dropped) for the routes of the
+ * plugin that calls it. The platform's own form parser does the work; a malformed body is a clear 400.
+ */
+export function acceptMultipartFields(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: FIELDS_BODY_LIMIT_BYTES },
+    async (request: FastifyRequest, body: Buffer) => {
+      let form: FormData;
+      try {
+        form = await new Response(new Uint8Array(body), {
+          headers: { 'content-type': String(request.headers['content-type']) },
+        }).formData();
+      } catch {
+        throw badRequest('The form could not be read.', 'body');
+      }
+      const fields: Record<string, string> = {};
+      for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+      return fields;
+    },
+  );
+}
 
 /** The same parsing for query strings, so `filter`/`order` and bracket keys work on GETs. */
 export function parseQueryString(query: string): Record<string, unknown> {

@@ -1,7 +1,7 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { CORRELATION_COOKIE_NAME, PAGE_RENDER_HEADER, SHARED_AUDIENCE_HEADER, TOKEN_COOKIE_NAME } from '@fretline/contract';
 import type { CallData } from '@fretline/contract/api-schemas';
-import { createApiClient, type ApiClient } from './api-client';
+import { ApiError, createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
 import { readWebConfig } from './config.server';
 import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
@@ -57,6 +57,16 @@ export function getServerApi(request: Request): ApiClient {
       throw signedOutRedirect(request);
     },
   });
+}
+
+/**
+ * What a page's loader throws when the API refused a call: a 400 (a search too long, an unknown
+ * sort or filter in the page's URL) becomes the error page at 400 with the API's own words, not the
+ * 500 page; anything else is thrown as it was.
+ */
+export function refusedQuery(err: unknown): unknown {
+  if (err instanceof ApiError && err.status === 400) return data(err.message, { status: 400 });
+  return err;
 }
 
 type CurrentUserAnswer = CallData<'auth.getMe'>;

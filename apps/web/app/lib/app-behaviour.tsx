@@ -27,8 +27,9 @@ export function usePageLoadActions(): void {
     if (shouldRecordPageLoad(before?.routeId, routeId))
       recordAction(ANALYTICS_ACTIONS.pageLoad, { path: redactUrl(location.pathname) });
     // The first page's referrer is the other site; later ones are our own previous page.
+    // Campaign and source tracking is analytics (product.md#pages): analytics consent is enough for it.
     const tracked = trackedPageLoadValues(new URL(href), before ? before.href : document.referrer);
-    if (tracked) recordAction(ANALYTICS_ACTIONS.trackedPageLoad, { ...tracked }, 'marketing');
+    if (tracked) recordAction(ANALYTICS_ACTIONS.trackedPageLoad, { ...tracked });
     // Only a new location counts, not a re-render of the same one.
   }, [location.key]);
 }

@@ -38,6 +38,9 @@ const paging = {
  * looks in titles and artists. The `filter` JSON (product.md#calls) may carry the same keys, with or without the
  * video_ prefix (`{"video_genre":"Blues"}`); `order` is one of VIDEO_ORDER_FIELDS.
  */
+/** The longest search the video list takes; the search box holds no more. */
+export const VIDEO_SEARCH_MAX = 200;
+
 export const VideoListQuerySchema = z.object({
   category: facetValue,
   difficulty: facetValue,
@@ -48,7 +51,7 @@ export const VideoListQuerySchema = z.object({
   skill: facetValue,
   instrument: facetValue,
   tags: z.string().trim().max(500).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(VIDEO_SEARCH_MAX).optional(),
   filter: z.string().max(2000).optional(),
   order: z.string().max(40).optional(),
   // Personal (product.md#chords-i-know): songs the caller can play now, or with one chord more.

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnsubscribeBodySchema, VISITOR_ME } from '@fretline/contract';
-import { route } from '../../plugins/calls.ts';
+import { route, type ZodApp } from '../../plugins/calls.ts';
+import { acceptMultipartFields } from '../../plugins/request-body.ts';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PersonalDataEraser } from '../../platform/erasure.ts';
@@ -172,6 +173,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     await unsubscribeByEmail(app.db, input.data.email, list, app.clock());
     return { data: { success: true as const } };
   };
-  route(app, 'auth.unsubscribe', { access: 'public' }, unsubscribe('emails'));
-  route(app, 'auth.unsubscribeMailers', { access: 'public' }, unsubscribe('mailers'));
+  // RFC 8058 §3.1 asks mail providers for a multipart/form-data POST: these two calls read it as well.
+  await app.register(async (scope: ZodApp) => {
+    acceptMultipartFields(scope);
+    route(scope, 'auth.unsubscribe', { access: 'public' }, unsubscribe('emails'));
+    route(scope, 'auth.unsubscribeMailers', { access: 'public' }, unsubscribe('mailers'));
+  });
 };

@@ -699,6 +699,38 @@ describe('unsubscribe', () => {
     expect(res.statusCode).toBe(200);
     expect(await prefs(email)).toEqual({ mailers: false, emails: true });
   });
+
+  it('handles the one-click POST sent as multipart/form-data, as RFC 8058 asks providers to', async () => {
+    const email = freshEmail('multipart');
+    await signUp(email, { notifications_mailers: true });
+    const header = unsubscribeLinks(t.config, email).listUnsubscribeHeaders['List-Unsubscribe'];
+    const url = new URL(header.slice(1, -1));
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await prefs(email)).toEqual({ mailers: false, emails: false });
+  });
+
+  it('refuses a malformed multipart body with a clear 400 and changes nothing', async () => {
+    const email = freshEmail('badform');
+    await signUp(email, { notifications_mailers: true });
+    const token = unsubscribeLinks(t.config, email).unsubscribeUrl.split('/').pop()!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/me/unsubscribes?email=${encodeURIComponent(email)}&token=${token}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: 'not a multipart body',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await prefs(email)).toEqual({ mailers: true, emails: true });
+  });
 });
 
 describe('account deletion', () => {

@@ -68,7 +68,13 @@ describe('without TEST_SESSIONS', () => {
   });
 
   it('is refused by a production configuration', () => {
-    const production = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(32), SITE_URL: 'https://fretline.example', PAYMENTS: 'sandbox' };
+    const production = {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(32),
+      SITE_URL: 'https://fretline.example',
+      PAYMENTS: 'sandbox',
+      MAIL_FROM: 'Fretline <hello@fretline.example>',
+    };
     expect(() => loadConfig({ ...production, TEST_SESSIONS: 'yes' })).toThrow(ConfigError);
     expect(loadConfig(production).TEST_SESSIONS).toBe(false);
   });

@@ -30,7 +30,10 @@ export interface ThreadAccess {
   unread: boolean;
 }
 
-/** Thread as one reader sees it (product.md#entities): the "other person" is the staff for the sender, and vice versa. */
+/**
+ * Thread as one reader sees it (product.md#entities): the "other person" is the staff for the sender, and the
+ * sender for anyone else (staff, whether in their inbox or in /messages as a participant).
+ */
 function toWireThread(
   row: ThreadRow,
   view: { lastRead: Date | null; unread: boolean; jwt?: string; asStaff?: boolean; senderVerified?: boolean },
@@ -70,8 +73,9 @@ function senderVerified(row: ThreadRow): boolean {
   return row.idUserSender !== null || row.senderEmailVerified !== null;
 }
 
-function participantView(row: ParticipantThreadRow) {
-  return { lastRead: row.lastReadTimestamp, unread: row.participantUnread };
+/** A participant other than the sender reads the thread as staff do: the other party is the sender. */
+function participantView(row: ParticipantThreadRow, idUser: number) {
+  return { lastRead: row.lastReadTimestamp, unread: row.participantUnread, asStaff: row.idUserSender !== idUser };
 }
 
 /**
@@ -123,6 +127,7 @@ export function accessToWire(access: ThreadAccess): Thread {
   return toWireThread(access.thread, {
     lastRead: access.lastReadTimestamp,
     unread: access.unread,
+    asStaff: access.reader.kind === 'user' && access.reader.idUser !== access.thread.idUserSender,
     ...(access.reader.kind === 'token' ? { jwt: access.reader.token, senderVerified: senderVerified(access.thread) } : {}),
   });
 }
@@ -152,7 +157,7 @@ export async function verifySenderAddress(app: FastifyInstance, access: ThreadAc
 
 export async function listThreadsFor(db: Database, idUser: number, page: { limit: number; offset: number; search?: string }) {
   const { rows, total } = await repo.listParticipantThreads(db, idUser, page);
-  return { threads: rows.map((r) => toWireThread(r, participantView(r))), total };
+  return { threads: rows.map((r) => toWireThread(r, participantView(r, idUser))), total };
 }
 
 export async function markRead(app: FastifyInstance, access: ThreadAccess): Promise<Thread> {

@@ -410,6 +410,23 @@ describe('threads of a signed-in user', () => {
     expect(await count()).toBe(0);
   });
 
+  it('names the other party for staff too: the sender, never the staff member reading', async () => {
+    const sent = await sendHelpdesk({ email: 'member@example.com', message: 'Who am I talking to?' }, { token: member.token });
+    const asked = sent.json<{ data: { thread: WireThread } }>().data.thread;
+    expect((await staffReply(asked.id_thread, 'Anything else?')).statusCode).toBe(200);
+    const [stored] = await t.db.select().from(tables.threads).where(eq(tables.threads.idThread, asked.id_thread));
+    const sender = { first_name_other: stored!.senderFirstName, last_name_other: stored!.senderLastName };
+    expect(sender.first_name_other).not.toBe('Sam');
+    const list = await t.app.inject({ url: '/api/messages/threads', headers: bearer(staff.token) });
+    const listed = (list.json().data.threads as WireThread[]).find((th) => th.id_thread === asked.id_thread);
+    expect(listed).toMatchObject(sender);
+    const one = await t.app.inject({ url: `/api/messages/threads/${asked.id_thread}`, headers: bearer(staff.token) });
+    expect(one.json().data.thread).toMatchObject(sender);
+    // The sender still sees the staff member.
+    const theirs = await t.app.inject({ url: `/api/messages/threads/${asked.id_thread}`, headers: bearer(member.token) });
+    expect(theirs.json().data.thread).toMatchObject({ first_name_other: 'Sam', last_name_other: 'Staff' });
+  });
+
   it('refuses an empty message with a clear 400 and stores nothing', async () => {
     const before = await t.app.inject({ url: `/api/messages/threads/${mine.id_thread}/messages`, headers: bearer(member.token) });
     for (const payload of [{ message_content: '' }, { message_content: '   ' }, {}]) {

@@ -1,4 +1,17 @@
+import { LOGIN_ERRORS } from '@fretline/contract';
 import { Button } from '../../components/ui';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * What an e-mailed sign-in link says when its code is refused. The code came from the e-mail, not
+ * the keyboard, so one that matches nothing sent to the address means the address is what to
+ * check: product.md#errors' "Login failed" text. The answer is the same for every address, so it
+ * tells no one whether an account exists (ADR 0010).
+ */
+export function linkLoginErrorText(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'Something is not quite right, please try again or contact support.';
+  return err.body?.errors[0]?.code === 'PASSCODE_WRONG' ? LOGIN_ERRORS.failed : err.message;
+}
 
 /**
  * Every login error is shown with the option to restart login (which clears the state

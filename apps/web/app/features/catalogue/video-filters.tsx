@@ -1,5 +1,5 @@
 import { useId, useState, type Ref } from 'react';
-import { VIDEO_FACETS, type VideoFacet, type VideoFacets } from '@fretline/contract';
+import { VIDEO_FACETS, VIDEO_SEARCH_MAX, type VideoFacet, type VideoFacets } from '@fretline/contract';
 import { Button, cx, inputClasses, selectClasses } from '../../components/ui';
 
 export const FACET_LABELS: Record<VideoFacet, string> = {
@@ -51,6 +51,7 @@ export function VideoFilters({
           value={state.search}
           onChange={(e) => onSearch(e.target.value)}
           placeholder="Song, artist or lesson"
+          maxLength={VIDEO_SEARCH_MAX}
           className={inputClasses}
           autoComplete="off"
         />

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { EmailSchema } from '@fretline/contract';
 import { Button, Spinner } from '../../components/ui';
-import { ApiError } from '../../lib/api-client';
 import { seoMeta } from '../../lib/seo';
 import { AuthCard } from '../../features/account/auth-card';
 import { EmailForm } from '../../features/account/email-form';
-import { LoginError } from '../../features/account/login-error';
+import { LoginError, linkLoginErrorText } from '../../features/account/login-error';
 import { knownEmail } from '../../features/account/login-state';
 import { redeemPasscode, skipRevalidationWhileSigningIn, useRestartLogin } from '../../features/account/sign-in';
 import { redirectIfSignedIn } from '../../features/account/require-user.server';
@@ -48,7 +47,7 @@ export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
     try {
       await redeemPasscode(email, passcode, returnTo);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something is not quite right, please try again or contact support.');
+      setError(linkLoginErrorText(err));
       setPhase('error');
     }
   }

@@ -10,6 +10,7 @@ import Videos, { loader } from './videos';
 const facets = Object.fromEntries(VIDEO_FACETS.map((facet) => [facet, []])) as unknown as VideoFacets;
 vi.mock('../../lib/api.server', () => ({
   getServerApi: () => ({ call: () => Promise.resolve({ videos: [], total: 0, facets }) }),
+  refusedQuery: (err: unknown) => err,
 }));
 vi.mock('../../lib/analytics', () => ({ recordAction: () => undefined }));
 

@@ -9,7 +9,7 @@ import { FACET_LABELS, VideoFilters } from '../../features/catalogue/video-filte
 import { recordAction } from '../../lib/analytics';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
-import { getServerApi } from '../../lib/api.server';
+import { getServerApi, refusedQuery } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { Route } from './+types/videos';
@@ -55,7 +55,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       return { page, query: rest as Record<string, string>, playableNeedsSignIn: true };
     }
   };
-  const [list, progress] = await Promise.all([listPage(), loadProgress(request)]);
+  const [list, progress] = await Promise.all([listPage(), loadProgress(request)]).catch((err: unknown) => {
+    throw refusedQuery(err);
+  });
   return { ...list, progress };
 }
 

@@ -73,4 +73,15 @@ describe('/membership checkout', () => {
       expect(screen.getByRole<HTMLButtonElement>('button', { name: /Start my free trial|Subscribe for/ }).disabled).toBe(false),
     );
   });
+
+  it('sends a user whose subscription is still a draft to its page, as any subscription neither active nor cancelled', async () => {
+    const user = await server.signIn();
+    const idDraft = await server.createDraftSubscription(user.idUser);
+
+    const answer = await membershipPage
+      .loader({ request: server.pageRequest('/membership'), params: {}, context: {} } as never)
+      .catch((thrown: unknown) => thrown);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get('location')).toBe(`/me/subscriptions/${idDraft}`);
+  });
 });

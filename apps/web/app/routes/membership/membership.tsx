@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       order: '-subscription_created',
     });
     // Membership check (product.md#states): a subscription neither active nor cancelled sends the user to its page.
-    const attention = list.find((s) => s.subscription_status !== 'draft' && needsAttention(s.subscription_status));
+    const attention = list.find((s) => needsAttention(s.subscription_status));
     if (attention) throw redirect(`/me/subscriptions/${attention.id_subscription}`);
     current =
       list.find((s) => s.subscription_status === 'active') ??
