@@ -198,7 +198,14 @@ export async function postReaderMessage(
         }
       : { idUser: null, firstName: thread.senderFirstName, lastName: thread.senderLastName, email: thread.senderEmail };
   const row = await app.db.transaction(async (tx) => {
-    const m = await repo.insertMessage(tx, { idThread: thread.idThread, ...author, content: text, fromStaff: false, viaEmail, now });
+    const m = await repo.insertMessage(tx, {
+      idThread: thread.idThread,
+      ...author,
+      content: text,
+      fromStaff: false,
+      viaEmail,
+      now,
+    });
     if (access.reader.kind === 'token') await repo.markTokenRead(tx, access.reader.idThreadToken, now);
     if (thread.threadHelpdesk) await notifyStaffOfNewMessage(app, tx, thread, { authorName: author.firstName, content: text });
     return m;
