@@ -124,11 +124,13 @@ export const StaffInboxCountsSchema = z.object({
 export type StaffInboxCounts = z.infer<typeof StaffInboxCountsSchema>;
 export const StaffInboxCountsResponseSchema = envelope('counts', StaffInboxCountsSchema);
 
-/** A message as staff read it: with whether staff wrote it and whether it is an internal note. */
+/** A message as staff read it: with whether staff wrote it, whether it is an internal note, whether it came by e-mail. */
 export const StaffMessageSchema = MessageSchema.extend({
   message_from_staff: z.boolean(),
   /** Internal notes are for staff only: no call a sender makes ever returns one (ADR 0060). */
   message_internal: z.boolean(),
+  /** Taken in by the reply-by-e-mail listener rather than written on the site (ADR 0072). */
+  message_via_email: z.boolean(),
 });
 export type StaffMessage = z.infer<typeof StaffMessageSchema>;
 export const StaffMessageListResponseSchema = pagedEnvelope('messages', StaffMessageSchema);

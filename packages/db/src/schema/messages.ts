@@ -108,6 +108,9 @@ export const messages = messagesSchema.table(
     // An internal note: staff write it in the thread for each other; the sender never reads it,
     // and it moves nothing the sender sees (last message, unread, e-mails) (ADR 0060).
     messageInternal: boolean('message_internal').notNull().default(false),
+    // Came in as an e-mail through the reply listener, not typed on the site: staff see it marked,
+    // as an e-mail's sender is only as sure as its domain's authentication (ADR 0072).
+    messageViaEmail: boolean('message_via_email').notNull().default(false),
     messageCreated: timestamp('message_created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -111,6 +111,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     message_content: 'erased',
     message_from_staff: 'not-personal',
     message_internal: 'not-personal',
+    message_via_email: 'not-personal',
     message_created: 'not-personal',
   },
   'messages.saved_replies': {

@@ -240,6 +240,7 @@ export interface MessageRow {
   messageContent: string;
   messageFromStaff: boolean;
   messageInternal: boolean;
+  messageViaEmail: boolean;
 }
 
 const messageColumns = {
@@ -251,6 +252,7 @@ const messageColumns = {
   messageContent: messages.messageContent,
   messageFromStaff: messages.messageFromStaff,
   messageInternal: messages.messageInternal,
+  messageViaEmail: messages.messageViaEmail,
 };
 
 /**
@@ -322,6 +324,8 @@ export interface NewMessage {
   email: string | null;
   content: string;
   fromStaff: boolean;
+  /** Taken in by the reply listener (ADR 0072). */
+  viaEmail?: boolean;
   now: Date;
 }
 
@@ -340,6 +344,7 @@ export async function insertMessage(db: Database, m: NewMessage): Promise<Messag
       email: m.email,
       messageContent: m.content,
       messageFromStaff: m.fromStaff,
+      messageViaEmail: m.viaEmail ?? false,
       messageCreated: m.now,
     })
     .returning(messageColumns);

@@ -183,7 +183,7 @@ export async function postReaderMessage(
   app: FastifyInstance,
   access: ThreadAccess,
   content: string,
-  { proveAddress = true }: { proveAddress?: boolean } = {},
+  { viaEmail = false }: { viaEmail?: boolean } = {},
 ): Promise<Message> {
   const text = requireMessageText(content);
   const now = app.clock();
@@ -198,15 +198,22 @@ export async function postReaderMessage(
         }
       : { idUser: null, firstName: thread.senderFirstName, lastName: thread.senderLastName, email: thread.senderEmail };
   const row = await app.db.transaction(async (tx) => {
-    const m = await repo.insertMessage(tx, { idThread: thread.idThread, ...author, content: text, fromStaff: false, now });
+    const m = await repo.insertMessage(tx, {
+      idThread: thread.idThread,
+      ...author,
+      content: text,
+      fromStaff: false,
+      viaEmail,
+      now,
+    });
     if (access.reader.kind === 'token') await repo.markTokenRead(tx, access.reader.idThreadToken, now);
     if (thread.threadHelpdesk) await notifyStaffOfNewMessage(app, tx, thread, { authorName: author.firstName, content: text });
     return m;
   });
   await forgetThreadUnreadCounts(app, thread.idThread);
   // Sending from the e-mailed link is an explicit press: it proves the address too. An answer by
-  // e-mail does not (its From can be forged), so its caller turns this off.
-  if (proveAddress) await verifySenderAddress(app, access);
+  // e-mail does not (its From can be forged, ADR 0072): it is only marked for staff.
+  if (!viaEmail) await verifySenderAddress(app, access);
   return toWireMessage(row);
 }
 

@@ -164,6 +164,33 @@ describe('replies through the SMTP listener', () => {
     expect(thread.json<{ data: { thread: { thread_awaiting_staff: boolean } } }>().data.thread.thread_awaiting_staff).toBe(true);
   });
 
+  it('marks for staff the answer that came by e-mail, and not one posted on the site (ADR 0072)', async () => {
+    // A member of their own: the helpdesk's per-address limit is the other tests' to spend.
+    const robin = await createUserWithSession(t.db, { email: 'robin@example.com', firstName: 'Robin' });
+    const idThread = await helpdesk('Which strings suit a parlour guitar?', robin);
+    await staffReply(idThread, 'Light phosphor bronze.');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${idThread}/messages`,
+      headers: bearer(robin.token),
+      payload: { message_content: 'Posted on the site.' },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    await smtp.sendMail({ from: robin.email, to: await replyToOfMailTo(robin.email), subject: 'Re', text: 'Sent by mail.' });
+    await expect.poll(() => threadTexts(idThread)).toContain('Sent by mail.');
+
+    const res = await t.app.inject({ url: `/api/messages/staff/threads/${idThread}/messages`, headers: bearer(staff.token) });
+    const marks = res
+      .json<{ data: { messages: Array<{ message_content: string; message_via_email: boolean }> } }>()
+      .data.messages.map((m) => [m.message_content, m.message_via_email]);
+    expect(marks).toEqual([
+      ['Sent by mail.', true],
+      ['Posted on the site.', false],
+      ['Light phosphor bronze.', false],
+      ['Which strings suit a parlour guitar?', false],
+    ]);
+  });
+
   it('adds a signed-out sender’s answer without proving their address or linking an account', async () => {
     // An account already uses the address: a forged From must not hand it the thread.
     const idThread = await helpdesk('Do you teach slide guitar?', undefined, member.email);

@@ -201,7 +201,7 @@ async function receiveReplyMail(app: FastifyInstance, envelope: Envelope, raw: B
       unread: false,
     };
   }
-  await postReaderMessage(app, access, text, { proveAddress: false });
+  await postReaderMessage(app, access, text, { viaEmail: true });
   return { outcome: 'added', idThread };
 }
 

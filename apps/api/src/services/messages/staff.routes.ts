@@ -22,9 +22,14 @@ import type { MessageRow } from './messages.repository.ts';
 
 const SAVED_REPLY_NOT_FOUND = 'That saved reply cannot be found; it may have been deleted.';
 
-/** A message as staff read it: the wire message plus who wrote it and whether it is a note (ADR 0060). */
+/** A message as staff read it: the wire message plus who wrote it, whether it is a note (ADR 0060) and whether it came by e-mail (ADR 0072). */
 function toStaffMessage(row: MessageRow) {
-  return { ...toWireMessage(row), message_from_staff: row.messageFromStaff, message_internal: row.messageInternal };
+  return {
+    ...toWireMessage(row),
+    message_from_staff: row.messageFromStaff,
+    message_internal: row.messageInternal,
+    message_via_email: row.messageViaEmail,
+  };
 }
 
 /** A staff member's message or note in a thread, as the repository stores it. */

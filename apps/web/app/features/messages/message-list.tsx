@@ -35,6 +35,8 @@ export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (
           );
         }
         const own = isOwn(m);
+        // Staff see which posts came in as a reply by e-mail (ADR 0072); a sender's views never carry the field.
+        const viaEmail = 'message_via_email' in m && m.message_via_email === true;
         return (
           <li key={m.id_message} data-testid="message" className={cx('flex', own ? 'justify-end' : 'justify-start')}>
             <div className={cx('max-w-[85%] sm:max-w-[75%]', own ? 'items-end text-right' : 'items-start')}>
@@ -44,6 +46,15 @@ export function MessageList({ messages, isOwn }: { messages: Message[]; isOwn: (
                 <time dateTime={formatWireDate(m.message_created)}>
                   {formatDateInZone(m.message_created, 'long', timeZone)}, {formatTimeInZone(m.message_created, timeZone)}
                 </time>
+                {viaEmail && (
+                  <span
+                    data-testid="via-email"
+                    title="Came in as an answer to our e-mail, not written on the site"
+                    className="ml-2 inline-block rounded-full border border-stone-300 bg-stone-100 px-2 py-px text-[11px] font-semibold text-stone-700"
+                  >
+                    Sent by e-mail
+                  </span>
+                )}
               </p>
               <div
                 className={cx(

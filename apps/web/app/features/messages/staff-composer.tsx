@@ -91,7 +91,9 @@ export function StaffComposer({
       const { message } = note
         ? await api.call('messages.staffAddNote', { params: { id: idThread }, body })
         : await api.call('messages.staffReply', { params: { id: idThread }, body });
-      append(note ? message : ({ ...message, message_from_staff: true, message_internal: false } as Message));
+      append(
+        note ? message : ({ ...message, message_from_staff: true, message_internal: false, message_via_email: false } as Message),
+      );
       setText('');
       setMissing([]);
       onSent();

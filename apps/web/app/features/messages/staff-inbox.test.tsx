@@ -16,6 +16,7 @@ const note = {
   message_content: 'Refunded already, do not refund again',
   message_from_staff: true,
   message_internal: true,
+  message_via_email: false,
 };
 const addNote = vi.fn((_input: unknown) => Promise.resolve({ message: note }));
 vi.mock('../../lib/api.client', () => ({
@@ -145,5 +146,37 @@ describe('StaffThreadPanel: internal notes (ADR 0060)', () => {
     expect(shown.textContent).toContain('Internal note');
     expect(shown.textContent).toContain(note.message_content);
     expect(screen.queryAllByTestId('message')).toHaveLength(0);
+  });
+});
+
+describe('StaffThreadPanel: answers that came by e-mail (ADR 0072)', () => {
+  afterEach(cleanup);
+
+  it('marks an e-mailed post in words, and leaves one written on the site unmarked', () => {
+    const post = (id_message: number, message_content: string, message_via_email: boolean) => ({
+      ...note,
+      id_message,
+      first_name: 'Vic',
+      email: 'vic@example.com',
+      message_content,
+      message_from_staff: false,
+      message_internal: false,
+      message_via_email,
+    });
+    render(
+      <MemoryRouter>
+        <StaffThreadPanel
+          thread={thread({})}
+          messages={{ messages: [post(1, 'Typed on the site', false), post(2, 'Answered from my inbox', true)], total: 2 }}
+          staff={[]}
+          onChanged={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const [typed, mailed] = screen.getAllByTestId('message');
+    expect(mailed?.textContent).toContain('Answered from my inbox');
+    expect(mailed?.textContent).toContain('Sent by e-mail');
+    expect(typed?.textContent).toContain('Typed on the site');
+    expect(typed?.textContent).not.toContain('Sent by e-mail');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "messages"."messages" ADD COLUMN "message_via_email" boolean DEFAULT false NOT NULL;
