@@ -21,6 +21,7 @@ import {
   beginRender,
   endRender,
   etagMatches,
+  markRenderFailed,
   PageCache,
   pickEncoding,
   signedInVariant,
@@ -54,9 +55,26 @@ export interface PagesOptions {
 }
 
 /** What the web build's entry module exports for us besides React Router's own (apps/web/app/entry.server.tsx). */
-interface WebEntryModule {
-  /** True when the loaders will call through `dispatch` (no API_URL sends them to another tier). */
-  connectInProcessApi?: (dispatch: InProcessFetch | undefined) => boolean;
+export interface WebEntryModule {
+  /**
+   * Hands the loaders this process's API and the page cache's render watch; true when they will
+   * call through `dispatch` (no API_URL sends them to another tier).
+   */
+  connectInProcessApi?: (dispatch: InProcessFetch | undefined, renderFailed?: (renderId: string) => void) => boolean;
+}
+
+/**
+ * Connects the web build to this process (ADR 0062): its loaders' calls go through `app` unless
+ * API_URL names another tier, and either way a call that fails for a render the page cache may
+ * keep marks that render (ADR 0056). Answers whether the calls stay in process.
+ */
+export function connectWebEntry(app: FastifyInstance, entry: WebEntryModule, dispatch: InProcessFetch): boolean {
+  const inProcess = entry.connectInProcessApi?.(dispatch, markRenderFailed) === true;
+  app.addHook('onClose', (_app, done) => {
+    entry.connectInProcessApi?.(undefined);
+    done();
+  });
+  return inProcess;
 }
 
 /**
@@ -90,13 +108,8 @@ export function mountWeb(options: WebOptions) {
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     // The loaders reach this process's API without a socket (ADR 0062); API_URL still sends them
     // to another tier over HTTP (apps/web/app/lib/api.server.ts decides per call).
-    const entry = build.entry.module as WebEntryModule;
     const dispatch = inProcessFetch(app);
-    const inProcess = entry.connectInProcessApi?.(dispatch) === true;
-    app.addHook('onClose', (_app, done) => {
-      entry.connectInProcessApi?.(undefined);
-      done();
-    });
+    const inProcess = connectWebEntry(app, build.entry.module as WebEntryModule, dispatch);
     const handle = createRequestHandler(build, options.mode);
     await mountPages(app, {
       handle,
