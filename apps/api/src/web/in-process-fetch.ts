@@ -79,7 +79,8 @@ export function inProcessFetch(app: FastifyInstance): InProcessFetch {
       );
     });
     const empty = NULL_BODY_STATUSES.has(answer.statusCode) || request.method === 'HEAD';
-    return new Response(empty ? null : answer.rawPayload, {
+    // A plain ArrayBuffer underneath, as the DOM's typing of Response (the web's type program) asks.
+    return new Response(empty ? null : (answer.rawPayload as Uint8Array<ArrayBuffer>), {
       status: answer.statusCode,
       statusText: answer.statusMessage,
       headers: toHeaders(answer.headers),

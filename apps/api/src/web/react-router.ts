@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -141,7 +142,8 @@ function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypa
   reply.header('Vary', PAGE_VARY);
   reply.header('X-Page-Cache', cacheState);
   // @fastify/compress compresses the stream on its way out (ADR 0056).
-  return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+  // Node's own stream type: the web's type program (DOM) types Response's body apart from it.
+  return reply.send(response.body ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>) : null);
 }
 
 function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, variant: VisitorVariant, state: string) {
