@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_RENDER_HEADER } from '@fretline/contract';
 import { inProcessMark } from '../plugins/in-process.ts';
-import { isDegradedAnswer, markRenderFailed } from './page-cache.ts';
 
 /**
  * A `fetch` for the SSR loaders that dispatches each API call into this process's own Fastify app
@@ -14,9 +12,6 @@ import { isDegradedAnswer, markRenderFailed } from './page-cache.ts';
  * hook runs: the session lookup, the rate limit, the security headers. What is gone is the socket,
  * the HTTP parsing on both sides, and gzip: undici asks for it, so each answer was compressed on
  * the libuv thread pool and decompressed again while the event loop sat waiting for both.
- *
- * A call made for a render the page cache may keep (PAGE_RENDER_HEADER) that fails or is refused
- * marks that render, which is then not kept (ADR 0056).
  */
 export type InProcessFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -68,12 +63,8 @@ export function inProcessFetch(app: FastifyInstance): InProcessFetch {
     });
     // A superseded or timed-out call rejects at once, as an aborted fetch does; the API finishes
     // its work regardless (as it did when the connection closed under it).
-    const render = headers[PAGE_RENDER_HEADER];
     const answer = await new Promise<Awaited<typeof injected>>((resolve, reject) => {
-      const onAbort = () => {
-        markRenderFailed(render);
-        reject(abortError(signal));
-      };
+      const onAbort = () => reject(abortError(signal));
       signal.addEventListener('abort', onAbort, { once: true });
       injected.then(
         (response) => {
@@ -82,15 +73,14 @@ export function inProcessFetch(app: FastifyInstance): InProcessFetch {
         },
         (err: unknown) => {
           signal.removeEventListener('abort', onAbort);
-          markRenderFailed(render);
           // What a refused connection looks like to fetch callers (the app is closing).
           reject(new TypeError('fetch failed', { cause: err }));
         },
       );
     });
-    if (isDegradedAnswer(answer.statusCode)) markRenderFailed(render);
     const empty = NULL_BODY_STATUSES.has(answer.statusCode) || request.method === 'HEAD';
-    return new Response(empty ? null : answer.rawPayload, {
+    // A plain ArrayBuffer underneath, as the DOM's typing of Response (the web's type program) asks.
+    return new Response(empty ? null : (answer.rawPayload as Uint8Array<ArrayBuffer>), {
       status: answer.statusCode,
       statusText: answer.statusMessage,
       headers: toHeaders(answer.headers),

@@ -13,7 +13,7 @@ import { createTestDatabase, createUserWithSession } from '../../test/test-app.t
 import { PAGE_RENDER_HEADER, SHARED_AUDIENCE_HEADER } from '@fretline/contract';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { askAudience, mountPages } from './react-router.ts';
-import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantRequest } from './page-cache.ts';
+import { etagMatches, markRenderFailed, PageCache, pickEncoding, visitorVariant, type VariantRequest } from './page-cache.ts';
 
 /**
  * The signed-out page cache and compression (ADR 0056), through the whole app with a stand-in
@@ -21,8 +21,9 @@ import { etagMatches, PageCache, pickEncoding, visitorVariant, type VariantReque
  * the class; with a session cookie it asks the API who is signed in and greets them by name and
  * e-mail; otherwise it greets a visitor. It also prints the
  * catalogue's first video title, so an editor's change shows, asking for it as the real loaders do
- * (in process, passing on the visitor's address, the class and the render's id) and printing
- * "none" when the call fails, as a loader degrades.
+ * (in process, passing on the visitor's address and the class, reporting a refused call for the
+ * render's id) and printing "none" when the call fails, as a loader degrades. The web build's own
+ * report, in process and over HTTP, is tested in apps/web/app/lib/page-render.test.ts.
  */
 let app: FastifyInstance;
 let drop: () => Promise<void>;
@@ -36,7 +37,7 @@ const API_BUDGET = 20;
 /** The headers apps/web/app/lib/api.server.ts passes on from the page request to each API call. */
 function loaderHeaders(request: Request): Record<string, string> {
   const out: Record<string, string> = { accept: 'application/json' };
-  for (const name of ['x-forwarded-for', SHARED_AUDIENCE_HEADER, PAGE_RENDER_HEADER]) {
+  for (const name of ['x-forwarded-for', SHARED_AUDIENCE_HEADER]) {
     const value = request.headers.get(name);
     if (value) out[name] = value;
   }
@@ -64,6 +65,8 @@ async function renderPage(request: Request): Promise<Response> {
     return new Response(`<p>On air: ${onAir}</p>`, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
   const list = await inProcessFetch(app)(`${url.origin}/api/videos/videos?limit=1`, { headers: loaderHeaders(request) });
+  const renderId = request.headers.get(PAGE_RENDER_HEADER);
+  if (!list.ok && renderId) markRenderFailed(renderId);
   const first = list.ok
     ? (((await list.json()) as { data: { videos: { video_title: string }[] } }).data.videos[0]?.video_title ?? 'none')
     : 'none';

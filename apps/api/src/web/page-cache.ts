@@ -258,9 +258,9 @@ export function beginRender(): string {
   return id;
 }
 
-/** Marks the watched render `id` (a call's PAGE_RENDER_HEADER, if any) as degraded. */
-export function markRenderFailed(id: string | undefined): void {
-  const render = id === undefined ? undefined : watchedRenders.get(id);
+/** Marks the watched render `id` as degraded: the web build's loaders report each failed call for it. */
+export function markRenderFailed(id: string): void {
+  const render = watchedRenders.get(id);
   if (render) render.failed = true;
 }
 
@@ -269,14 +269,6 @@ export function endRender(id: string): boolean {
   const render = watchedRenders.get(id);
   watchedRenders.delete(id);
   return render !== undefined && !render.failed;
-}
-
-/**
- * An API answer that says nothing about the page, only about this moment or this requester: the
- * requester's budget spent, a timeout, a server fault, a session refused.
- */
-export function isDegradedAnswer(status: number): boolean {
-  return status >= 500 || status === 429 || status === 408 || status === 401 || status === 403;
 }
 
 /** The encoding to answer with: brotli, else gzip, else none (a q=0 refuses one). */

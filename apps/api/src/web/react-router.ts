@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +22,7 @@ import {
   beginRender,
   endRender,
   etagMatches,
+  markRenderFailed,
   PageCache,
   pickEncoding,
   signedInVariant,
@@ -54,9 +56,26 @@ export interface PagesOptions {
 }
 
 /** What the web build's entry module exports for us besides React Router's own (apps/web/app/entry.server.tsx). */
-interface WebEntryModule {
-  /** True when the loaders will call through `dispatch` (no API_URL sends them to another tier). */
-  connectInProcessApi?: (dispatch: InProcessFetch | undefined) => boolean;
+export interface WebEntryModule {
+  /**
+   * Hands the loaders this process's API and the page cache's render watch; true when they will
+   * call through `dispatch` (no API_URL sends them to another tier).
+   */
+  connectInProcessApi?: (dispatch: InProcessFetch | undefined, renderFailed?: (renderId: string) => void) => boolean;
+}
+
+/**
+ * Connects the web build to this process (ADR 0062): its loaders' calls go through `app` unless
+ * API_URL names another tier, and either way a call that fails for a render the page cache may
+ * keep marks that render (ADR 0056). Answers whether the calls stay in process.
+ */
+export function connectWebEntry(app: FastifyInstance, entry: WebEntryModule, dispatch: InProcessFetch): boolean {
+  const inProcess = entry.connectInProcessApi?.(dispatch, markRenderFailed) === true;
+  app.addHook('onClose', (_app, done) => {
+    entry.connectInProcessApi?.(undefined);
+    done();
+  });
+  return inProcess;
 }
 
 /**
@@ -90,13 +109,8 @@ export function mountWeb(options: WebOptions) {
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     // The loaders reach this process's API without a socket (ADR 0062); API_URL still sends them
     // to another tier over HTTP (apps/web/app/lib/api.server.ts decides per call).
-    const entry = build.entry.module as WebEntryModule;
     const dispatch = inProcessFetch(app);
-    const inProcess = entry.connectInProcessApi?.(dispatch) === true;
-    app.addHook('onClose', (_app, done) => {
-      entry.connectInProcessApi?.(undefined);
-      done();
-    });
+    const inProcess = connectWebEntry(app, build.entry.module as WebEntryModule, dispatch);
     const handle = createRequestHandler(build, options.mode);
     await mountPages(app, {
       handle,
@@ -128,7 +142,8 @@ function sendRendered(reply: FastifyReply, response: Response, cacheState: 'bypa
   reply.header('Vary', PAGE_VARY);
   reply.header('X-Page-Cache', cacheState);
   // @fastify/compress compresses the stream on its way out (ADR 0056).
-  return reply.send(response.body ? Readable.fromWeb(response.body) : null);
+  // Node's own stream type: the web's type program (DOM) types Response's body apart from it.
+  return reply.send(response.body ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>) : null);
 }
 
 function sendStored(request: FastifyRequest, reply: FastifyReply, page: StoredPage, variant: VisitorVariant, state: string) {

@@ -5,7 +5,7 @@ import { ApiError, createApiClient, type ApiClient } from './api-client';
 import { CLIENT_APP, CLIENT_VERSION } from './client-info';
 import { readWebConfig } from './config.server';
 import { readRequestCookie, secureCookiesFor, serializeCookie } from './cookies';
-import { inProcessApi } from './in-process-api.server';
+import { inProcessApi, watchedFetch } from './in-process-api.server';
 
 /**
  * A 401 while a token is held signs the visitor out and sends them to /login (product.md#states, #errors). On the
@@ -36,12 +36,13 @@ export function getServerApi(request: Request): ApiClient {
   const userAgent = request.headers.get('user-agent');
   // A page shared by a class of learners asks as that class (ADR 0056); only the page server sets it.
   const audience = request.headers.get(SHARED_AUDIENCE_HEADER);
-  // A render the page server may keep: a failed call must stop it being kept (ADR 0056).
-  const render = request.headers.get(PAGE_RENDER_HEADER);
   const config = readWebConfig();
+  const transport =
+    (!config.apiApart && inProcessApi()) || ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return createApiClient({
     baseUrl: config.apiUrl,
-    fetch: config.apiApart ? undefined : inProcessApi(),
+    // A render the page server may keep: a failed call must stop it being kept (ADR 0056).
+    fetch: watchedFetch(transport, request.headers.get(PAGE_RENDER_HEADER)),
     credentials: 'omit',
     getToken: () => token,
     headers: () => ({
@@ -51,7 +52,6 @@ export function getServerApi(request: Request): ApiClient {
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
       ...(userAgent ? { 'user-agent': userAgent } : {}),
       ...(audience ? { [SHARED_AUDIENCE_HEADER]: audience } : {}),
-      ...(render ? { [PAGE_RENDER_HEADER]: render } : {}),
     }),
     onUnauthorized: () => {
       throw signedOutRedirect(request);

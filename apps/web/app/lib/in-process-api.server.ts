@@ -12,18 +12,53 @@ import { readWebConfig } from './config.server';
  */
 export type InProcessFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
+/** Tells the page server that a call made for the render `renderId` failed or was refused (ADR 0056). */
+export type RenderFailed = (renderId: string) => void;
+
 let connected: InProcessFetch | undefined;
+let renderFailed: RenderFailed | undefined;
 
 /**
- * Called once by the API server after it loads this build (apps/api/src/web/react-router.ts).
- * Answers whether the loaders will call through `dispatch`: not when API_URL names another tier.
+ * Called once by the API server after it loads this build (apps/api/src/web/react-router.ts), with
+ * its dispatcher and its page cache's render watch. Answers whether the loaders will call through
+ * `dispatch`: not when API_URL names another tier. The render watch serves either way.
  */
-export function connectInProcessApi(dispatch: InProcessFetch | undefined): boolean {
+export function connectInProcessApi(dispatch: InProcessFetch | undefined, onRenderFailed?: RenderFailed): boolean {
   connected = dispatch;
+  renderFailed = onRenderFailed;
   return dispatch !== undefined && !readWebConfig().apiApart;
 }
 
 /** The in-process dispatcher, when this build runs inside the API server. */
 export function inProcessApi(): InProcessFetch | undefined {
   return connected;
+}
+
+/**
+ * An API answer that says nothing about the page, only about this moment or this requester: the
+ * requester's budget spent, a timeout, a server fault, a session refused.
+ */
+function isDegradedAnswer(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408 || status === 401 || status === 403;
+}
+
+/**
+ * `fetch` for the calls of the render `renderId` (PAGE_RENDER_HEADER), in process or over HTTP
+ * alike: one that is refused, throws or is aborted marks the render, which the page server then
+ * does not keep (ADR 0056). Without an id or a page server, `fetch` itself.
+ */
+export function watchedFetch(fetch: InProcessFetch, renderId: string | null): InProcessFetch {
+  const report = renderFailed;
+  if (!renderId || !report) return fetch;
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (err) {
+      report(renderId);
+      throw err;
+    }
+    if (isDegradedAnswer(response.status)) report(renderId);
+    return response;
+  };
 }

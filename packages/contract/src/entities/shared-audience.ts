@@ -23,10 +23,10 @@ export interface SharedAudience {
 export const SHARED_AUDIENCE_HEADER = 'x-fretline-audience';
 
 /**
- * The header that names a render the page server may keep (ADR 0056): the loaders pass it on with
- * every API call, so a call that fails during that render (refused by the visitor's own budget, a
- * database outage) stops the render from being stored for everyone. Removed from arriving requests
- * like the class.
+ * The header that names a render the page server may keep (ADR 0056), on the page request the
+ * loaders read: they report each API call for it that fails (refused by the visitor's own budget,
+ * a database outage) to the page server, so that render is not stored for everyone. Removed from
+ * arriving requests like the class.
  */
 export const PAGE_RENDER_HEADER = 'x-fretline-render';
 
