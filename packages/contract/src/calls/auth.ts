@@ -118,6 +118,11 @@ export const PasscodeRequestResponseSchema = envelope('emailed', z.literal(true)
 export const PasscodeRedeemBodySchema = z.object({
   email: EmailSchema,
   passcode: PasscodeSchema,
+  /** The key from the e-mailed link (ADR 0010); absent when the code is typed by hand. */
+  key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   /** The browser's IANA time zone, remembered for the member's e-mails (an unknown one is ignored). */
   time_zone: SignInTimeZoneSchema,
 });
