@@ -18,7 +18,8 @@ export function skipRevalidationWhileSigningIn({ defaultShouldRevalidate }: { de
 }
 
 /**
- * PUT me/passcodes from the browser (with the e-mailed link's key when there is one), so the API's Set-Cookie (the HttpOnly token) lands here; then
+ * PUT me/passcodes from the browser (with the e-mailed link's key when there is one, ADR 0010), so
+ * the API's Set-Cookie (the HttpOnly token) lands here; then
  * a full load of the return route, so every loader sees the signed-in user (product.md#states). A new
  * account (sign-up, or its first sign-in by the link) sees /welcome first.
  */
