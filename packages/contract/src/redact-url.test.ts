@@ -8,6 +8,8 @@ describe('redactUrl (request logs and analytics paths)', () => {
     // The link also carries the address it was sent to: personal data, kept out of logs and analytics.
     expect(redactUrl('/login/123456?email=a%40b.com')).toBe('/login/[redacted]?email=[redacted]');
     expect(redactUrl('/login/123456?x=1&email=a%40b.com#top')).toBe('/login/[redacted]?x=1&email=[redacted]#top');
+    expect(redactUrl('/login/123456?email=a%40b.com&key=Ab_-9xYz')).toBe('/login/[redacted]?email=[redacted]&key=[redacted]');
+    expect(redactUrl('/login/123456?key=Ab_-9xYz#top')).toBe('/login/[redacted]?key=[redacted]#top');
     expect(redactUrl('/signup?email=a%40b.com')).toBe('/signup?email=a%40b.com');
   });
 

@@ -114,10 +114,15 @@ export const NotificationsBodySchema = z.object({
 export const PasscodeRequestBodySchema = z.object({ email: EmailSchema });
 export const PasscodeRequestResponseSchema = envelope('emailed', z.literal(true));
 
+/** The key an e-mailed sign-in link carries beside the code (ADR 0010): base64url. */
+export const PasscodeLinkKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
 /** PUT me/passcodes (product.md#validation: both e-mail and passcode before validating) → token. */
 export const PasscodeRedeemBodySchema = z.object({
   email: EmailSchema,
   passcode: PasscodeSchema,
+  /** The key from the e-mailed link (ADR 0010); absent when the code is typed by hand. */
+  key: PasscodeLinkKeySchema.optional(),
   /** The browser's IANA time zone, remembered for the member's e-mails (an unknown one is ignored). */
   time_zone: SignInTimeZoneSchema,
 });

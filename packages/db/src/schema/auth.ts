@@ -84,6 +84,8 @@ export const passcodes = authSchema.table(
      */
     requestedIp: text('requested_ip'),
     requesterFailedAttempts: integer('requester_failed_attempts').notNull().default(0),
+    /** HMAC of the key in the e-mailed link: with it the code works whatever strangers tried (ADR 0010). */
+    linkKeyHmac: text('link_key_hmac'),
   },
   (t) => [index('passcodes_email_idx').on(t.purpose, t.email, t.idPasscode)],
 );

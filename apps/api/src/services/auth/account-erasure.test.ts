@@ -63,6 +63,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     // The address a code was asked from, deleted with the account's codes (ADR 0010).
     requested_ip: 'erased',
     requester_failed_attempts: 'not-personal',
+    link_key_hmac: 'not-personal',
   },
   // Keys are an e-mail (erased with the account) or an IP (transient: a day at most, ADR 0010).
   'messages.helpdesk_categories': {

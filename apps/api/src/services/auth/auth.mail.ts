@@ -5,12 +5,20 @@ const minutes = PASSCODE_TTL_MS / 60_000;
 
 /**
  * The sign-in code e-mail (product.md#product; ADR 0010): the code large and easy to copy (its own
- * element, monospaced, selectable in one go), and the link `/login/{passcode}?email={address}`
- * carrying the same code and the address it was sent to, so the link alone signs in on any device
- * (product.md#states; ADR 0010: the page redeems it from the browser, never while a scanner fetches it).
+ * element, monospaced, selectable in one go), and the link `/login/{passcode}?email={address}&key={key}`
+ * carrying the same code, the address it was sent to and the code's key, so the link alone signs in on
+ * any device, whatever strangers tried (product.md#states; ADR 0010: the page redeems it from the
+ * browser, never while a scanner fetches it).
  */
-export function passcodeMail(input: { to: string; code: string; siteUrl: string; purpose: 'login' | 'email' }): MailMessage {
-  const link = `${input.siteUrl}/login/${input.code}?${new URLSearchParams({ email: input.to }).toString()}`;
+export function passcodeMail(input: {
+  to: string;
+  code: string;
+  /** Only sign-in mails carry the link. */
+  linkKey?: string;
+  siteUrl: string;
+  purpose: 'login' | 'email';
+}): MailMessage {
+  const link = `${input.siteUrl}/login/${input.code}?${new URLSearchParams({ email: input.to, key: input.linkKey ?? '' }).toString()}`;
   const intro =
     input.purpose === 'login'
       ? 'Here is your code to sign in to Fretline.'

@@ -126,11 +126,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { data: { emailed: true as const } };
   });
 
-  /** PUT me/passcodes (email, passcode) → token (product.md#calls), also set as the HttpOnly cookie (product.md#constants). */
+  /** PUT me/passcodes (email, passcode, the link's key if any) → token (product.md#calls), also set as the HttpOnly cookie (product.md#constants). */
   route(app, 'auth.redeemPasscode', { access: 'public' }, async (request, reply) => {
     const token = await redeemLoginPasscode(ctx(), {
       email: request.body.email,
       code: request.body.passcode,
+      linkKey: request.body.key,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       timeZone: request.body.time_zone,

@@ -88,14 +88,14 @@ export async function requestLoginPasscode(ctx: AuthContext, email: string, ip: 
     const user = await findUserByEmail(db, email);
     const requestedIp = user ? await ownerLane(db, user.idUser, ip) : undefined;
     if (user) {
-      const code = await issuePasscode(db, ctx.config.SECRET_KEY, {
+      const { code, linkKey } = await issuePasscode(db, ctx.config.SECRET_KEY, {
         purpose: 'login',
         email,
         idUser: user.idUser,
         now: ctx.now,
         requestedIp,
       });
-      await enqueueMail(db, passcodeMail({ to: email, code, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
+      await enqueueMail(db, passcodeMail({ to: email, code, linkKey, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
     } else {
       await enqueueMail(db, noAccountMail({ to: email, siteUrl: ctx.config.SITE_URL }));
     }
@@ -119,14 +119,14 @@ export async function signup(
     const idUser = existing?.idUser ?? (await createUser(db, input));
     if (!idUser) return;
     const requestedIp = existing ? await ownerLane(db, idUser, ip) : undefined;
-    const code = await issuePasscode(db, ctx.config.SECRET_KEY, {
+    const { code, linkKey } = await issuePasscode(db, ctx.config.SECRET_KEY, {
       purpose: 'login',
       email: input.email,
       idUser,
       now: ctx.now,
       requestedIp,
     });
-    await enqueueMail(db, passcodeMail({ to: input.email, code, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
+    await enqueueMail(db, passcodeMail({ to: input.email, code, linkKey, siteUrl: ctx.config.SITE_URL, purpose: 'login' }));
     await countSend(tx, input.email, ip, requestedIp);
   });
 }
@@ -159,7 +159,7 @@ function redeemError(outcome: Extract<RedeemOutcome, { ok: false }>): AppError {
  */
 async function redeem(
   ctx: AuthContext,
-  input: { purpose: PasscodePurpose; email: string; code: string; idUser?: number; ip: string },
+  input: { purpose: PasscodePurpose; email: string; code: string; linkKey?: string | undefined; idUser?: number; ip: string },
   onSuccess: (db: Database, idUser: number) => Promise<string | undefined>,
 ): Promise<string | undefined> {
   const result = await ctx.db.transaction(async (db) => {
@@ -178,9 +178,16 @@ async function redeem(
 /** PUT me/passcodes: a correct code makes exactly one session and returns its token (ADR 0011). */
 export async function redeemLoginPasscode(
   ctx: AuthContext,
-  input: { email: string; code: string; ip: string; userAgent: string | undefined; timeZone?: string | undefined },
+  input: {
+    email: string;
+    code: string;
+    linkKey?: string | undefined;
+    ip: string;
+    userAgent: string | undefined;
+    timeZone?: string | undefined;
+  },
 ): Promise<string> {
-  const login = { purpose: 'login' as const, email: input.email, code: input.code, ip: input.ip };
+  const login = { purpose: 'login' as const, email: input.email, code: input.code, linkKey: input.linkKey, ip: input.ip };
   const token = await redeem(ctx, login, async (db, idUser) => {
     const user = await findUserById(db, idUser);
     if (!user || user.email.toLowerCase() !== input.email) return undefined;
@@ -313,7 +320,7 @@ export async function updateProfile(
     if (await isEmailTaken(db, email, idUser)) {
       await enqueueMail(db, emailInUseMail({ to: email }));
     } else {
-      const code = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'email', email, idUser, now: ctx.now });
+      const { code } = await issuePasscode(db, ctx.config.SECRET_KEY, { purpose: 'email', email, idUser, now: ctx.now });
       await enqueueMail(db, passcodeMail({ to: email, code, siteUrl: ctx.config.SITE_URL, purpose: 'email' }));
     }
     await countSend(tx, email, ip);

@@ -118,11 +118,14 @@ describe('sign-up and sign-in by passcode', () => {
 
     const mail = await latestMail(email);
     const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
-    // The link carries the address too, so it signs in on a device that has never seen it.
-    const link = `${t.config.SITE_URL}/login/${code}?email=${encodeURIComponent(email)}`;
+    // The link carries the address too, so it signs in on a device that has never seen it, and the
+    // code's own 128-bit key (ADR 0010).
+    const key = /[?&]key=([A-Za-z0-9_-]{22})\n/.exec(mail!.text)?.[1];
+    expect(key).toBeDefined();
+    const link = `${t.config.SITE_URL}/login/${code}?email=${encodeURIComponent(email)}&key=${key}`;
     expect(mail!.text).toContain(`${link}\n`);
     expect(mail!.html).toContain(code);
-    expect(mail!.html).toContain(`href="${link}"`);
+    expect(mail!.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(mail!.headers['List-Unsubscribe']).toBeUndefined();
 
     const signedIn = await redeem(email.toUpperCase(), code);

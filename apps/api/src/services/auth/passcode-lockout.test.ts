@@ -165,3 +165,107 @@ describe('wrong passcodes cannot lock the owner out', () => {
     expect(errorCode(locked)).toBe('PASSCODE_LOCKED');
   });
 });
+
+/** The code and the key of the newest sign-in link mailed to `email` (ADR 0010). */
+async function latestLink(email: string): Promise<{ code: string; key: string }> {
+  await runDueJobs(t.app);
+  const [mail] = await findDevMail(t.db, email);
+  const link = /\/login\/(\d{6})\?\S*key=([\w-]+)/.exec(mail?.text ?? '');
+  if (!link) throw new Error(`no sign-in link mailed to ${email}`);
+  return { code: link[1]!, key: link[2]! };
+}
+const redeemLink = (email: string, link: { code: string; key: string }, ip: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/auth/me/passcodes',
+    remoteAddress: ip,
+    payload: { email, passcode: link.code, key: link.key },
+  });
+/** A well-formed key that was never mailed. */
+const strangersKey = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+describe("the e-mailed link's key proves the mailbox", () => {
+  it('signs a brand-new owner in, on an IP never used, while strangers ask for codes and spend every budget', async () => {
+    const email = freshEmail('newcomer');
+    expect((await signUp(email, OWNER)).statusCode).toBe(200);
+    const owners = await latestLink(email);
+
+    let host = 0;
+    for (let round = 0; round < 4; round++) {
+      t.clock.advance(61_000);
+      // A stranger asks for a code for the owner's address (replacing the owner's, both in the shared
+      // lane), then many addresses each enter five wrong codes…
+      expect((await requestCode(email, `192.0.2.${++host}`)).statusCode).toBe(200);
+      const { code: strangersCode } = await latestLink(email);
+      for (let ip = 0; ip < 3; ip++) {
+        const from = `198.18.${round}.${++host}`;
+        for (const guess of wrongCodes(strangersCode, owners.code)) await redeem(email, guess, from);
+      }
+      // …and some from the owner's own network (one shared public address), using up its budget too.
+      for (const guess of wrongCodes(strangersCode, owners.code)) await redeem(email, guess, OWNER);
+    }
+    // By hand, the owner's code is refused: replaced, burned and over the address's failure cap.
+    const byHand = await redeem(email, owners.code, OWNER);
+    expect(byHand.statusCode).toBe(429);
+    expect(errorCode(byHand)).toBe('PASSCODE_LOCKED');
+
+    // With the link from their mailbox they are in.
+    const signedIn = await redeemLink(email, owners, OWNER);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<{ data: { token: string } }>().data.token).toBeTruthy();
+    // Once.
+    expect(errorCode(await redeemLink(email, owners, OWNER))).toBe('PASSCODE_USED');
+  });
+
+  it('counts a wrong key as a wrong try, and still takes the right one', async () => {
+    const email = freshEmail('wrongkey');
+    await signUp(email, OWNER);
+    const link = await latestLink(email);
+    for (let i = 1; i <= 5; i++) {
+      const res = await redeemLink(email, { code: link.code, key: strangersKey }, `192.0.2.${i}`);
+      expect(res.statusCode).toBe(400);
+      expect(errorCode(res)).toBe('PASSCODE_WRONG');
+    }
+    // Five wrong keys burned the code for hand entry, like five wrong codes.
+    expect(errorCode(await redeem(email, link.code, OWNER))).toBe('PASSCODE_BURNED');
+    expect((await redeemLink(email, link, OWNER)).statusCode).toBe(200);
+  });
+
+  it("refuses a code with another code's key", async () => {
+    const email = freshEmail('twokeys');
+    await signUp(email, OWNER);
+    const first = await latestLink(email);
+    t.clock.advance(61_000);
+    await requestCode(email, OWNER);
+    const second = await latestLink(email);
+    const other = freshEmail('otherbox');
+    await signUp(other, `192.0.2.200`);
+    const others = await latestLink(other);
+
+    expect(errorCode(await redeemLink(email, { code: second.code, key: first.key }, OWNER))).toBe('PASSCODE_WRONG');
+    expect(errorCode(await redeemLink(email, { code: first.code, key: second.key }, OWNER))).toBe('PASSCODE_WRONG');
+    expect(errorCode(await redeemLink(email, { code: second.code, key: others.key }, OWNER))).toBe('PASSCODE_WRONG');
+    expect(errorCode(await redeemLink(other, { code: others.code, key: second.key }, OWNER))).toBe('PASSCODE_WRONG');
+    expect((await redeemLink(email, second, OWNER)).statusCode).toBe(200);
+  });
+
+  it('does not stretch the code past its ten minutes', async () => {
+    const email = freshEmail('stale');
+    await signUp(email, OWNER);
+    const link = await latestLink(email);
+    t.clock.advance(10 * 60_000 + 1);
+    expect(errorCode(await redeemLink(email, link, OWNER))).toBe('PASSCODE_EXPIRED');
+  });
+
+  it('refuses a malformed key as bad input, without counting it', async () => {
+    const email = freshEmail('badkey');
+    await signUp(email, OWNER);
+    const link = await latestLink(email);
+    for (let i = 1; i <= 5; i++) {
+      const res = await redeemLink(email, { code: link.code, key: 'not a key!' }, `192.0.2.${i}`);
+      expect(res.statusCode).toBe(400);
+      expect(errorCode(res)).toBe('VALIDATION');
+    }
+    expect((await redeem(email, link.code, OWNER)).statusCode).toBe(200);
+  });
+});

@@ -1,7 +1,7 @@
 import { PASSCODE_MAX_WRONG_TRIES, PASSCODE_TTL_MS } from '@fretline/contract';
 import { and, desc, eq, isNull, sql, tables, type Database } from '@fretline/db';
 import { FAILURE_IP_LIMITS, FAILURE_LIMITS, countEvent, uncountEvent, type EventKind, type Limit } from './limits.ts';
-import { createPasscode, hmacPasscode, safeEqual } from './secrets.ts';
+import { createLinkKey, createPasscode, hmacLinkKey, hmacPasscode, safeEqual } from './secrets.ts';
 
 const { passcodes } = tables;
 
@@ -12,14 +12,15 @@ export type PasscodePurpose = 'login' | 'email';
  * ADR 0010: a new code replaces earlier ones for the same address and purpose. A code asked for
  * from an IP the account has signed in from (`requestedIp`, the owner's lane) replaces every one;
  * any other request replaces only codes of the shared lane, so a stranger asking for codes never
- * kills the one the owner asked for.
+ * kills the one the owner asked for. Returns the code and the key for its e-mailed link.
  */
 export async function issuePasscode(
   db: Database,
   secret: string,
   input: { purpose: PasscodePurpose; email: string; idUser: number; now: Date; requestedIp?: string | undefined },
-): Promise<string> {
+): Promise<{ code: string; linkKey: string }> {
   const code = createPasscode();
+  const linkKey = createLinkKey();
   await db
     .update(passcodes)
     .set({ replacedAt: input.now })
@@ -40,8 +41,9 @@ export async function issuePasscode(
     createdAt: input.now,
     expiresAt: new Date(input.now.getTime() + PASSCODE_TTL_MS),
     requestedIp: input.requestedIp ?? null,
+    linkKeyHmac: hmacLinkKey(secret, linkKey),
   });
-  return code;
+  return { code, linkKey };
 }
 
 export type RedeemOutcome =
@@ -58,11 +60,25 @@ export type RedeemOutcome =
  * address as a whole is guarded by each code's own burn after five wrong tries and by the send
  * limits. A code asked for from the owner's lane keeps five tries of its own for the IP that
  * asked, so a stranger's guesses never lock the owner out (ADR 0010).
+ *
+ * With `linkKey` (from the e-mailed link) the code counts only together with its own key. The
+ * right pair proves the mailbox, so it is accepted before any budget is looked at and while the
+ * code is unused and within its life, even when a newer request replaced it; a wrong or another
+ * code's key is a wrong try like any other (ADR 0010).
  */
 export async function redeemPasscode(
   tx: Database,
   secret: string,
-  input: { purpose: PasscodePurpose; email: string; code: string; now: Date; idUser?: number; ip: string; limitIp: boolean },
+  input: {
+    purpose: PasscodePurpose;
+    email: string;
+    code: string;
+    linkKey?: string | undefined;
+    now: Date;
+    idUser?: number;
+    ip: string;
+    limitIp: boolean;
+  },
 ): Promise<RedeemOutcome> {
   const rows = await tx
     .select({
@@ -75,6 +91,7 @@ export async function redeemPasscode(
       failedAttempts: passcodes.failedAttempts,
       requestedIp: passcodes.requestedIp,
       requesterFailedAttempts: passcodes.requesterFailedAttempts,
+      linkKeyHmac: passcodes.linkKeyHmac,
     })
     .from(passcodes)
     .where(
@@ -88,6 +105,16 @@ export async function redeemPasscode(
     .limit(20)
     .for('update');
 
+  const hmac = hmacPasscode(secret, input.purpose, input.email, input.code);
+  const keyHmac = input.linkKey === undefined ? undefined : hmacLinkKey(secret, input.linkKey);
+  // Compare against every candidate so the time taken does not depend on which one matched.
+  let match: (typeof rows)[number] | undefined;
+  for (const row of rows) {
+    const keyed = keyHmac === undefined || (row.linkKeyHmac !== null && safeEqual(row.linkKeyHmac, keyHmac));
+    if (safeEqual(row.codeHmac, hmac) && keyed && !match) match = row;
+  }
+  if (match && keyHmac !== undefined) return use(tx, match, input.now);
+
   const counters: Array<[EventKind, string, readonly Limit[]]> = [
     ['failure_email_ip', `${input.email} ${input.ip}`, FAILURE_LIMITS],
     ...(input.limitIp ? [['failure_ip', input.ip, FAILURE_IP_LIMITS] as [EventKind, string, readonly Limit[]]] : []),
@@ -98,11 +125,6 @@ export async function redeemPasscode(
   let lockedFor = 0;
   for (const [kind, key, limits] of counters) lockedFor = Math.max(lockedFor, await countEvent(tx, kind, key, limits, input.now));
   if (lockedFor > 0) return { ok: false, reason: 'locked', retryAfterMs: lockedFor };
-
-  const hmac = hmacPasscode(secret, input.purpose, input.email, input.code);
-  // Compare against every candidate so the time taken does not depend on which one matched.
-  let match: (typeof rows)[number] | undefined;
-  for (const row of rows) if (safeEqual(row.codeHmac, hmac) && !match) match = row;
 
   // The requester's own tries and everyone else's are separate budgets of the same size.
   const fromRequester = (row: (typeof rows)[number]) => row.requestedIp === input.ip;
@@ -129,7 +151,18 @@ export async function redeemPasscode(
   // A code replaced by a newer request is as dead as an expired one.
   if (match.replacedAt || match.expiresAt <= input.now) return { ok: false, reason: 'expired' };
   if (triesSpent(match) >= PASSCODE_MAX_WRONG_TRIES) return { ok: false, reason: 'burned' };
+  return use(tx, match, input.now);
+}
+
+/** Marks a matched code used, unless it already is, has expired or has no account behind it. */
+async function use(
+  tx: Database,
+  match: { idPasscode: number; idUser: number | null; usedAt: Date | null; expiresAt: Date },
+  now: Date,
+): Promise<RedeemOutcome> {
+  if (match.usedAt) return { ok: false, reason: 'used' };
+  if (match.expiresAt <= now) return { ok: false, reason: 'expired' };
   if (match.idUser === null) return { ok: false, reason: 'failed' };
-  await tx.update(passcodes).set({ usedAt: input.now }).where(eq(passcodes.idPasscode, match.idPasscode));
+  await tx.update(passcodes).set({ usedAt: now }).where(eq(passcodes.idPasscode, match.idPasscode));
   return { ok: true, idUser: match.idUser };
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PASSCODE_LENGTH } from '@fretline/contract';
 
 /** ADR 0010: six digits from a cryptographically secure source, leading zeros kept. */
@@ -6,6 +6,18 @@ export function createPasscode(): string {
   return randomInt(0, 10 ** PASSCODE_LENGTH)
     .toString()
     .padStart(PASSCODE_LENGTH, '0');
+}
+
+/**
+ * ADR 0010 (the link's key): 128 random bits in the e-mailed link beside the code. Presenting it
+ * proves the mailbox, which strangers' wrong tries can't take away; only its HMAC is stored.
+ */
+export function createLinkKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function hmacLinkKey(secret: string, key: string): string {
+  return createHmac('sha256', secret).update(`passcode-link:${key}`).digest('hex');
 }
 
 /**

@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The API is faked at the boundary: `redeem` answers auth.redeemPasscode, `getMe` auth.getMe.
 const fake = vi.hoisted(() => ({ redeem: vi.fn(), getMe: vi.fn() }));
 vi.mock('../../lib/api.client', () => ({
-  api: { call: (name: string) => (name === 'auth.redeemPasscode' ? fake.redeem() : fake.getMe()) as unknown },
+  api: {
+    call: (name: string, input?: unknown) => (name === 'auth.redeemPasscode' ? fake.redeem(input) : fake.getMe()) as unknown,
+  },
 }));
 
 const { redeemPasscode, skipRevalidationWhileSigningIn } = await import('./sign-in');
@@ -37,5 +39,21 @@ describe('the sign-in pages skip revalidation while a sign-in completes', () => 
     await expect(redeemPasscode('sam@example.com', '000000', '/')).rejects.toThrow('Login failed.');
     expect(revalidates()).toBe(true);
     expect(skipRevalidationWhileSigningIn({ defaultShouldRevalidate: false })).toBe(false);
+  });
+});
+
+describe("the e-mailed link's key (ADR 0010)", () => {
+  it('is sent with the code when the link carried one, and left out when the code was typed', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    fake.redeem.mockReset().mockResolvedValue(undefined);
+    fake.getMe.mockResolvedValue({ user: { welcome_pending: false } });
+    await redeemPasscode('sam@example.com', '123456', '/', 'Ab_-9xYzAb_-9xYzAb_-9x');
+    expect(fake.redeem).toHaveBeenLastCalledWith({
+      body: expect.objectContaining({ email: 'sam@example.com', passcode: '123456', key: 'Ab_-9xYzAb_-9xYzAb_-9x' }) as unknown,
+    });
+    await redeemPasscode('sam@example.com', '123456', '/');
+    const typed = JSON.stringify(fake.redeem.mock.lastCall?.[0]);
+    expect(typed).toContain('"passcode":"123456"');
+    expect(typed).not.toContain('key');
   });
 });

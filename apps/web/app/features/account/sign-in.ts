@@ -18,15 +18,16 @@ export function skipRevalidationWhileSigningIn({ defaultShouldRevalidate }: { de
 }
 
 /**
- * PUT me/passcodes from the browser, so the API's Set-Cookie (the HttpOnly token) lands here; then
+ * PUT me/passcodes from the browser (with the e-mailed link's key when there is one, ADR 0010), so
+ * the API's Set-Cookie (the HttpOnly token) lands here; then
  * a full load of the return route, so every loader sees the signed-in user (product.md#states). A new
  * account (sign-up, or its first sign-in by the link) sees /welcome first.
  */
-export async function redeemPasscode(email: string, passcode: string, returnTo: string): Promise<void> {
+export async function redeemPasscode(email: string, passcode: string, returnTo: string, key?: string): Promise<void> {
   const state = readLoginState();
   completingSignIn = true;
   try {
-    await api.call('auth.redeemPasscode', { body: { email, passcode, time_zone: browserTimeZone() } });
+    await api.call('auth.redeemPasscode', { body: { email, passcode, key, time_zone: browserTimeZone() } });
   } catch (err) {
     completingSignIn = false;
     throw err;

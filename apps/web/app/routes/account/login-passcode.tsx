@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { EmailSchema } from '@fretline/contract';
+import { EmailSchema, PasscodeLinkKeySchema } from '@fretline/contract';
 import { Button, Spinner } from '../../components/ui';
 import { seoMeta } from '../../lib/seo';
 import { AuthCard } from '../../features/account/auth-card';
@@ -18,15 +18,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * The loader only reads the return route and the link's parts: the code is never consumed while
  * the server renders, because mail scanners open links (ARCHITECTURE.md, ADR 0010). It is
  * validated from the browser below. The e-mailed link carries the address it was sent to
- * (`?email=`), so it signs in on a device that has never seen the address.
+ * (`?email=`), so it signs in on a device that has never seen the address, and the code's key
+ * (`&key=`), which lets it through whatever strangers tried (ADR 0010).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await redirectIfSignedIn(request);
-  const linkEmail = EmailSchema.safeParse(new URL(request.url).searchParams.get('email') ?? '');
+  const search = new URL(request.url).searchParams;
+  const linkEmail = EmailSchema.safeParse(search.get('email') ?? '');
+  const linkKey = PasscodeLinkKeySchema.safeParse(search.get('key') ?? '');
   return {
     returnTo: returnRouteOf(request),
     passcode: /^\d{6}$/.test(params.passcode) ? params.passcode : null,
     linkEmail: linkEmail.success ? linkEmail.data : null,
+    linkKey: linkKey.success ? linkKey.data : null,
   };
 }
 
@@ -35,7 +39,7 @@ export const shouldRevalidate = skipRevalidationWhileSigningIn;
 
 /** With both the address and the code from the link (product.md#states), validation runs at once. */
 export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
-  const { passcode, returnTo, linkEmail } = loaderData;
+  const { passcode, returnTo, linkEmail, linkKey } = loaderData;
   const restart = useRestartLogin();
   const [phase, setPhase] = useState<'starting' | 'ask-email' | 'validating' | 'error'>('starting');
   const [error, setError] = useState<string>();
@@ -45,7 +49,7 @@ export default function LoginPasscode({ loaderData }: Route.ComponentProps) {
     if (!passcode) return;
     setPhase('validating');
     try {
-      await redeemPasscode(email, passcode, returnTo);
+      await redeemPasscode(email, passcode, returnTo, linkKey ?? undefined);
     } catch (err) {
       setError(linkLoginErrorText(err));
       setPhase('error');

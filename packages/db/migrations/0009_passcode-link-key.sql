@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."passcodes" ADD COLUMN "link_key_hmac" text;
