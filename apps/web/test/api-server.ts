@@ -14,7 +14,7 @@ import type { Config } from '../../api/src/config.ts';
  * reads it the same way (ADR 0054 explains why that is the production path in every other
  * respect).
  */
-export interface TestUser {
+interface TestUser {
   idUser: number;
   token: string;
   email: string;
