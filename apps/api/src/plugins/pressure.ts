@@ -13,6 +13,7 @@ declare module 'fastify' {
 /** How often the event loop's delay is measured: a saturated instance starts shedding within this. */
 const SAMPLE_INTERVAL_MS = 250;
 const RETRY_AFTER_SECONDS = 2;
+const STARTUP_GRACE_MS = 8 * SAMPLE_INTERVAL_MS;
 
 /**
  * Load shedding (ADR 0059): while the event loop lags behind by more than
@@ -24,11 +25,19 @@ export const pressurePlugin = fp(
   async (app: FastifyInstance) => {
     const maxEventLoopDelay = app.config.OVERLOAD_EVENT_LOOP_DELAY_MS;
     if (maxEventLoopDelay <= 0) return;
+    // The first samples after listen measure start-up (migrations, the demo seed, the first
+    // renders), not load: an instance that has just started answers rather than sheds.
+    let listenedAt = 0;
+    app.addHook('onListen', (done) => {
+      listenedAt = Date.now();
+      done();
+    });
+    const startingUp = () => listenedAt > 0 && Date.now() - listenedAt < STARTUP_GRACE_MS;
     await app.register(underPressure, {
       maxEventLoopDelay,
       sampleInterval: SAMPLE_INTERVAL_MS,
       pressureHandler: (request: FastifyRequest, reply: FastifyReply) => {
-        if (request.routeOptions.config.shedUnderPressure === false) return;
+        if (request.routeOptions.config.shedUnderPressure === false || startingUp()) return;
         reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
         // A rejected promise goes to the error handler: the API's error body (product.md#calls).
         return Promise.reject(new AppError('UNAVAILABLE', 503, 'The service is busy, please try again in a moment.'));
