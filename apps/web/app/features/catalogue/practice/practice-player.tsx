@@ -453,8 +453,9 @@ export function PracticePlayer({
           </p>
         )}
 
-        {/* One bar of what a take needs; the rest is a tap away ("More", always open from lg). */}
-        <div className="flex items-center gap-1 sm:gap-2">
+        {/* One bar of what a take needs; the rest is a tap away ("More", always open from lg). On a
+            320 px screen it wraps rather than push the page sideways. */}
+        <div className="flex flex-wrap items-center gap-1 sm:gap-2">
           <button
             type="button"
             className={`${playing ? on : quiet} w-16 sm:w-20`}
