@@ -86,14 +86,14 @@ export function SiteHeader({ user, accountExtras }: SiteHeaderProps) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 min-[400px]:gap-2">
+        <div className="ml-auto flex items-center gap-0.5 min-[360px]:gap-1 min-[400px]:gap-2">
           {/* Below lg the sections are in the menu; practice stays one tap away (docs/product.md#practice-log). */}
           <NavLink
             to={PHONE_SHORTCUT.to}
             className={({ isActive }) =>
               cx(
                 // On the narrowest phones the label sits under an icon, so the signed-in header still fits 360 px.
-                'inline-flex min-h-11 flex-col items-center justify-center rounded-full px-1 text-[11px] leading-tight font-semibold hover:bg-stone-100 min-[400px]:flex-row min-[400px]:px-2.5 min-[400px]:text-sm lg:hidden',
+                'inline-flex min-h-11 flex-col items-center justify-center rounded-full px-0.5 text-[11px] min-[360px]:px-1 leading-tight font-semibold hover:bg-stone-100 min-[400px]:flex-row min-[400px]:px-2.5 min-[400px]:text-sm lg:hidden',
                 isActive ? 'text-brand-700' : 'text-ink-900',
               )
             }
