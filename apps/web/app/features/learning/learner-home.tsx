@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CourseProgress, CourseRef, LearnerHome } from '@fretline/contract';
 import { Card, Container, LinkButton, cx } from '../../components/ui';
-import { CourseProgressLine } from '../../components/ui/progress-mark';
+import { CourseProgressLine, ProgressBar } from '../../components/ui/progress-mark';
 import { lessonHref, resumeWords } from './progress-lookup';
 
 /** Today's practice and the streak, worked out in the learner's own calendar by the route. */
@@ -121,16 +121,12 @@ function PracticeCard({ practice }: { practice: PracticeToday }) {
       <p className="mt-3 text-3xl font-extrabold text-ink-900 tabular-nums">
         {practice.minutes} <span className="text-lg font-bold text-stone-600">of {practice.goalMinutes} min</span>
       </p>
-      <div
-        role="progressbar"
-        aria-label="Today’s practice against your goal"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-2 h-2.5 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div className={cx('h-full rounded-full', met ? 'bg-green-600' : 'bg-brand-600')} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar
+        label="Today’s practice against your goal"
+        percent={percent}
+        className="mt-2 h-2.5"
+        fill={met ? 'bg-green-600' : 'bg-brand-600'}
+      />
       <p className="mt-2 text-sm text-stone-600">
         {met ? 'Goal met today. ' : ''}Goal met on {practice.daysMet} of {practice.goalDays} days this week.
       </p>
