@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiTestServer } from '../../../test/api-server';
 import { renderPages } from '../../../test/page-router';
@@ -13,9 +13,7 @@ import * as videoNewPage from './video-new';
 
 // The editor's pages against the real API (ADR 0054): their loaders and actions run as on the web
 // server, the form kit's buttons post through React Router, and what the API kept is read back.
-// Each step is a real API round trip and a navigation: on a loaded machine one can take more than
-// the library's default second to show, so every wait here allows five.
-configure({ asyncUtilTimeout: 5_000 });
+// Each step is a real API round trip and a navigation (every wait allows 5 s: vitest.setup.ts).
 // The test reads back through the pages' own client, where a newer GET of a path cancels the older
 // (product.md#calls): its reads say `cancelKey: false`, so a page re-reading the same record after a
 // save cannot cancel them.
