@@ -124,6 +124,10 @@ export const videos = videosSchema.table(
     idRecommendedCourse: integer('id_recommended_course').references(() => courses.idCourse, { onDelete: 'set null' }),
     videoCreated: created(),
     videoUpdated: created(),
+    // When the video first became published, by whichever path (editor, scheduler, a replay, a
+    // transcode publishing when ready): a trigger sets it, so no path can forget (ADR 0086). The
+    // weekly digest lists what was published in its week, not what was created then.
+    videoFirstPublished: timestamp('video_first_published', { withTimezone: true }),
     // Title and artist folded and lower-cased (ADR 0056): the substring half of search is a plain
     // LIKE on this, a quarter of the cost of ILIKE on both columns across 10,000 rows.
     searchText: text('search_text').generatedAlwaysAs(

@@ -623,6 +623,7 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
         idRecommendedCourse: recommended ? (courseIds.get(recommended) ?? null) : null,
         videoCreated: createdAt,
         videoUpdated: createdAt,
+        videoFirstPublished: createdAt,
       })
       .returning({ idVideo: videos.idVideo });
     if (!row) throw new Error(`could not seed video ${v.slug}`);

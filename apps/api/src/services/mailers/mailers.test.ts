@@ -529,25 +529,40 @@ describe('the weekly digest', () => {
   });
 
   it('sends the week’s new lessons once per person and week, whoever runs it', async () => {
-    const { week, runAt } = nextDigestRun(clock.now());
+    // A lesson filmed long ago and published now (as the scheduler does) is this week's news; one
+    // published nine days before the digest's Monday is not, whenever either was created.
+    const longAgo = new Date(clock.now().getTime() - 60 * 86_400_000);
+    const [draft] = await db()
+      .insert(tables.videos)
+      .values({
+        videoSlug: 'new-riff',
+        videoTitle: 'A new riff',
+        videoCategory: 'lesson',
+        videoPublished: false,
+        videoCreated: longAgo,
+      })
+      .returning({ idVideo: tables.videos.idVideo });
+    const [published] = await db()
+      .update(tables.videos)
+      .set({ videoPublished: true })
+      .where(eq(tables.videos.idVideo, draft!.idVideo))
+      .returning({ at: tables.videos.videoFirstPublished });
+    expect(published!.at, 'the database marks the first publication').toBeInstanceOf(Date);
+    // The digest covers the week before its Monday: early on a Monday, that is next Monday's.
+    let run = nextDigestRun(published!.at!);
+    if (new Date(`${run.week}T00:00:00Z`) <= published!.at!) run = nextDigestRun(new Date(run.runAt.getTime() + 1));
+    const { week, runAt } = run;
     const monday = new Date(`${week}T00:00:00Z`);
     await db()
       .insert(tables.videos)
-      .values([
-        {
-          videoSlug: 'new-riff',
-          videoTitle: 'A new riff',
-          videoCategory: 'lesson',
-          videoCreated: new Date(monday.getTime() - 2 * 86_400_000),
-        },
-        {
-          videoSlug: 'old-riff',
-          videoTitle: 'An old riff',
-          videoCategory: 'lesson',
-          videoCreated: new Date(monday.getTime() - 9 * 86_400_000),
-        },
-      ]);
-    clock.advance(runAt.getTime() - clock.now().getTime() + 1_000);
+      .values({
+        videoSlug: 'old-riff',
+        videoTitle: 'An old riff',
+        videoCategory: 'lesson',
+        videoCreated: longAgo,
+        videoFirstPublished: new Date(monday.getTime() - 9 * 86_400_000),
+      });
+    clock.advance(Math.max(0, runAt.getTime() - clock.now().getTime()) + 1_000);
     const store = createMediaStore({ secret: config.SECRET_KEY, mediaDir: config.MEDIA_DIR });
     await Promise.all([handleDigest(app, store, { week }), handleDigest(second, store, { week })]);
     await handleDigest(app, store, { week });

@@ -60,8 +60,10 @@ export async function listNewLessons(db: Database, range: { from: Date; to: Date
   const rows = await db
     .select(lessonColumns)
     .from(videos)
-    .where(and(eq(videos.videoPublished, true), gte(videos.videoCreated, range.from), lt(videos.videoCreated, range.to)))
-    .orderBy(asc(videos.videoCreated), asc(videos.idVideo))
+    .where(
+      and(eq(videos.videoPublished, true), gte(videos.videoFirstPublished, range.from), lt(videos.videoFirstPublished, range.to)),
+    )
+    .orderBy(asc(videos.videoFirstPublished), asc(videos.idVideo))
     .limit(limit);
   return rows.map(toCard);
 }
