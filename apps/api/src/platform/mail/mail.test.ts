@@ -45,7 +45,9 @@ describe('the development mailbox (SMTP_URL unset)', () => {
       headers: { 'List-Unsubscribe': '<http://localhost/unsubscribe>' },
     });
     expect(messages[0]?.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(messages[1]?.html).toBe('<p>one</p>');
+    // A body written as a fragment is sent in the frame every e-mail shares, titled by its subject.
+    expect(messages[1]?.html).toMatch(/^<!doctype html>.*<title>First<\/title>/s);
+    expect(messages[1]?.html).toContain('<p>one</p>\n</div></body></html>');
   });
 
   it('keeps nothing of a sent e-mail in the job queue but its category', async () => {

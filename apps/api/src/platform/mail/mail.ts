@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { tables, type Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler, type JobContext } from '../jobs/index.ts';
+import { mailLayout } from './layout.ts';
 
 export const MAIL_JOB_TYPE = 'mail.send';
 /** Mail is retried for about ten minutes of backoff before it is marked failed (ADR 0003). */
@@ -34,6 +35,8 @@ export type MailMessage = z.input<typeof MailMessageSchema>;
  */
 export async function enqueueMail(db: Database, message: MailMessage): Promise<{ idJob: number }> {
   const parsed = MailMessageSchema.parse(message);
+  // Every e-mail shares one frame: a body written as a fragment is put in it here.
+  if (parsed.html && !/^\s*<!doctype/i.test(parsed.html)) parsed.html = mailLayout(parsed.subject, parsed.html);
   return enqueueJob(db, { type: MAIL_JOB_TYPE, payload: parsed, maxAttempts: MAIL_MAX_ATTEMPTS });
 }
 

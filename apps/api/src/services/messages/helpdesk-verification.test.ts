@@ -34,6 +34,7 @@ interface DevMail {
   subject: string;
   text: string;
   html?: string;
+  headers: Record<string, string>;
 }
 
 let ipCounter = 1;
@@ -184,6 +185,10 @@ describe('a signed-out message typed with a member’s address (inbox injection)
     const thread = await sendHelpdesk({ email: 'no-account@example.com' });
     await staffReply(thread.id_thread, 'Which browser do you use?');
     const link = await mailedLink('no-account@example.com', /New reply/);
+    const reply = (await mailTo('no-account@example.com')).find((m) => /New reply/.test(m.subject));
+    // One click in the mail client leaves the mailers, never the replies to their own question.
+    expect(reply?.headers['List-Unsubscribe']).toMatch(/\/unsubscribes\/mailers\?/);
+    expect(reply?.html).toMatch(/^<!doctype html>/);
     expect(link.token).not.toBe(thread.jwt);
     expect((await verify(link.idThread, link.token)).json().data.thread.sender_verified).toBe(true);
     expect(await staffSender(thread.id_thread)).toMatchObject({ email_verified: true, is_registered: false });
@@ -212,6 +217,12 @@ describe('the confirmation e-mail to a signed-out sender', () => {
     expect(mail?.text).toMatch(new RegExp(`https?://\\S+/messages/${thread.id_thread}/\\d+\\.[A-Za-z0-9_-]{43}`));
     expect(mail?.text).toMatch(/did not write to us/);
     expect(mail?.html).toContain('The video &lt;b&gt;stalls&lt;/b&gt;.');
+    // In the frame every e-mail shares, with the unsubscribe links every e-mail but a code carries;
+    // the mail client's one click leaves the mailers only.
+    expect(mail?.html).toMatch(/^<!doctype html>/);
+    expect(mail?.html).toMatch(/<a href="[^"]+\/unsubscribe\/rosa%40example\.com\/[^"]+">Unsubscribe<\/a>/);
+    expect(mail?.text).toMatch(/Stop these e-mails: \S+\/unsubscribe\//);
+    expect(mail?.headers['List-Unsubscribe']).toMatch(/\/api\/auth\/me\/unsubscribes\/mailers\?/);
     // The e-mailed link opens the conversation by itself.
     const link = await mailedLink('rosa@example.com', /received your message/);
     expect((await t.app.inject({ url: `/api/messages/threads/${link.idThread}/${link.token}` })).statusCode).toBe(200);

@@ -304,7 +304,7 @@ export async function createHelpdesk(
     if (!auth) {
       idThreadToken = await repo.createThreadTokenRow(tx, idThread, now, false);
       const idEmailedToken = await repo.createThreadTokenRow(tx, idThread, now, true);
-      await queueHelpdeskReceipt(tx, {
+      await queueHelpdeskReceipt(app, tx, {
         to: email,
         firstName: form.first_name,
         title,

@@ -47,7 +47,9 @@ export async function notifySenderOfStaffReply(
   const name = firstName({ first_name: thread.senderFirstName ?? contact?.firstName ?? null }) ?? 'there';
   const staffName = firstName({ first_name: reply.staffFirstName });
   const { link, idThreadToken } = await threadLinkFor(app, db, thread);
-  const links = unsubscribeLinks(app.config, to);
+  // The mail client's one-click unsubscribe leaves the mailers only: it must not also stop the
+  // replies to the sender's own question. The footer's first link still stops every e-mail.
+  const links = unsubscribeLinks(app.config, to, 'mailers');
   const from = staffName ? `${staffName} from the Fretline team` : 'The Fretline team';
   const subject = thread.threadTitle ? `New reply: ${thread.threadTitle}` : 'You have a new reply from Fretline';
   // ADR 0060: with replies by e-mail on, answering this e-mail lands in the thread; the address is
@@ -89,10 +91,13 @@ export async function notifySenderOfStaffReply(
  * transaction (`db`), so a refused message sends nothing.
  */
 export async function queueHelpdeskReceipt(
+  app: FastifyInstance,
   db: Database,
   receipt: { to: string; firstName: string; title: string; message: string; link: string },
 ): Promise<void> {
   const { to, title, message, link } = receipt;
+  // Every e-mail but a sign-in code carries the unsubscribe links (ADR 0012); one click leaves the mailers only.
+  const links = unsubscribeLinks(app.config, to, 'mailers');
   const name = firstName({ first_name: receipt.firstName }) ?? 'there';
   const subject = `We have received your message: ${title}`;
   const notYou =
@@ -112,6 +117,8 @@ export async function queueHelpdeskReceipt(
     '',
     '—',
     notYou,
+    `Stop these e-mails: ${links.unsubscribeUrl}`,
+    `Mailer preferences: ${links.mailersUrl}`,
   ].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(name)},</p>`,
@@ -121,8 +128,11 @@ export async function queueHelpdeskReceipt(
     '<p>Your message:</p>',
     `<blockquote style="white-space:pre-wrap;border-left:3px solid #f97316;margin:0;padding:0 0 0 12px">${escapeHtml(message)}</blockquote>`,
     `<p style="font-size:12px;color:#78716c">${escapeHtml(notYou)}</p>`,
+    `<p style="font-size:12px;color:#78716c"><a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a> · <a href="${escapeHtml(
+      links.mailersUrl,
+    )}">Mailer preferences</a></p>`,
   ].join('\n');
-  await enqueueMail(db, { to, subject, text, html, category: 'transactional' });
+  await enqueueMail(db, { to, subject, text, html, category: 'transactional', headers: links.listUnsubscribeHeaders });
 }
 
 /**
