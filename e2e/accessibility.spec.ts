@@ -28,6 +28,45 @@ async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * What the W3C checker finds and axe's WCAG rules do not: an aria-labelledby naming an id that is
+ * not there (an id with a space in it reads as two ids), a <time> without a machine-readable
+ * datetime, and a heading that skips a level (h1 then h3).
+ */
+async function markupFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc = (
+      globalThis as unknown as {
+        document: { querySelectorAll: (s: string) => ArrayLike<DomNode>; getElementById: (id: string) => DomNode | null };
+      }
+    ).document;
+    interface DomNode {
+      tagName: string;
+      textContent: string | null;
+      getAttribute: (n: string) => string | null;
+      hasAttribute: (n: string) => boolean;
+      closest: (s: string) => DomNode | null;
+    }
+    const faults: string[] = [];
+    for (const el of Array.from(doc.querySelectorAll('[aria-labelledby]'))) {
+      for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
+        if (!doc.getElementById(id)) faults.push(`aria-labelledby names a missing id "${id}" on a ${el.tagName.toLowerCase()}`);
+      }
+    }
+    for (const time of Array.from(doc.querySelectorAll('time'))) {
+      if (!time.hasAttribute('datetime')) faults.push(`<time> without datetime: "${time.textContent?.trim()}"`);
+    }
+    let previous = 0;
+    for (const heading of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+      if (heading.closest('[hidden], [aria-hidden="true"], dialog:not([open])')) continue;
+      const level = Number(heading.tagName.slice(1));
+      if (previous && level > previous + 1) faults.push(`h${previous} then h${level}: "${heading.textContent?.trim()}"`);
+      previous = level;
+    }
+    return faults;
+  });
+}
+
 /** Visits each page and returns every violation, keyed by page, so one run reports them all. */
 async function auditPages(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
@@ -35,7 +74,7 @@ async function auditPages(page: Page, paths: string[]): Promise<Record<string, s
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(500);
     await page.waitForLoadState('networkidle');
-    const violations = await axeViolations(page);
+    const violations = [...(await axeViolations(page)), ...(await markupFaults(page))];
     if (violations.length) found[path] = violations;
   }
   return found;
@@ -58,6 +97,7 @@ test('a visitor’s pages meet WCAG 2.2 AA as axe checks it @phone', async ({ pa
     '/courses/beginner-guitar-course',
     '/live',
     '/free-resources',
+    '/free-christmas-mini-songbook',
     '/membership',
     '/helpdesk',
     '/login',

@@ -31,9 +31,15 @@ export function StaffThreadItem({ thread, to, now }: { thread: StaffThread; to: 
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cx('truncate text-ink-900', waiting ? 'font-bold' : 'font-semibold')}>{senderName(thread)}</span>
-            <time className="shrink-0 text-xs text-stone-500" suppressHydrationWarning>
-              {editedTimeAgo(thread, now)}
-            </time>
+            {thread.thread_edited ? (
+              <time
+                className="shrink-0 text-xs text-stone-500"
+                dateTime={thread.thread_edited.toISOString()}
+                suppressHydrationWarning
+              >
+                {editedTimeAgo(thread, now)}
+              </time>
+            ) : null}
           </span>
           <span className="block truncate text-xs text-stone-500">
             {thread.category_name ?? thread.thread_title ?? 'Helpdesk'}

@@ -39,13 +39,15 @@ export function ThreadListItem({ thread, to, now }: { thread: Thread; to: string
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cx('truncate text-ink-900', unread ? 'font-bold' : 'font-semibold')}>{title}</span>
-            <time
-              className="shrink-0 text-xs text-stone-500"
-              dateTime={thread.thread_edited?.toISOString()}
-              suppressHydrationWarning
-            >
-              {editedTimeAgo(thread, now)}
-            </time>
+            {thread.thread_edited ? (
+              <time
+                className="shrink-0 text-xs text-stone-500"
+                dateTime={thread.thread_edited.toISOString()}
+                suppressHydrationWarning
+              >
+                {editedTimeAgo(thread, now)}
+              </time>
+            ) : null}
           </span>
           <span className="mt-0.5 flex items-center gap-2">
             <span className={cx('line-clamp-2 text-sm', unread ? 'text-ink-900' : 'text-stone-600')}>

@@ -1,3 +1,4 @@
+import { slugify } from '@fretline/contract';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/ui/link-button';
 import { ContentPage } from './content-page';
@@ -88,8 +89,8 @@ export function ChristmasSongbookPage() {
             <Link to="/courses/beginner-guitar-course">beginner course</Link> teaches every one of them.
           </p>
           {SONGS.map((song) => (
-            <section key={song.title} aria-labelledby={`song-${song.title}`} className="break-inside-avoid">
-              <h2 id={`song-${song.title}`}>{song.title}</h2>
+            <section key={song.title} aria-labelledby={`song-${slugify(song.title)}`} className="break-inside-avoid">
+              <h2 id={`song-${slugify(song.title)}`}>{song.title}</h2>
               <dl className="mt-3 grid gap-x-6 gap-y-1 text-base sm:grid-cols-[auto_1fr]">
                 <dt className="font-semibold text-ink-900">Key</dt>
                 <dd>{song.key}</dd>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDateInZone, formatTimeInZone, type LiveStream } from '@fretline/contract';
 import { Badge, Container, EmptyState, ResponsiveImage } from '../../components/ui';
@@ -56,10 +57,12 @@ export function StreamCard({ stream }: { stream: LiveStream }) {
 }
 
 function Group({ title, streams }: { title: string; streams: LiveStream[] }) {
+  // An id from useId: a group title has spaces, which would make aria-labelledby a list of ids.
+  const headingId = useId();
   if (!streams.length) return null;
   return (
-    <section aria-labelledby={`${title}-heading`} className="mb-10">
-      <h2 id={`${title}-heading`} className="mb-4 text-2xl font-bold text-ink-900">
+    <section aria-labelledby={headingId} className="mb-10">
+      <h2 id={headingId} className="mb-4 text-2xl font-bold text-ink-900">
         {title}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -259,6 +259,8 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
+        {/* The cards' titles are h3s: this keeps the outline h1 → h2 → h3 for screen readers. */}
+        <h2 className="sr-only">Results</h2>
         {videos.length ? (
           <VideoGrid videos={videos} progress={loaderData.progress?.videos} notes={missing} />
         ) : query.playable ? (
