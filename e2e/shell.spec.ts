@@ -163,6 +163,23 @@ test('every content page answers 200 with its heading, title, description and ca
   }
 });
 
+test('a lesson’s and a course’s link previews are stable public JPEGs a social network can fetch', async ({ page, request }) => {
+  for (const [path, share] of [
+    ['/videos/first-chords-em-and-g', /\/api\/videos\/share\/videos\/first-chords-em-and-g\.jpg$/],
+    ['/courses/beginner-guitar-course', /\/api\/videos\/share\/courses\/beginner-guitar-course\.jpg$/],
+  ] as const) {
+    await page.goto(path);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(image, path).toMatch(share);
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', image!);
+    // Fetched as a crawler would: no cookie, no signature, any origin may embed it.
+    const picture = await request.get(image!, { headers: { cookie: '' } });
+    expect(picture.status(), image!).toBe(200);
+    expect(picture.headers()['content-type']).toBe('image/jpeg');
+    expect(picture.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+  }
+});
+
 test('the app page explains why there is no App Store app', async ({ page }) => {
   await page.goto('/jamie-guitar-app');
   await expect(page.getByRole('heading', { name: 'Why is there no iPhone app in the App Store?' })).toBeVisible();

@@ -108,3 +108,9 @@ export function videoExcerpt(video: { video_excerpt: string | null; video_sectio
   const own = video.video_excerpt?.trim();
   return own ? own : excerptFallback(video);
 }
+
+/**
+ * The link-preview picture of a published video or course (ADR 0087): a stable, public 1200×630
+ * JPEG made from its poster or image, for og:image and structured data. Site-relative.
+ */
+export const sharePicturePath = (kind: 'videos' | 'courses', slug: string) => `/api/videos/share/${kind}/${slug}.jpg`;

@@ -48,9 +48,23 @@ function undecodablePathFor(mediaPath: string, sourceSize: number): string | nul
   return isSafeMediaPath(markPath) ? markPath : null;
 }
 
-type ImageVariants = {
+/** A link preview's picture (Open Graph's recommended 1.91:1), JPEG: social networks refuse SVG and many WebP. */
+export const SHARE_CARD = { width: 1200, height: 630 } as const;
+const SHAREABLE = /\.(jpe?g|png|webp|svg)$/i;
+
+/** Where a source's share card lives: named by the source's size like the variants. */
+function shareCardPathFor(mediaPath: string, sourceSize: number): string | null {
+  const cardPath = `variants/${mediaPath}/${sourceSize}-share.jpg`;
+  return isSafeMediaPath(cardPath) ? cardPath : null;
+}
+
+type StoredVariant = { mediaPath: string; size: number };
+
+export type ImageVariants = {
   /** The stored variant's path and size, making it first if needed; null when the source cannot be resized. */
-  ensure(mediaPath: string, sourceSize: number, width: number): Promise<{ mediaPath: string; size: number } | null>;
+  ensure(mediaPath: string, sourceSize: number, width: number): Promise<StoredVariant | null>;
+  /** The source as a 1200×630 JPEG share card (drawings rasterised), made once; null when it cannot be. */
+  ensureShareCard(mediaPath: string, sourceSize: number): Promise<StoredVariant | null>;
 };
 
 export function createImageVariants(store: MediaStore): ImageVariants {
@@ -61,42 +75,77 @@ export function createImageVariants(store: MediaStore): ImageVariants {
   // first requests must queue rather than hold a dozen decoded photos in memory at once.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const make = async (mediaPath: string, variantPath: string, markPath: string, width: number): Promise<boolean> => {
+  const make = async (
+    mediaPath: string,
+    variantPath: string,
+    markPath: string,
+    render: (picture: sharp.Sharp) => sharp.Sharp,
+    type: string,
+  ): Promise<boolean> => {
     // Another width's job queued ahead of this one may have just found the source undecodable.
     if (await store.stat(markPath)) return false;
     const source = await buffer(await store.read(mediaPath));
-    const webp = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS })
-      .rotate() // phone photos carry their orientation in EXIF, which WebP output drops
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 74, effort: 4 })
+    const made = await render(
+      // phone photos carry their orientation in EXIF, which the variants drop
+      // a drawing is rasterised at three times its size, so a share card of it stays sharp
+      sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, ...(/\.svg$/i.test(mediaPath) ? { density: 216 } : {}) }).rotate(),
+    )
       .toBuffer()
       .catch(() => null);
-    if (!webp) {
+    if (!made) {
       await store.write(markPath, Readable.from([]), 'text/plain');
       return false;
     }
-    await store.write(variantPath, Readable.from([webp]), 'image/webp');
+    await store.write(variantPath, Readable.from([made]), type);
     return true;
   };
 
+  /** The stored variant, made by one queued job however many requests (or widths) ask at once. */
+  const ensureMade = async (
+    mediaPath: string,
+    sourceSize: number,
+    variantPath: string | null,
+    render: (picture: sharp.Sharp) => sharp.Sharp,
+    type: string,
+  ): Promise<StoredVariant | null> => {
+    if (sourceSize > MAX_SOURCE_BYTES || !variantPath) return null;
+    const stored = await store.stat(variantPath);
+    if (stored) return { mediaPath: variantPath, size: stored.size };
+    const markPath = undecodablePathFor(mediaPath, sourceSize);
+    if (!markPath || (await store.stat(markPath))) return null;
+    let job = jobs.get(variantPath);
+    if (!job) {
+      job = queue.then(() => make(mediaPath, variantPath, markPath, render, type)).finally(() => jobs.delete(variantPath));
+      queue = job.catch(() => undefined);
+      jobs.set(variantPath, job);
+    }
+    if (!(await job)) return null;
+    const made = await store.stat(variantPath);
+    return made ? { mediaPath: variantPath, size: made.size } : null;
+  };
+
   return {
-    async ensure(mediaPath, sourceSize, width) {
-      if (sourceSize > MAX_SOURCE_BYTES) return null;
-      const variantPath = variantPathFor(mediaPath, sourceSize, width);
-      if (!variantPath) return null;
-      const stored = await store.stat(variantPath);
-      if (stored) return { mediaPath: variantPath, size: stored.size };
-      const markPath = undecodablePathFor(mediaPath, sourceSize);
-      if (!markPath || (await store.stat(markPath))) return null;
-      let job = jobs.get(variantPath);
-      if (!job) {
-        job = queue.then(() => make(mediaPath, variantPath, markPath, width)).finally(() => jobs.delete(variantPath));
-        queue = job.catch(() => undefined);
-        jobs.set(variantPath, job);
-      }
-      if (!(await job)) return null;
-      const made = await store.stat(variantPath);
-      return made ? { mediaPath: variantPath, size: made.size } : null;
-    },
+    ensure: (mediaPath, sourceSize, width) =>
+      ensureMade(
+        mediaPath,
+        sourceSize,
+        variantPathFor(mediaPath, sourceSize, width),
+        (picture) => picture.resize({ width, withoutEnlargement: true }).webp({ quality: 74, effort: 4 }),
+        'image/webp',
+      ),
+    ensureShareCard: (mediaPath, sourceSize) =>
+      SHAREABLE.test(mediaPath)
+        ? ensureMade(
+            mediaPath,
+            sourceSize,
+            shareCardPathFor(mediaPath, sourceSize),
+            (picture) =>
+              picture
+                .resize({ ...SHARE_CARD, fit: 'cover' })
+                .flatten({ background: '#ffffff' })
+                .jpeg({ quality: 82, mozjpeg: true }),
+            'image/jpeg',
+          )
+        : Promise.resolve(null),
   };
 }

@@ -10,6 +10,7 @@ export {
 } from './media-store.ts';
 export { createS3MediaStore } from './s3-media-store.ts';
 export { registerMediaRoutes } from './media.routes.ts';
+export { createImageVariants, type ImageVariants } from './image-variants.ts';
 export {
   FFMPEG_MISSING_TEXT,
   MediaInputError,

@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import { createImageVariants, readVariantRequest } from './image-variants.ts';
+import { readVariantRequest, type ImageVariants } from './image-variants.ts';
 import { contentTypeFor, rewritePlaylist, type MediaStore } from './media-store.ts';
 
 const LINK_EXPIRED = 'This media link has expired, please reload the page.';
@@ -15,8 +15,7 @@ const LINK_EXPIRED = 'This media link has expired, please reload the page.';
  * `&w=<width>` on a picture's signed URL answers a smaller WebP of it (ADR 0069): the signature of
  * the original is the permission, so a variant is never reachable without it.
  */
-export function registerMediaRoutes(app: FastifyInstance, store: MediaStore): void {
-  const variants = createImageVariants(store);
+export function registerMediaRoutes(app: FastifyInstance, store: MediaStore, variants: ImageVariants): void {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     // The router has decoded the path once already; a second decode made `%25E0` a URIError (500).
     const mediaPath = (request.params as { '*': string })['*'] ?? '';

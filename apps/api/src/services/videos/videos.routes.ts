@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
-import { findMediaTools, registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
+import { createImageVariants, findMediaTools, registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { callAudience } from '../../plugins/in-process.ts';
@@ -38,6 +38,7 @@ import {
   saveChordChanges,
 } from './practice-log.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
+import { registerSharePictures } from './share-pictures.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
 import { getMyVideo, getVideo, isPremiumVideo, listVideos, previewVideo } from './videos.service.ts';
@@ -45,7 +46,10 @@ import { getMyVideo, getVideo, isPremiumVideo, listVideos, previewVideo } from '
 /** /api/videos: the videos calls (product.md#calls), the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
   // Not a declared call (ADR 0052): it answers signed media files, not JSON, and no page calls it through the API client.
-  registerMediaRoutes(app, store);
+  // One maker of picture variants for both: its queue keeps one resize at a time per process.
+  const variants = createImageVariants(store);
+  registerMediaRoutes(app, store, variants);
+  registerSharePictures(app, store, variants);
   // ADR 0057: ffmpeg is looked for once; without it processing is off and the editor says why.
   const tools = findMediaTools(app.config);
   if (!tools) app.log.warn('ffmpeg not found (PATH or FFMPEG_PATH): uploaded videos cannot be processed into HLS');

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { data, Link, redirect } from 'react-router';
 import type { CallData } from '@fretline/contract/api-schemas';
+import { sharePicturePath } from '@fretline/contract';
 import { Container, LinkButton, ResponsiveImage } from '../../components/ui';
 import { CourseOutline } from '../../features/catalogue/course-outline';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
@@ -36,7 +37,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
         title: loaded.course.course_title ?? 'Course',
         description: loaded.course.course_excerpt ?? 'A Fretline guitar course.',
         path: `/courses/${loaded.course.course_slug}`,
-        image: loaded.course.course_image ?? undefined,
+        image:
+          loaded.course.course_published && loaded.course.course_image
+            ? sharePicturePath('courses', loaded.course.course_slug)
+            : undefined,
         matches,
         // A draft is only ever seen by editors previewing it (ADR 0037).
         noIndex: !loaded.course.course_published,

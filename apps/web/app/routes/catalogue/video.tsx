@@ -8,6 +8,7 @@ import {
   formatWatchedRanges,
   imageVariantUrl,
   resumeStartTime,
+  sharePicturePath,
   subtractWatchedRanges,
   type WatchedRange,
   videoExcerpt,
@@ -113,7 +114,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     title: video.video_title ?? 'Video',
     description: videoExcerpt(video) || videoSubtitle(video),
     path: `/videos/${video.video_slug}`,
-    image: video.video_stream_poster_signed ?? undefined,
+    // A published video's share card is a stable public JPEG (ADR 0087); a draft keeps the site's card.
+    image: video.video_published && video.video_stream_poster_signed ? sharePicturePath('videos', video.video_slug) : undefined,
     type: 'video.other',
     matches,
     // A draft is only ever seen by editors previewing it (ADR 0037).
@@ -128,7 +130,7 @@ function VideoJsonLd({ video, siteUrl, clips }: { video: Video; siteUrl: string;
     '@type': 'VideoObject',
     name: video.video_title,
     description: videoExcerpt(video) || videoSubtitle(video),
-    thumbnailUrl: video.video_stream_poster_signed ? [`${siteUrl}${video.video_stream_poster_signed}`] : undefined,
+    thumbnailUrl: video.video_stream_poster_signed ? [`${siteUrl}${sharePicturePath('videos', video.video_slug)}`] : undefined,
     uploadDate: new Date(video.video_created).toISOString(),
     url: `${siteUrl}/videos/${video.video_slug}`,
     ...(video.youtube_video_embed_url ? { embedUrl: video.youtube_video_embed_url } : {}),
