@@ -18,7 +18,8 @@ export async function getOfflineAllowance(
   slug: string,
 ): Promise<OfflineAllowance> {
   const video = await requireVideo(ctx, viewer, slug);
-  if (isVideoLocked({ premium: video.videoPremium }, viewer)) throw new AppError('OFFLINE_NOT_ALLOWED', 403, OFFLINE_TEXTS.refused);
+  if (isVideoLocked({ premium: video.videoPremium }, viewer))
+    throw new AppError('OFFLINE_NOT_ALLOWED', 403, OFFLINE_TEXTS.refused);
   // Only our own HLS stream can be stored (a YouTube lesson cannot).
   if (!video.streamManifest) throw new AppError('OFFLINE_NO_STREAM', 409, OFFLINE_TEXTS.noStream);
   const days = video.videoPremium ? OFFLINE_PREMIUM_DAYS : OFFLINE_FREE_DAYS;

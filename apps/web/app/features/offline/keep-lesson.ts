@@ -2,6 +2,7 @@ import { MEDIA_URL_PREFIX, OFFLINE_TEXTS } from '@fretline/contract';
 import { Workbox } from 'workbox-window';
 import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
+import { lowestRendition, renditionFiles } from './hls-playlist';
 import {
   KEPT_CACHE,
   deleteKeptLesson,
@@ -36,34 +37,6 @@ export async function startServiceWorker(): Promise<void> {
   await navigator.serviceWorker.ready;
 }
 
-/** The lowest rendition of a master playlist (by BANDWIDTH), or null when the playlist is a rendition itself. */
-export function lowestRendition(master: string): { streamInf: string; uri: string } | null {
-  const lines = master.split(/\r?\n/);
-  let best: { streamInf: string; uri: string; bandwidth: number } | null = null;
-  lines.forEach((line, i) => {
-    if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
-    const uri = lines.slice(i + 1).find((next) => next.trim() && !next.startsWith('#'));
-    const bandwidth = Number(/BANDWIDTH=(\d+)/.exec(line)?.[1] ?? Infinity);
-    if (uri && (!best || bandwidth < best.bandwidth)) best = { streamInf: line, uri: uri.trim(), bandwidth };
-  });
-  const found = best as { streamInf: string; uri: string } | null;
-  return found ? { streamInf: found.streamInf, uri: found.uri } : null;
-}
-
-/** Every file a rendition's playlist names: segments, and its key and init section if any. */
-export function renditionFiles(playlist: string): string[] {
-  const files: string[] = [];
-  for (const raw of playlist.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line.startsWith('#EXT-X-KEY:') || line.startsWith('#EXT-X-MAP:')) {
-      const uri = /URI="([^"]+)"/.exec(line)?.[1];
-      if (uri) files.push(uri);
-    } else if (!line.startsWith('#')) files.push(line);
-  }
-  return files;
-}
-
 async function fetchOk(url: string): Promise<Response> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Could not download ${new URL(url, location.origin).pathname} (${response.status}).`);
@@ -79,7 +52,9 @@ function loadedAppFiles(): string[] {
     const picture = url.pathname.startsWith(MEDIA_URL_PREFIX) && /\.(jpe?g|png|webp|svg)$/i.test(url.pathname);
     if (url.pathname.startsWith('/assets/') || picture) urls.add(url.href);
   }
-  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')) {
+  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+    'script[src], link[rel="modulepreload"]',
+  )) {
     const href = 'src' in element ? element.src : element.href;
     if (href.startsWith(`${location.origin}/assets/`)) urls.add(href);
   }
@@ -126,7 +101,9 @@ export async function keepLesson(lesson: LessonToKeep, onProgress: (done: number
   const files = [
     ...renditionFiles(playlistText).map((uri) => new URL(uri, playlistUrl).href),
     new URL(path, origin).href,
-    ...(['small', 'large'] as const).map((screen) => `${origin}/api/videos/videos/${encodeURIComponent(slug)}/practice?practice_screen=${screen}`),
+    ...(['small', 'large'] as const).map(
+      (screen) => `${origin}/api/videos/videos/${encodeURIComponent(slug)}/practice?practice_screen=${screen}`,
+    ),
     ...loadedAppFiles(),
   ];
   let done = 0;

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui';
 import type { KeptLesson } from './kept-copy';
-import { checkInKeptLesson, findKeptLesson, keepLesson, removeKeptLesson, startServiceWorker, type LessonToKeep } from './keep-lesson';
+import {
+  checkInKeptLesson,
+  findKeptLesson,
+  keepLesson,
+  removeKeptLesson,
+  startServiceWorker,
+  type LessonToKeep,
+} from './keep-lesson';
 
 /** Megabytes, one decimal: what a phone's storage settings speak in. */
 export const formatSize = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;

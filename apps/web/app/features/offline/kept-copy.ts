@@ -50,7 +50,10 @@ export async function listKeptLessons(cache: Cache): Promise<KeptLesson[]> {
 }
 
 export async function writeKeptLesson(cache: Cache, lesson: KeptLesson): Promise<void> {
-  await cache.put(recordUrl(lesson.video_slug), new Response(JSON.stringify(lesson), { headers: { 'Content-Type': 'application/json' } }));
+  await cache.put(
+    recordUrl(lesson.video_slug),
+    new Response(JSON.stringify(lesson), { headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /**

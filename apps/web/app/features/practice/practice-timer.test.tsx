@@ -24,3 +24,28 @@ describe('PracticeTimer (product.md#practice-log)', () => {
     expect(await screen.findByRole('button', { name: 'Resume' })).toBeTruthy();
   });
 });
+
+describe('PracticeTimer offline (ADR 0079)', () => {
+  it('keeps practice logged without a connection and sends it once back online', async () => {
+    const { api } = await import('../../lib/api.client');
+    const { ApiError } = await import('../../lib/api-client');
+    const call = vi.mocked(api.call);
+    call.mockRejectedValueOnce(new ApiError('No response from the server.', undefined));
+    sessionStorage.setItem('fretline:practice-timer:7', JSON.stringify({ banked: 90, since: null }));
+    render(<RouterProvider router={page(false)} />);
+    (await screen.findByRole('button', { name: 'Stop and log' })).click();
+    expect(await screen.findByText('Logged offline: it is sent when you are back online.')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('fretline:practice-unsent') ?? '[]')).toEqual([
+      expect.objectContaining({ id_video: 7, seconds: 90 }),
+    ]);
+
+    call.mockResolvedValueOnce({} as never);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Your offline practice was logged.')).toBeTruthy();
+    expect(call).toHaveBeenLastCalledWith('videos.logPracticeSession', {
+      body: expect.objectContaining({ id_video: 7, seconds: 90 }),
+      cancelKey: false,
+    });
+    expect(localStorage.getItem('fretline:practice-unsent')).toBeNull();
+  });
+});

@@ -419,9 +419,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
               video.video_player !== 'youtube' &&
               video.video_stream_manifest_signed ? (
                 <Suspense fallback={null}>
-                  <KeepOffline
-                    lesson={{ ...video, video_stream_manifest_signed: video.video_stream_manifest_signed }}
-                  />
+                  <KeepOffline lesson={{ ...video, video_stream_manifest_signed: video.video_stream_manifest_signed }} />
                 </Suspense>
               ) : null}
             </div>
