@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../wire/envelope.ts';
 
-
 /** GET me/offline/{videoSlug} -> offline: the caller may keep (or go on keeping) this lesson until then. */
 export const OfflineAllowanceSchema = z.object({
   video_slug: z.string(),

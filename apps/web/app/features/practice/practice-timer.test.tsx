@@ -3,7 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../lib/api.client', () => ({ api: { call: vi.fn() } }));
+const { call } = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../lib/api.client', () => ({ api: { call } }));
 const { PracticeTimer } = await import('./practice-timer');
 
 afterEach(() => {
@@ -27,9 +28,7 @@ describe('PracticeTimer (product.md#practice-log)', () => {
 
 describe('PracticeTimer offline (ADR 0079)', () => {
   it('keeps practice logged without a connection and sends it once back online', async () => {
-    const { api } = await import('../../lib/api.client');
     const { ApiError } = await import('../../lib/api-client');
-    const call = vi.mocked(api.call);
     call.mockRejectedValueOnce(new ApiError('No response from the server.', undefined));
     sessionStorage.setItem('fretline:practice-timer:7', JSON.stringify({ banked: 90, since: null }));
     render(<RouterProvider router={page(false)} />);
@@ -39,7 +38,7 @@ describe('PracticeTimer offline (ADR 0079)', () => {
       expect.objectContaining({ id_video: 7, seconds: 90 }),
     ]);
 
-    call.mockResolvedValueOnce({} as never);
+    call.mockResolvedValueOnce({});
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText('Your offline practice was logged.')).toBeTruthy();
     expect(call).toHaveBeenLastCalledWith('videos.logPracticeSession', {
