@@ -63,6 +63,8 @@ export function PracticeTimer({ idVideo, practising = false }: { idVideo: number
   useEffect(() => setState(readState(idVideo)), [idVideo]);
   // Practice logged without a connection goes now, and whenever the browser is back online.
   useEffect(() => {
+    // Loaded now (small), so a lesson kept offline holds it and going back online needs no fetch.
+    void unsentPractice().catch(() => undefined);
     const send = () => {
       if (!localStorage.getItem(UNSENT_PRACTICE_KEY)) return;
       void unsentPractice()
