@@ -33,5 +33,7 @@ export * from './calls/practice.ts';
 export * from './calls/progress.ts';
 export * from './calls/home.ts';
 export * from './calls/practice-log.ts';
+export * from './calls/offline.ts';
+export * from './derived/offline.ts';
 export * from './calls/keep-members.ts';
 export * from './calls/coupons.ts';

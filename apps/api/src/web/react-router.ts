@@ -193,7 +193,12 @@ export async function mountPages(app: FastifyInstance, options: PagesOptions): P
         preCompressed: true,
         setHeaders: (reply, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          // The service worker (ADR 0079) is asked for again on every visit: a fix reaches everyone at once.
+          const worker = path.basename(filePath) === 'sw.js';
+          reply.header(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
+          );
         },
       });
 

@@ -92,7 +92,8 @@ export function useWindowFocusRevalidate(): void {
   useEffect(() => {
     const onFocus = () => {
       const now = Date.now();
-      if (now - last.current < FOCUS_REFRESH_MIN_GAP_MS || ref.current.state !== 'idle') return;
+      // Offline (a lesson kept for offline practice, ADR 0079) a refresh could only fail into the error page.
+      if (!navigator.onLine || now - last.current < FOCUS_REFRESH_MIN_GAP_MS || ref.current.state !== 'idle') return;
       last.current = now;
       void ref.current.revalidate();
     };

@@ -25,6 +25,7 @@ import { registerLiveIngest } from './live-ingest.service.ts';
 import { askQuestion, listMyQuestions } from './live-questions.service.ts';
 import { hasLiveReminder, registerLiveReminders, setLiveReminder } from './live-reminders.service.ts';
 import { getLearnerHome } from './home.service.ts';
+import { getOfflineAllowance } from './offline.service.ts';
 import { getPractice, putPractice } from './practice.service.ts';
 import { getProgress, markDone, recordProgress } from './progress.service.ts';
 import { dismissFirstSteps, getFirstSteps, putFirstSteps, recommendFirstSteps } from './first-steps.service.ts';
@@ -324,5 +325,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
 
   route(app, 'videos.putKnownChords', { access: 'user' }, async (request) => ({
     data: { chords: await putKnownChords(context(), requireUser(request).user.idUser, request.body.chords) },
+  }));
+
+  // A kept lesson checks in (ADR 0079): membership decides a premium lesson's copy.
+  route(app, 'videos.getOfflineAllowance', { access: 'user' }, async (request) => ({
+    data: { offline: await getOfflineAllowance(context(), await signedInViewer(request), request.params.videoSlug) },
   }));
 };

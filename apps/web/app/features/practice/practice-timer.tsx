@@ -5,6 +5,7 @@ import { Button } from '../../components/ui';
 import { ApiError } from '../../lib/api-client';
 import { api } from '../../lib/api.client';
 import { formatClock, formatDuration, localDay } from './local-day';
+import { UNSENT_PRACTICE_KEY, readUnsentPractice, writeUnsentPractice } from './unsent-kept';
 
 /**
  * The practice timer of a lesson page (product.md#practice-log): start, pause, stop and log. Its
@@ -19,7 +20,11 @@ interface TimerState {
   since: number | null;
 }
 
+/** Sends practice logged offline (ADR 0079): loaded only when some waits. */
+const unsentPractice = () => import('./unsent-practice');
+
 const key = (idVideo: number) => `fretline:practice-timer:${idVideo}`;
+const OFFLINE_LOGGED = 'Logged offline: it is sent when you are back online.';
 const EMPTY: TimerState = { banked: 0, since: null };
 
 function readState(idVideo: number): TimerState {
@@ -56,6 +61,21 @@ export function PracticeTimer({ idVideo, practising = false }: { idVideo: number
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => setState(readState(idVideo)), [idVideo]);
+  // Practice logged without a connection goes now, and whenever the browser is back online.
+  useEffect(() => {
+    // Loaded now (small), so a lesson kept offline holds it and going back online needs no fetch.
+    void unsentPractice().catch(() => undefined);
+    const send = () => {
+      if (!localStorage.getItem(UNSENT_PRACTICE_KEY)) return;
+      void unsentPractice()
+        .then((m) => m.sendUnsentPractice())
+        .then((sent) => sent && setMessage((m) => (m === OFFLINE_LOGGED ? 'Your offline practice was logged.' : m)))
+        .catch(() => undefined);
+    };
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, []);
   useEffect(() => {
     if (state.since === null) return;
     const tick = window.setInterval(() => setNow(Date.now()), 500);
@@ -99,6 +119,13 @@ export function PracticeTimer({ idVideo, practising = false }: { idVideo: number
       update(EMPTY);
       setMessage(`Logged ${formatDuration(total)} of practice.`);
     } catch (err) {
+      // No connection (a lesson kept offline): the session is kept and sent when back online.
+      if (err instanceof ApiError && err.status === undefined && !err.cancelled) {
+        writeUnsentPractice([...readUnsentPractice(), { id_video: idVideo, seconds: total, practised_on: localDay() }]);
+        update(EMPTY);
+        setMessage(OFFLINE_LOGGED);
+        return;
+      }
       setError(err instanceof ApiError ? err.message : 'The practice could not be logged. Try again.');
     } finally {
       setSaving(false);

@@ -49,6 +49,9 @@ const PracticePlayer = lazy(() =>
   import('../../features/catalogue/practice/practice-player').then((m) => ({ default: m.PracticePlayer })),
 );
 
+// "Keep for offline" (ADR 0079): its own chunk with the service worker's helper, after hydration.
+const KeepOffline = lazy(() => import('../../features/offline/keep-offline').then((m) => ({ default: m.KeepOffline })));
+
 /**
  * The chapters as schema.org Clips, each from its time to the next one's (product.md#practice).
  * Made in the loader, so this code stays out of the page's JavaScript; `url` is a path here.
@@ -244,6 +247,9 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const { video, coursePercent, ready } = usePersonalVideo(loaderData);
   const [mirror, setMirror] = useState(false);
   const [practising, setPractising] = useState(false);
+  // Client-only parts (keeping offline needs Cache Storage) wait for hydration.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const workspace = useRef<HTMLDivElement>(null);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
@@ -405,6 +411,18 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
                     if (!done) forgotten.current = lastPlayed.current;
                   }}
                 />
+              ) : null}
+              {/* Only our own stream can be stored, and only by the production build's service worker. */}
+              {hydrated &&
+              import.meta.env.PROD &&
+              signedIn &&
+              !preview &&
+              !video.video_locked &&
+              video.video_player !== 'youtube' &&
+              video.video_stream_manifest_signed ? (
+                <Suspense fallback={null}>
+                  <KeepOffline lesson={{ ...video, video_stream_manifest_signed: video.video_stream_manifest_signed }} />
+                </Suspense>
               ) : null}
             </div>
           </header>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import {
   addDays,
@@ -36,6 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getServerApi(request).call('videos.listPracticeSessions');
 }
 
+// The lessons kept on this device (ADR 0079): Cache Storage exists only in the browser.
+const KeptLessons = lazy(() => import('../../features/offline/kept-lessons').then((m) => ({ default: m.KeptLessons })));
+
 const DAYS_CHARTED = 28;
 const shortDay = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 const longDay = (day: string) =>
@@ -48,6 +51,8 @@ export default function MePractice({ loaderData }: Route.ComponentProps) {
   // The server renders with its own day; the learner's clock decides once the page is theirs.
   const [today, setToday] = useState(() => new Date().toISOString().slice(0, 10));
   useEffect(() => setToday(localDay()), []);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const weeks = practiceWeeks(days, goal, today, PRACTICE_CHART_WEEKS);
   const streak = practiceStreak(weeks);
@@ -159,6 +164,11 @@ export default function MePractice({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
       </div>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <KeptLessons />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

@@ -42,4 +42,6 @@ export const videosAddresses = {
   'videos.saveChordChanges': { method: 'POST', path: '/videos/me/chord-changes' },
   'videos.getKnownChords': { method: 'GET', path: '/videos/me/chords' },
   'videos.putKnownChords': { method: 'PUT', path: '/videos/me/chords' },
+  // A lesson kept for offline practice checks in here (product.md#offline-practice, ADR 0079).
+  'videos.getOfflineAllowance': { method: 'GET', path: '/videos/me/offline/:videoSlug' },
 } as const satisfies Record<string, CallAddress>;

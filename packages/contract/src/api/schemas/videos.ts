@@ -46,6 +46,7 @@ import {
   PracticeSessionResponseSchema,
   PracticeSessionsResponseSchema,
 } from '../../calls/practice-log.ts';
+import { OfflineAllowanceResponseSchema } from '../../calls/offline.ts';
 import { NoContentSchema } from '../../wire/envelope.ts';
 import type { SchemasFor } from '../call.ts';
 import type { videosAddresses } from '../addresses/videos.ts';
@@ -211,5 +212,10 @@ export const videosSchemas = {
     summary: 'Say which library chords the caller knows now; the difference from their lessons is kept as by hand',
     body: KnownChordsBodySchema,
     response: KnownChordsResponseSchema,
+  },
+  'videos.getOfflineAllowance': {
+    summary: 'Until when the caller may keep this lesson for offline practice; refused when it is locked for them',
+    params: VideoSlugParamsSchema,
+    response: OfflineAllowanceResponseSchema,
   },
 } satisfies SchemasFor<typeof videosAddresses>;
