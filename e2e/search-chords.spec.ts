@@ -1,22 +1,35 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** On a phone the filters fold behind the "Filters" button: open it (its handler may attach after the first paint). */
+async function openFilters(page: Page) {
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if (!(await filters.isVisible())) return;
+  await expect(async () => {
+    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    await expect(page.getByRole('radio', { name: 'Lessons' })).toBeAttached({ timeout: 1_000 });
+    await expect(page.getByText('Lessons', { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
 
 // Search that finds what learners type (docs/product.md#search, ADR 0080): a chord set finds the
 // lesson teaching it, a typo gets a "Did you mean" link, and the kind and instrument filters narrow
 // the list. A visitor's journey: search needs no account.
 
 test('a chord set finds the lesson teaching it, and a typo offers the word it meant @phone', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/videos');
   await expect(page.getByRole('heading', { name: 'Lessons and songs' })).toBeVisible();
 
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.fill('Em G');
   await expect(page).toHaveURL(/search=Em(\+|%20)G/);
-  const results = page.getByRole('main');
-  await expect(results.getByRole('link', { name: /Your First Chords: E minor and G/ })).toBeVisible();
+  // Every video teaching both chords, lessons and songs, and nothing else: 12 in the demo catalogue.
+  await expect(page.getByText('12 videos', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: /Your First Chords: E minor and G/ })).toBeVisible();
 
   await search.fill('blus');
   await expect(page).toHaveURL(/search=blus(&|$)/);
-  await expect(page.getByText('0 videos', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 videos', { exact: true })).toBeVisible({ timeout: 20_000 });
   const suggestion = page.getByRole('link', { name: 'blues', exact: true });
   await expect(page.getByText(/Did you mean/)).toBeVisible();
   await suggestion.click();
@@ -27,8 +40,10 @@ test('a chord set finds the lesson teaching it, and a typo offers the word it me
 });
 
 test('lessons or songs and an instrument narrow the list, from the keyboard @phone', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/videos?search=Em%20G');
   await expect(page.getByRole('link', { name: /Your First Chords: E minor and G/ })).toBeVisible();
+  await openFilters(page);
 
   // The kind choices are one radio group: the arrow keys move between them.
   const all = page.getByRole('radio', { name: 'All', exact: true });
@@ -36,11 +51,12 @@ test('lessons or songs and an instrument narrow the list, from the keyboard @pho
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Lessons' })).toBeChecked();
   await expect(page).toHaveURL(/kind=lesson/);
+  await expect(page.getByText('2 videos', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: /Your First Chords: E minor and G/ })).toBeVisible();
 
   await page.getByText('Songs', { exact: true }).click();
   await expect(page).toHaveURL(/kind=song/);
-  await expect(page.getByRole('link', { name: /Your First Chords: E minor and G/ })).toBeHidden();
+  await expect(page.getByRole('link', { name: /Your First Chords: E minor and G/ })).toBeHidden({ timeout: 20_000 });
 
   await page.getByText('Ukulele', { exact: true }).click();
   await expect(page).toHaveURL(/instrument_family=ukulele/);

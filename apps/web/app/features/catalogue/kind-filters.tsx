@@ -50,7 +50,7 @@ function PillGroup({
   );
 }
 
-/** Lessons or songs, and which instrument (product.md#search): the two quick filters above the facets. */
+/** Lessons or songs, and which instrument (product.md#search): the first filters, above the facets (folded with them on a phone). */
 export function KindFilters({
   kind,
   family,
@@ -61,7 +61,7 @@ export function KindFilters({
   onChange: (key: 'kind' | 'instrument_family', value: string) => void;
 }) {
   return (
-    <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+    <div className="flex flex-wrap gap-x-6 gap-y-2">
       <PillGroup
         name="kind"
         legend="Lessons or songs"

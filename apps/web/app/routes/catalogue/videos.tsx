@@ -210,11 +210,14 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
           onSearch={setSearch}
           onFacet={(facet, value) => update({ [facet]: value })}
           searchRef={searchInput}
-        />
-        <KindFilters
-          kind={shown.kind ?? ''}
-          family={shown.instrument_family ?? ''}
-          onChange={(key, value) => update({ [key]: value })}
+          quick={
+            <KindFilters
+              kind={shown.kind ?? ''}
+              family={shown.instrument_family ?? ''}
+              onChange={(key, value) => update({ [key]: value })}
+            />
+          }
+          quickApplied={(shown.kind ? 1 : 0) + (shown.instrument_family ? 1 : 0)}
         />
         <ActiveFilters filters={active} onRemove={removeFilter} onClearAll={forgetSearch} emptyFocusRef={searchInput} />
       </search>
