@@ -16,6 +16,7 @@ import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 import { SAVED_NOTE_MAX } from '../derived/practice.ts';
 import { parseWatchedRanges, WATCHED_RANGES_MAX } from '../derived/progress.ts';
 import { PLAYABLE_FILTERS } from '../derived/practice-log.ts';
+import { INSTRUMENT_FAMILIES, VIDEO_KINDS, type VideoKind } from '../derived/search.ts';
 
 /** The facets /videos filters by (Video fields, product.md#entities), in the order the page shows them. */
 export const VIDEO_FACETS = ['category', 'difficulty', 'grade', 'genre', 'decade', 'artist', 'skill', 'instrument'] as const;
@@ -36,7 +37,8 @@ const paging = {
  * GET videos. Each facet takes one value or several separated by commas; `tags` is a comma list
  * of tag slugs a video must all carry (legacy tag URLs land on /videos?tags=<slug>); `search`
  * looks in titles and artists. The `filter` JSON (product.md#calls) may carry the same keys, with or without the
- * video_ prefix (`{"video_genre":"Blues"}`); `order` is one of VIDEO_ORDER_FIELDS.
+ * video_ prefix (`{"video_genre":"Blues"}`); `order` is one of VIDEO_ORDER_FIELDS. A search may name
+ * chords ("Em G", "A minor"): those match the videos teaching every one of them (product.md#search).
  */
 /** The longest search the video list takes; the search box holds no more. */
 export const VIDEO_SEARCH_MAX = 200;
@@ -54,6 +56,9 @@ export const VideoListQuerySchema = z.object({
   search: z.string().trim().max(VIDEO_SEARCH_MAX).optional(),
   filter: z.string().max(2000).optional(),
   order: z.string().max(40).optional(),
+  // product.md#search: lessons or songs, and which instrument family (the `instrument` facet keeps its exact values).
+  kind: z.enum(Object.keys(VIDEO_KINDS) as [VideoKind, ...VideoKind[]], { error: 'Use lesson or song for kind.' }).optional(),
+  instrument_family: z.enum(INSTRUMENT_FAMILIES, { error: 'Use guitar, ukulele or bass for instrument_family.' }).optional(),
   // Personal (product.md#chords-i-know): songs the caller can play now, or with one chord more.
   playable: z.enum(PLAYABLE_FILTERS, { error: 'Use now or one-away for playable.' }).optional(),
   ...paging,
@@ -79,6 +84,11 @@ export const VideoListResponseSchema = z.object({
     missing_chords: z
       .array(z.object({ id_video: IdSchema, chord_key: z.string().nullable(), chord_name: z.string() }))
       .optional(),
+    /**
+     * With a search that finds nothing or little: the search with its unknown words replaced by the
+     * nearest words of the catalogue ("blus" → "blues"), for a "Did you mean" link; else null (product.md#search).
+     */
+    suggestion: z.string().nullable().optional(),
   }),
 });
 

@@ -214,6 +214,8 @@ export const videoChords = videosSchema.table(
   (t) => [
     index('video_chords_video_idx').on(t.idVideo, t.chordOrder),
     index('video_chords_key_idx').on(t.chordKey),
+    // A search naming chords finds lessons whose chord has no library key by name (ADR 0080).
+    index('video_chords_name_idx').on(sql`lower(trim(${t.chordText}))`),
     index('video_chords_search_idx').using('gin', t.searchDocument),
   ],
 );

@@ -1,5 +1,15 @@
 import { and, asc, type Database, desc, eq, getTableColumns, inArray, sql, type SQL, tables } from '@fretline/db';
-import { CHORD_LIBRARY, chordNameKeys, type PlayableFilter, VIDEO_DIFFICULTY_ORDER } from '@fretline/contract';
+import {
+  CHORD_LIBRARY,
+  chordNameKeys,
+  type InstrumentFamily,
+  parseSearch,
+  type PlayableFilter,
+  type SearchChord,
+  VIDEO_DIFFICULTY_ORDER,
+  VIDEO_KINDS,
+  type VideoKind,
+} from '@fretline/contract';
 import type { VideoFacet } from '@fretline/contract';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
@@ -40,6 +50,9 @@ export interface VideoListCriteria {
   facets: Partial<Record<VideoFacet, string[]>>;
   tags: string[];
   search: string | undefined;
+  /** product.md#search: lessons or songs (one category each), and the instrument family. */
+  kind?: VideoKind;
+  family?: InstrumentFamily;
   includeUnpublished: boolean;
   /** Personal (product.md#chords-i-know): the caller's known chord keys and the filter asked for. */
   playable?: { filter: PlayableFilter; known: string[] };
@@ -112,7 +125,7 @@ export function searchQueryText(search: string): string | null {
  * The other tables are asked once per query through uncorrelated `IN (…)` lists, each found through
  * its GIN index and hashed, never once per video.
  */
-function searchParts(search: string) {
+function textParts(search: string) {
   const text = searchQueryText(search);
   // Titles and artists by substring as well, for a word typed from its middle ("ackbird"): a LIKE
   // on the folded, lower-cased column, with the typed text folded the same way.
@@ -131,6 +144,56 @@ function searchParts(search: string) {
       + case when ${inTags} then 0.3 else 0 end + case when ${inChords} then 0.2 else 0 end
       + case when ${inSections} then 0.1 else 0 end)`,
   };
+}
+
+const LIBRARY_KEYS = sql.join(
+  CHORD_LIBRARY.map((chord) => sql`${chord.key}`),
+  sql`, `,
+);
+
+/**
+ * The videos teaching one chord of a search (ADR 0080): a lesson chord with its library key, or
+ * without one (none, or not a library key) under one of its names, found through the key index and
+ * the lower-cased name index.
+ */
+function teachesChord(chord: SearchChord): SQL {
+  const ch = tables.videoChords;
+  const byName = sql`((${ch.chordKey} is null or ${ch.chordKey} not in (${LIBRARY_KEYS})) and lower(trim(${ch.chordText})) in (${sql.join(
+    chord.spellings.map((name) => sql`${name}`),
+    sql`, `,
+  )}))`;
+  const where = chord.key ? sql`(${ch.chordKey} = ${chord.key} or ${byName})` : byName;
+  return sql`${v.idVideo} in (select ${ch.idVideo} from ${ch} where ${where})`;
+}
+
+/**
+ * The search (product.md#search, ADR 0080): chord names in it ("Em G", "A minor") match the videos
+ * teaching all of them, with the rest of the search matching their text; the whole search also
+ * matches text as before. Chord-set matches rank first.
+ */
+function searchParts(search: string) {
+  const text = textParts(search);
+  const { chords, words } = parseSearch(search);
+  if (!chords.length) return text;
+  const chordSet = and(...chords.map(teachesChord))!;
+  const chordHit = words ? sql`(${chordSet} and ${textParts(words).match})` : chordSet;
+  return {
+    match: sql`(${chordHit} or ${text.match})`,
+    rank: sql`(case when ${chordHit} then 10 else 0 end + ${text.rank})`,
+  };
+}
+
+/**
+ * The instrument family as chordTuning reads the free-text instrument: "uke" or "ukulele", else
+ * "bass" as a word, else a guitar (also when none is given).
+ */
+function familyCondition(family: InstrumentFamily): SQL {
+  const name = sql`lower(coalesce(${v.videoInstrument}, ''))`;
+  const ukulele = sql`${name} ~ ${'ukulele|\\muke\\M'}`;
+  const bass = sql`${name} ~ ${'\\mbass\\M'}`;
+  if (family === 'ukulele') return ukulele;
+  if (family === 'bass') return sql`(not ${ukulele} and ${bass})`;
+  return sql`(not ${ukulele} and not ${bass})`;
 }
 
 function facetCondition(facet: VideoFacet, values: string[] | undefined): SQL | undefined {
@@ -153,6 +216,8 @@ function listConditions(criteria: VideoListCriteria, withFacets = true): SQL | u
   for (const tag of criteria.tags) {
     parts.push(sql`exists (select 1 from ${tables.videoTags} t where t.id_video = ${v.idVideo} and t.tag_slug = ${tag})`);
   }
+  if (criteria.kind) parts.push(eq(v.videoCategory, VIDEO_KINDS[criteria.kind]));
+  if (criteria.family) parts.push(familyCondition(criteria.family));
   if (criteria.search) parts.push(searchParts(criteria.search).match);
   if (criteria.playable) parts.push(playableCondition(criteria.playable));
   return parts.length ? and(...parts) : undefined;

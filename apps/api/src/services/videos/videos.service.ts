@@ -23,6 +23,7 @@ import { findChordsOfVideos } from './practice-log.repository.ts';
 import { getKnownChords } from './practice-log.service.ts';
 import { isVideoLocked, previewSections, type Viewer } from './lock-rules.ts';
 import { CatalogueCache } from './catalogue-cache.ts';
+import { suggestSearch, SUGGEST_BELOW } from './search-vocabulary.ts';
 import { sanitizeSectionHtml, VIDEO_NOT_FOUND, type VideosContext } from './videos.context.ts';
 import { orderedEntries, toCourseRef, toEntry } from './courses.service.ts';
 import {
@@ -107,7 +108,7 @@ function parseVideoListQuery(query: VideoListQuery): ParsedListQuery {
     throw badRequest(`order must be one of ${VIDEO_ORDER_FIELDS.join(', ')}.`, 'order');
   }
   return {
-    criteria: { facets, tags, search, includeUnpublished: false },
+    criteria: { facets, tags, search, kind: query.kind, family: query.instrument_family, includeUnpublished: false },
     order: { column: column as keyof typeof ORDER_COLUMNS, descending },
     limit: query.limit ?? DEFAULT_PAGE,
     offset: query.offset ?? 0,
@@ -209,7 +210,12 @@ export async function listVideos(ctx: VideosContext, viewer: Viewer, query: Vide
     viewer.idUser === null
       ? await (page.forVisitors ??= forViewer(ctx, viewer, page.videos))
       : await forViewer(ctx, viewer, page.videos);
-  return { videos, total, facets };
+  return { videos, total, facets, suggestion: await suggestionFor(ctx, parsed.criteria.search, total) };
+}
+
+/** "Did you mean" (product.md#search): for a search that found nothing or little. */
+async function suggestionFor(ctx: VideosContext, search: string | undefined, total: number): Promise<string | null> {
+  return search && total < SUGGEST_BELOW ? suggestSearch(ctx.db, search) : null;
 }
 
 /**
@@ -226,7 +232,8 @@ async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: Pa
     facetsAndTotal(ctx, criteria),
   ]);
   const videos = await toSummaries(ctx, viewer, rows);
-  if (filter === 'now') return { videos, total, facets };
+  const suggestion = await suggestionFor(ctx, parsed.criteria.search, total);
+  if (filter === 'now') return { videos, total, facets, suggestion };
   const knownSet = new Set(known);
   const chordsOf = new Map<number, { key: string | null; text: string }[]>();
   for (const chord of await findChordsOfVideos(
@@ -250,7 +257,7 @@ async function listPlayableVideos(ctx: VideosContext, viewer: Viewer, parsed: Pa
       },
     ];
   });
-  return { videos, total, facets, missing_chords };
+  return { videos, total, facets, missing_chords, suggestion };
 }
 
 /** Songs (not lessons) the learner can play now with the chords they know, newest first: the home's short list. */

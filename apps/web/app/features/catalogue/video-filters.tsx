@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import { VIDEO_FACETS, VIDEO_SEARCH_MAX, type VideoFacet, type VideoFacets } from '@fretline/contract';
 import { Button, cx, inputClasses, selectClasses } from '../../components/ui';
 
@@ -29,6 +29,8 @@ export function VideoFilters({
   onFacet,
   onSearch,
   searchRef,
+  quick,
+  quickApplied = 0,
 }: {
   facets: VideoFacets;
   state: FilterState;
@@ -36,8 +38,11 @@ export function VideoFilters({
   onSearch: (value: string) => void;
   /** The search box, for the page to move the focus to (when the last filter chip is removed). */
   searchRef?: Ref<HTMLInputElement>;
+  /** Choices shown first inside the fold (lessons or songs, the instrument: product.md#search), and how many are applied. */
+  quick?: ReactNode;
+  quickApplied?: number;
 }) {
-  const applied = VIDEO_FACETS.filter((facet) => state.facets[facet]).length;
+  const applied = VIDEO_FACETS.filter((facet) => state.facets[facet]).length + quickApplied;
   const [open, setOpen] = useState(applied > 0);
   const facetsId = useId();
   return (
@@ -78,6 +83,7 @@ export function VideoFilters({
         </svg>
       </Button>
       <div id={facetsId} className={open ? 'contents' : 'hidden md:contents'}>
+        {quick ? <div className="col-span-2 md:col-span-4 lg:col-span-5">{quick}</div> : null}
         {VIDEO_FACETS.map((facet) => {
           const options = facets[facet];
           const selected = state.facets[facet] ?? '';

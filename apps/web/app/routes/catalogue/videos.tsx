@@ -6,6 +6,7 @@ import { ActiveFilters, type ActiveFilter } from '../../features/catalogue/activ
 import { VideoGrid } from '../../features/catalogue/video-card';
 import { loadProgress } from '../../features/learning/load-progress.server';
 import { FACET_LABELS, VideoFilters } from '../../features/catalogue/video-filters';
+import { FAMILY_OPTIONS, KIND_OPTIONS, KindFilters } from '../../features/catalogue/kind-filters';
 import { recordAction } from '../../lib/analytics';
 import { api } from '../../lib/api.client';
 import { ApiError } from '../../lib/api-client';
@@ -29,10 +30,13 @@ const SEARCH_DEBOUNCE_MS = 400;
 /** The analytics action for a song search (product.md#constants: debounced by 5 s). */
 const SONG_SEARCH_ACTION = 'song_search';
 
-/** The list query from the page URL: facets, `tags` (legacy tag URLs, product.md#pages), `search` and the sort (`order`). */
+/**
+ * The list query from the page URL: facets, `tags` (legacy tag URLs, product.md#pages), `search`,
+ * `kind` and `instrument_family` (product.md#search) and the sort (`order`).
+ */
 function listQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of [...VIDEO_FACETS, 'tags', 'search', 'order', 'playable'] as const) {
+  for (const key of [...VIDEO_FACETS, 'tags', 'search', 'kind', 'instrument_family', 'order', 'playable'] as const) {
     const value = params.get(key)?.trim();
     if (value) query[key] = value;
   }
@@ -59,6 +63,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw refusedQuery(err);
   });
   return { ...list, progress };
+}
+
+/** The page address with the suggested search in place of the typed one, every other filter kept (product.md#search). */
+function suggestionHref(params: URLSearchParams, suggestion: string): string {
+  const next = new URLSearchParams(params);
+  next.set('search', suggestion);
+  return `/videos?${next}`;
 }
 
 /** The personal filters of the list (product.md#chords-i-know). */
@@ -172,6 +183,10 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
     label: `${FACET_LABELS[f]}: ${shown[f]}`,
   }));
   if (shown.tags) active.push({ key: 'tags', label: `Tag: ${shown.tags}` });
+  const kindLabel = KIND_OPTIONS.find((option) => option.value && option.value === shown.kind)?.label;
+  if (kindLabel) active.push({ key: 'kind', label: kindLabel });
+  const familyLabel = FAMILY_OPTIONS.find((option) => option.value && option.value === shown.instrument_family)?.label;
+  if (familyLabel) active.push({ key: 'instrument_family', label: familyLabel });
   if (shown.search) active.push({ key: 'search', label: `Search: "${shown.search}"` });
   const playableLabel = PLAYABLE_OPTIONS.find((option) => option.value && option.value === shown.playable)?.label;
   if (playableLabel) active.push({ key: 'playable', label: playableLabel });
@@ -195,6 +210,14 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
           onSearch={setSearch}
           onFacet={(facet, value) => update({ [facet]: value })}
           searchRef={searchInput}
+          quick={
+            <KindFilters
+              kind={shown.kind ?? ''}
+              family={shown.instrument_family ?? ''}
+              onChange={(key, value) => update({ [key]: value })}
+            />
+          }
+          quickApplied={(shown.kind ? 1 : 0) + (shown.instrument_family ? 1 : 0)}
         />
         <ActiveFilters filters={active} onRemove={removeFilter} onClearAll={forgetSearch} emptyFocusRef={searchInput} />
       </search>
@@ -257,6 +280,21 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
       </div>
+
+      {page.suggestion ? (
+        <p className="mb-4 rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3 text-ink-900">
+          Did you mean{' '}
+          <Link
+            to={suggestionHref(params, page.suggestion)}
+            replace
+            preventScrollReset
+            className="font-semibold text-brand-700 underline"
+          >
+            {page.suggestion}
+          </Link>
+          ?
+        </p>
+      ) : null}
 
       <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
         {/* The cards' titles are h3s: this keeps the outline h1 → h2 → h3 for screen readers. */}

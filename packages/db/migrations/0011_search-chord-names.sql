@@ -1,0 +1,1 @@
+CREATE INDEX "video_chords_name_idx" ON "videos"."video_chords" USING btree (lower(trim("chord_text")));
