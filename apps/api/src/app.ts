@@ -31,6 +31,7 @@ import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports
 import { healthRoutes } from './platform/health.routes.ts';
 import { contentVersionPlugin } from './platform/content-version.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
+import { backupsPlugin } from './platform/backups/index.ts';
 import { metricsPlugin } from './platform/metrics/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
 import { createMediaStore, createS3MediaStore, type MediaStore } from './platform/media/index.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redisPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(backupsPlugin);
   const apiDocs = options.config.API_DOCS ?? !options.config.isProduction;
   // Before any route, so the OpenAPI document sees them all.
   if (apiDocs) await app.register(docsPlugin);

@@ -69,12 +69,20 @@ describe('backup and restore (ADR 0084)', () => {
   let source: DbHandle;
   let sourceMedia: string;
   let backupFile: string;
+  /** A migrated, empty embedded database: each target starts as a copy (migrating PGlite is slow). */
+  let migrated: Blob;
+  const freshEmbedded = async () => {
+    const handle = await createDb({ dataDir: 'memory://', loadDataDir: migrated });
+    cleanups.push(() => handle.close());
+    return handle;
+  };
   const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'fretline-backup-'));
     source = await createDb({ dataDir: 'memory://' });
     await migrate(source);
+    migrated = await source.dumpDataDir!();
     await seed(source.db);
     sourceMedia = path.join(work, 'source-media');
     await mkdir(path.join(sourceMedia, 'videos', 'lesson-1', 'hls'), { recursive: true });
@@ -86,7 +94,7 @@ describe('backup and restore (ADR 0084)', () => {
     await writeFile(path.join(sourceMedia, 'a'.repeat(60), 'b'.repeat(60), `${'c'.repeat(40)}.webp`), randomBytes(1024));
     backupFile = path.join(work, 'site.tar.gz');
     await createBackup({ handle: source, mediaDir: sourceMedia, out: backupFile });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
     await source.close();
@@ -94,8 +102,7 @@ describe('backup and restore (ADR 0084)', () => {
   });
 
   it('restores every table and media file into a fresh embedded database', async () => {
-    const target = await createDb({ dataDir: 'memory://' });
-    cleanups.push(() => target.close());
+    const target = await freshEmbedded();
     const media = path.join(work, 'restored-media');
     const manifest = await restoreBackup({ handle: target, mediaDir: media, file: backupFile });
 
@@ -119,9 +126,7 @@ describe('backup and restore (ADR 0084)', () => {
   }, 120_000);
 
   it('refuses a target that holds data unless forced, and then replaces it exactly', async () => {
-    const target = await createDb({ dataDir: 'memory://' });
-    cleanups.push(() => target.close());
-    await migrate(target);
+    const target = await freshEmbedded();
     await target.db.insert(users).values({ email: 'already-here@example.com' });
     const media = path.join(work, 'busy-media');
     await mkdir(media, { recursive: true });
@@ -148,6 +153,7 @@ describe('backup and restore (ADR 0084)', () => {
     await writeFile(damaged, bytes);
     const target = await createDb({ dataDir: 'memory://' });
     cleanups.push(() => target.close());
+    // An empty database, not even migrated: a refused restore must not have touched it.
     await expect(restoreBackup({ handle: target, file: damaged })).rejects.toThrow(
       'The backup does not match its checksum (damaged.tar.gz.sha256): the file is damaged or incomplete. Nothing was restored.',
     );
