@@ -31,6 +31,8 @@ import { eraseErrorReportsOf, errorReportRoutes } from './platform/error-reports
 import { healthRoutes } from './platform/health.routes.ts';
 import { contentVersionPlugin } from './platform/content-version.ts';
 import { jobsPlugin } from './platform/jobs/index.ts';
+import { backupsPlugin } from './platform/backups/index.ts';
+import { metricsPlugin } from './platform/metrics/index.ts';
 import { devMailApiRoutes, devMailPage, mailPlugin } from './platform/mail/index.ts';
 import { createMediaStore, createS3MediaStore, type MediaStore } from './platform/media/index.ts';
 import { redirectsPlugin } from './web/redirects.ts';
@@ -110,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(app);
   const mediaStore = options.mediaStore ?? mediaStoreFor(options.config);
   await app.register(errorsPlugin);
+  // Before every route, so its onResponse hook counts every answer, shed ones included (ADR 0083).
+  await app.register(metricsPlugin);
   // First of the request hooks, so an overloaded instance refuses before doing any work.
   await app.register(pressurePlugin);
   // Before every route (it hooks each one as it is added): HTML, JSON, JS, CSS and SVG answers go
@@ -126,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redisPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(backupsPlugin);
   const apiDocs = options.config.API_DOCS ?? !options.config.isProduction;
   // Before any route, so the OpenAPI document sees them all.
   if (apiDocs) await app.register(docsPlugin);

@@ -169,3 +169,11 @@ describe('production defaults', () => {
     expect(() => loadConfig({ ...production, DEMO_SEED: 'maybe' })).toThrow(ConfigError);
   });
 });
+
+describe('the metrics token (ADR 0083)', () => {
+  it('leaves /metrics off when unset and refuses a token short enough to guess', () => {
+    expect(loadConfig(production).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ ...production, METRICS_TOKEN: 'x'.repeat(24) }).METRICS_TOKEN).toBe('x'.repeat(24));
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 24 characters/);
+  });
+});

@@ -102,6 +102,17 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   // The browser tests' session fixture, POST /api/test/sessions (ADR 0075); production refuses it.
   TEST_SESSIONS: bool.default(false),
+  // GET /metrics (ADR 0083) answers only a bearer of this token; unset, there is no /metrics at all.
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
+  // Scheduled backups (ADR 0084): a backup every BACKUP_EVERY_HOURS into BACKUP_DIR, the newest
+  // BACKUP_KEEP kept. Unset BACKUP_DIR: none (`npm run backup` still works).
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 31)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   // Load shedding (ADR 0059): above this average event-loop delay new requests get a fast 503; 0 turns it off.
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });

@@ -19,7 +19,20 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, for `loadDataDir` (the tests' migrated copy, ADR 0075). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now, for the operator's metrics (docs/operations/metrics.md). */
+  poolStats?: () => PoolStats;
 }
+
+interface PoolStats {
+  /** Open connections, idle or checked out. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above zero for long, the pool is too small or queries too slow. */
+  waiting: number;
+  max: number;
+}
+
+const POOL_MAX = 10;
 
 export interface CreateDbOptions {
   /** postgres://… ; unset means the embedded PGlite database. */
@@ -39,7 +52,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: POOL_MAX,
       connectionTimeoutMillis: 2_000,
       statement_timeout: 5_000,
       idleTimeoutMillis: 30_000,
@@ -66,6 +79,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     };
   }
   const dataDir = options.dataDir ?? path.resolve('.data/pglite');

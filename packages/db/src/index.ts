@@ -2,6 +2,7 @@ export { createDb, type Database, type DbHandle, type CreateDbOptions } from './
 export { migrate, migrationsFolder } from './migrate.ts';
 export { seedIfEmpty, seed } from './seed/index.ts';
 export { createSuperadmin } from './admin/superadmin.ts';
+export { createBackup } from './backup/backup.ts';
 export * as tables from './schema/index.ts';
 // Query helpers re-exported so every package uses this package's one copy of drizzle-orm.
 export {

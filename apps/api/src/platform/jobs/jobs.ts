@@ -271,10 +271,13 @@ async function runJob(app: FastifyInstance, job: ClaimedJob): Promise<void> {
       .update(jobs)
       .set({ status: 'done', finished: app.clock(), lockedUntil: null, lastError: null, ...finalPayload })
       .where(thisAttempt);
+    app.metrics.jobsFinished.inc({ type: job.type, outcome: 'done' });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const now = app.clock();
-    if (job.attempts >= job.maxAttempts) {
+    const givingUp = job.attempts >= job.maxAttempts;
+    app.metrics.jobsFinished.inc({ type: job.type, outcome: givingUp ? 'failed' : 'retry' });
+    if (givingUp) {
       log.error({ err, attempts: job.attempts }, 'job failed for good');
       await app.db
         .update(jobs)
@@ -311,5 +314,5 @@ export const jobsPlugin = fp(
     }
     app.addHook('onClose', async () => runner.stop());
   },
-  { name: 'jobs', dependencies: ['deps'] },
+  { name: 'jobs', dependencies: ['deps', 'metrics'] },
 );

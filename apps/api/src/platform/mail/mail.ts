@@ -103,12 +103,14 @@ async function sendMailJob(payload: unknown, context: JobContext): Promise<void>
         messageId,
       });
     } catch (err) {
+      app.metrics.mailFailed.inc({ category: message.category });
       // An SMTP reply code means the server answered no; anything else (a dropped connection)
       // leaves the `sending` mark, as the message may have got through.
       const code = (err as { responseCode?: unknown }).responseCode;
       if (typeof code === 'number') await mark('refused', String(code));
       throw err;
     }
+    app.metrics.mailSent.inc({ category: message.category, transport: 'smtp' });
     await mark('accepted', info.response?.slice(0, 500));
     log.info({ to: message.to, category: message.category, messageId }, 'mail sent');
     return;
@@ -128,6 +130,7 @@ async function sendMailJob(payload: unknown, context: JobContext): Promise<void>
       created: app.clock(),
     })
     .onConflictDoNothing({ target: tables.devMail.idJob });
+  app.metrics.mailSent.inc({ category: message.category, transport: 'mailbox' });
   // Logged without subject and body: either may hold a sign-in code.
   log.info({ to: message.to, category: message.category }, 'mail stored in the development mailbox');
 }

@@ -55,6 +55,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'messages.unreadCount', { access: 'user' }, async (request) => {
     const { user } = requireUser(request);
     let count = await readUnreadCount(app, user.idUser);
+    app.metrics.unreadPolls.inc({ answered_from: count === undefined ? 'database' : 'memo' });
     if (count === undefined) {
       count = await repo.countUnreadThreads(app.db, user.idUser);
       await rememberUnreadCount(app, user.idUser, count);
