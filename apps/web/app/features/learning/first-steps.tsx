@@ -229,7 +229,7 @@ function Quiz({
 }
 
 function Recommendation({ recommendation }: { recommendation: FirstStepsRecommendation }) {
-  const { course, songs, reasons } = recommendation;
+  const { course, first_lesson: firstLesson, songs, reasons } = recommendation;
   return (
     <div className="grid gap-6 md:grid-cols-[1.1fr_1fr]">
       <div>
@@ -255,7 +255,17 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
               </span>
             </span>
           </Link>
-        ) : (
+        ) : null}
+        {course && firstLesson ? (
+          <Link
+            to={`/videos/${firstLesson.video_slug}?course=${encodeURIComponent(course.course_slug)}`}
+            data-testid="recommended-first-lesson"
+            className="mt-2 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline"
+          >
+            Lesson 1: {firstLesson.video_title} <span aria-hidden="true">→</span>
+          </Link>
+        ) : null}
+        {course ? null : (
           <p className="mt-2 text-stone-700">
             Browse{' '}
             <Link to="/courses" className="font-semibold text-brand-700 underline">
