@@ -13,6 +13,7 @@ import { seoMeta } from '../../lib/seo';
 import { Checkout } from '../../features/membership/checkout';
 import { PlanPicker } from '../../features/membership/plan-picker';
 import { UndoCancellation } from '../../features/membership/undo-cancellation';
+import { findTrialReturn } from '../../features/account/return-to.server';
 import { FreeTrialNote, needsAttention, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import type { Route } from './+types/membership';
 
@@ -55,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     product,
     signedIn,
+    // The locked lesson the learner came from (?back=), where the checkout returns them (ADR 0082).
+    back: signedIn ? await findTrialReturn(request) : null,
     hasMembership: meData.user.has_aaa_membership,
     eligibleForTrial: meData.user.eligible_for_aaa_free_trial,
     current,
@@ -63,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** /membership: the offer and, for a member, their status (product.md#pages; ADR 0020). */
 export default function Membership({ loaderData }: Route.ComponentProps) {
-  const { product, signedIn, hasMembership, eligibleForTrial, current } = loaderData;
+  const { product, signedIn, hasMembership, eligibleForTrial, current, back } = loaderData;
   const plans = product.subscription_plans;
   const [selected, setSelected] = useState(plans[0]?.id_subscription_plan ?? 0);
   const plan = plans.find((p) => p.id_subscription_plan === selected) ?? plans[0];
@@ -132,6 +135,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
                     product={product}
                     plan={plan}
                     eligibleForTrial={eligibleForTrial}
+                    back={back}
                     onPurchaseStarted={() => setPurchasing(true)}
                   />
                 ) : null}
