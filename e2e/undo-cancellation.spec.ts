@@ -11,7 +11,7 @@ import { signUpContext } from './support/auth.ts';
 const LONG_DATE = /[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th), \d{4}/;
 
 test('cancel, then undo the cancellation while the access lasts @phone', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUpContext(context, baseURL, { first_name: 'Uma', last_name: 'Undo', label: 'undo-cancellation' });
   const { data } = (await (await page.request.get('/api/finance/subscription-products/slug/access-all-areas')).json()) as {
     data: { subscription_product: { subscription_plans: Array<{ id_subscription_plan: number }> } };
