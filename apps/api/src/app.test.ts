@@ -24,6 +24,7 @@ describe('buildApp with adapters of the caller’s own', () => {
       replacePaymentMethod: refuse,
       detachPaymentMethod: refuse,
       cancelSubscription: refuse,
+      undoCancellation: refuse,
       pauseSubscription: refuse,
       resumeSubscription: refuse,
       applyDiscount: refuse,

@@ -64,6 +64,8 @@ export type FirstStepsAnswers = z.infer<typeof FirstStepsAnswersSchema>;
 /** What the quiz recommends: a course and first songs from the catalogue, with the reasons in words. */
 export const FirstStepsRecommendationSchema = z.object({
   course: CourseRefSchema.nullable(),
+  /** The course's first lesson, where the learner starts; null without a course (or a lesson in it). */
+  first_lesson: z.object({ video_slug: z.string(), video_title: TextSchema }).nullable(),
   songs: z.array(
     z.object({
       id_video: IdSchema,

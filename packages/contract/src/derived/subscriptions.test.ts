@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { freeTrialText, isInFreeTrial, membershipState, membershipStateText } from './subscriptions.ts';
+import { formatLong } from './dates.ts';
+import {
+  freeTrialText,
+  isInFreeTrial,
+  membershipState,
+  membershipStateDate,
+  membershipStateText,
+  subscriptionState,
+} from './subscriptions.ts';
 import { startTrialText } from './trial-offer.ts';
 
 const now = new Date('2026-11-25T12:00:00Z');
@@ -53,9 +61,9 @@ describe('membershipState', () => {
         },
       ]),
     ).toBe('Paused until Jan 20th, 2027');
-    // A pause still to come does not stop the membership yet.
+    // A pause still to come does not stop the membership yet, but it does not renew when the pause starts.
     expect(text([{ ...base, subscription_paused_from: end, subscription_paused_until: new Date('2027-01-20T00:00:00Z') }])).toBe(
-      'Active member, renews on Dec 9th, 2026',
+      'Active member until Dec 9th, 2026, then paused until Jan 20th, 2027',
     );
     expect(text([{ ...base, subscription_status: 'cancelled' }])).toBe('Cancelled, access until Dec 9th, 2026');
     expect(text([{ ...base, subscription_status: 'failed' }])).toBe('Payment failed: update your card to keep access');
@@ -72,5 +80,38 @@ describe('membershipState', () => {
         { ...base, subscription_status: 'draft', subscription_created: new Date('2026-11-24T00:00:00Z') },
       ]),
     ).toBe('Cancelled, access until Dec 9th, 2026');
+  });
+});
+
+describe('subscriptionState and membershipStateDate (ADR 0082)', () => {
+  const sub = {
+    subscription_status: 'active' as const,
+    subscription_trial_end: null,
+    subscription_current_period_end: end,
+    subscription_created: new Date('2026-11-01T00:00:00Z'),
+  };
+  const dated = (facts: Parameters<typeof subscriptionState>[0]) => {
+    const d = membershipStateDate(subscriptionState(facts, now));
+    return d ? `${d.label} ${formatLong(d.date)}` : null;
+  };
+
+  it('says Renews only for an active membership that will renew', () => {
+    expect(dated(sub)).toBe('Renews Dec 9th, 2026');
+    expect(dated({ ...sub, subscription_trial_end: end })).toBe('Free trial ends Dec 9th, 2026');
+    expect(
+      dated({
+        ...sub,
+        subscription_paused_from: new Date('2026-11-20T00:00:00Z'),
+        subscription_paused_until: new Date('2027-01-20T00:00:00Z'),
+      }),
+    ).toBe('Paused until Jan 20th, 2027');
+    expect(dated({ ...sub, subscription_paused_from: end, subscription_paused_until: new Date('2027-01-20T00:00:00Z') })).toBe(
+      'Pause starts Dec 9th, 2026',
+    );
+    expect(dated({ ...sub, subscription_status: 'cancelled' })).toBe('Access until Dec 9th, 2026');
+    expect(dated({ ...sub, subscription_status: 'failed' })).toBeNull();
+    expect(
+      dated({ ...sub, subscription_status: 'cancelled', subscription_current_period_end: new Date('2026-11-01T00:00:00Z') }),
+    ).toBeNull();
   });
 });

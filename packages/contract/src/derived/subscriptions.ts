@@ -35,6 +35,7 @@ type MembershipFacts = Pick<
 export type MembershipState =
   | { kind: 'trial'; ends: Date }
   | { kind: 'active'; renews: Date | null }
+  | { kind: 'pause-ahead'; from: Date; until: Date }
   | { kind: 'paused'; until: Date }
   | { kind: 'cancelled'; accessUntil: Date }
   | { kind: 'payment-failed' }
@@ -45,6 +46,10 @@ function stateOf(subscription: MembershipFacts, now: Date): MembershipState {
   const from = subscription.subscription_paused_from ?? null;
   const until = subscription.subscription_paused_until ?? null;
   if (status === 'active' && from && until && from <= now && now < until) return { kind: 'paused', until };
+  // A pause still to come: the membership runs until it starts and does not renew then.
+  if (status === 'active' && from && until && now < from && !isInFreeTrial(subscription, now)) {
+    return { kind: 'pause-ahead', from, until };
+  }
   if (isInFreeTrial(subscription, now)) return { kind: 'trial', ends: subscription.subscription_trial_end! };
   if (status === 'active') return { kind: 'active', renews: periodEnd };
   if (status === 'cancelled' && periodEnd && periodEnd > now) return { kind: 'cancelled', accessUntil: periodEnd };
@@ -66,6 +71,36 @@ export function membershipState(subscriptions: readonly MembershipFacts[], now: 
   return { kind: 'none' };
 }
 
+/**
+ * The state of one subscription (the subscription page, the membership page, ADR 0082), by the same
+ * rules as a learner's whole membership: 'none' for one that says nothing (ended, a draft).
+ */
+export function subscriptionState(subscription: MembershipFacts, now: Date): MembershipState {
+  return stateOf(subscription, now);
+}
+
+/**
+ * The date that matters in a state, with its label: "Renews" only for an active membership that
+ * will renew (never a paused or cancelled one), "Free trial ends", "Paused until", "Access until".
+ */
+export function membershipStateDate(state: MembershipState): { label: string; date: Date } | null {
+  switch (state.kind) {
+    case 'trial':
+      return { label: 'Free trial ends', date: state.ends };
+    case 'active':
+      return state.renews ? { label: 'Renews', date: state.renews } : null;
+    case 'pause-ahead':
+      return { label: 'Pause starts', date: state.from };
+    case 'paused':
+      return { label: 'Paused until', date: state.until };
+    case 'cancelled':
+      return { label: 'Access until', date: state.accessUntil };
+    case 'payment-failed':
+    case 'none':
+      return null;
+  }
+}
+
 /** The state in words, dates in the long format (product.md#constants): "Free trial until Dec 9th, 2026". */
 export function membershipStateText(state: MembershipState): string {
   switch (state.kind) {
@@ -73,6 +108,8 @@ export function membershipStateText(state: MembershipState): string {
       return `Free trial until ${formatLong(state.ends)}`;
     case 'active':
       return state.renews ? `Active member, renews on ${formatLong(state.renews)}` : 'Active member';
+    case 'pause-ahead':
+      return `Active member until ${formatLong(state.from)}, then paused until ${formatLong(state.until)}`;
     case 'paused':
       return `Paused until ${formatLong(state.until)}`;
     case 'cancelled':

@@ -256,7 +256,8 @@ export const sandboxSubscriptions = financeSchema.table('sandbox_subscriptions',
 
 /**
  * What happened to a subscription besides its status, for the staff dashboard's pauses and saves
- * (docs/decisions/0067-keeping-members-and-the-numbers.md): 'paused', 'resumed', 'offer_taken'.
+ * (docs/decisions/0067-keeping-members-and-the-numbers.md): 'paused', 'resumed', 'offer_taken', and
+ * 'cancel_undone' (ADR 0082).
  */
 export const subscriptionChanges = financeSchema.table(
   'subscription_changes',

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { DEFAULT_TIME_ZONE, isIanaTimeZone } from '@fretline/contract';
+import { DEFAULT_TIME_ZONE, formatDateInZone, isIanaTimeZone } from '@fretline/contract';
 import { tables, type Database } from '@fretline/db';
 import type { Config } from '../../config.ts';
 import { enqueueMail, escapeHtml, unsubscribeLinks } from '../../platform/mail/index.ts';
@@ -19,6 +19,7 @@ export type FinanceMail =
     }
   | { kind: 'trial-ending'; productName: string; planName: string; price: number; trialEnd: Date; idSubscription: number }
   | { kind: 'cancellation-confirmed'; productName: string; accessUntil: Date | null }
+  | { kind: 'cancellation-undone'; productName: string; renewsOn: Date | null; idSubscription: number }
   | {
       kind: 'renewal-receipt';
       productName: string;
@@ -42,8 +43,8 @@ const formatGbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 /** A usable zone: the member's, else the business's own (product.md#lifecycle-e-mails). */
 export const memberZone = (zone: string | null | undefined) => (zone && isIanaTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
 
-/** '5 March 2027' on the member's calendar. */
-const longDate = (d: Date, zone: string) => dayjs(d).tz(zone).format('D MMMM YYYY');
+/** 'Mar 5th, 2027' on the member's calendar: the long date format every page uses too (product.md#constants). */
+const longDate = (d: Date, zone: string) => formatDateInZone(d, 'long', zone);
 
 /** The local hour (in the member's zone) a reminder goes at: the morning of its day, not the small hours. */
 const REMINDER_LOCAL_HOUR = 10;
@@ -119,6 +120,17 @@ function compose(
           "Thanks for learning with us. You're welcome back any time.",
         ],
         link: { label: 'See the membership', url: `${site}/membership` },
+      };
+    case 'cancellation-undone':
+      return {
+        subject: `Your ${mail.productName} membership carries on`,
+        paragraphs: [
+          mail.renewsOn
+            ? `You've undone your cancellation, so your ${mail.productName} membership carries on and renews on ${longDate(mail.renewsOn, zone)}.`
+            : `You've undone your cancellation, so your ${mail.productName} membership carries on.`,
+          'Nothing else changes: the same plan, the same card.',
+        ],
+        link: { label: 'Manage your membership', url: `${site}/me/subscriptions/${mail.idSubscription}` },
       };
   }
 }

@@ -102,6 +102,10 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceRoutesOptions> = async 
     return { data: { subscription } };
   });
 
+  route(app, 'finance.undoCancellation', user, async (request) => ({
+    data: { subscription: await keep.undoCancellation(ctx(request), signedIn(request), request.params.id) },
+  }));
+
   // ── Keeping members (product.md#keeping-members) ──
   route(app, 'finance.getKeepOptions', user, async (request) => ({
     data: { keep_options: await keep.getKeepOptions(ctx(request), signedIn(request), request.params.id) },

@@ -257,7 +257,8 @@ export async function cancelSubscription(
     await repo.markCancelled(tx, user.idUser, idSubscription, { answer, reason, now, endsNow: !keepsAccess });
     const timeZone = ctx.timeZoneOf ? await ctx.timeZoneOf(tx, user.idUser) : null;
     const to = { email: row?.customerEmail || user.email, timeZone };
-    await sendLifecycleMail(tx, ctx.config, now, to, idSubscription, 'cancelled', {
+    // Keyed by the moment: a member who undoes a cancellation and cancels again is told again (ADR 0082).
+    await sendLifecycleMail(tx, ctx.config, now, to, idSubscription, `cancelled:${now.toISOString()}`, {
       kind: 'cancellation-confirmed',
       productName: sub.subscription_product_name ?? 'Fretline',
       accessUntil,

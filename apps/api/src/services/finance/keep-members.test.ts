@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@fretline/db';
-import type { Subscription } from '@fretline/contract';
+import { formatDateInZone, type Subscription } from '@fretline/contract';
 import { runDueJobs } from '../../platform/jobs/index.ts';
 import { membershipPlans, sessionOnClock } from '../../../test/finance-helpers.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
@@ -175,8 +175,8 @@ describe('lifecycle e-mails', () => {
       x.subject.endsWith('has been cancelled'),
     );
     expect(cancelMail).toHaveLength(1);
-    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
-    expect(cancelMail[0]!.text).toContain(`you keep access until ${day.format(paidUntil)}`);
+    // The long date format of product.md#constants, on the member's calendar.
+    expect(cancelMail[0]!.text).toContain(`you keep access until ${formatDateInZone(paidUntil, 'long', 'Europe/London')}`);
   });
 
   it("sends the trial reminder on the member's own morning, with the dates on their calendar", async () => {
@@ -208,13 +208,7 @@ describe('lifecycle e-mails', () => {
     const id = res.json().data.subscription.id_subscription as number;
     await settle();
     const trialEnd = new Date((await getSub(user.token, id)).subscription_trial_end!);
-    const localDay = (d: Date) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'America/Los_Angeles',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      }).format(d);
+    const localDay = (d: Date) => formatDateInZone(d, 'long', 'America/Los_Angeles');
     // Not at trial end − 72 h (the evening in Los Angeles) but at the 10:00 there before it.
     const exact = new Date(trialEnd.getTime() - 3 * DAY);
     await settle(exact.getTime() - t.clock.now().getTime() - DAY);
@@ -233,11 +227,7 @@ describe('lifecycle e-mails', () => {
     const [reminder] = await reminders();
     // The trial ends at 03:00 UTC, the evening before in Los Angeles: the e-mail gives that day.
     expect(reminder!.mailSubject).toBe(`Your free trial ends on ${localDay(trialEnd)}`);
-    expect(localDay(trialEnd)).not.toBe(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(
-        trialEnd,
-      ),
-    );
+    expect(localDay(trialEnd)).not.toBe(formatDateInZone(trialEnd, 'long', 'Europe/London'));
   });
 
   it('lists them on the member page of the staff console', async () => {

@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
-import type { KeepOptions, RetentionOfferSettings } from '@fretline/contract';
-import { and, eq, isNull, lte, or, tables, type Database } from '@fretline/db';
+import { formatLong, type KeepOptions, type RetentionOfferSettings } from '@fretline/contract';
+import { and, eq, gt, inArray, isNull, lte, ne, or, tables, type Database } from '@fretline/db';
 import { conflict, notFound } from '../../plugins/errors.ts';
+import { sendLifecycleMail } from './finance.mails.ts';
 import * as repo from './finance.repository.ts';
+import { LIVE_STATUSES } from './state-machine.ts';
 import type { FinanceContext, SignedInUser, SubscriptionRow } from './finance.service.ts';
 
 /*
@@ -17,6 +19,10 @@ const offers = tables.retentionOffers;
 
 const SUBSCRIPTION_NOT_FOUND = 'That subscription cannot be found, please try again later or contact support.';
 export const NOT_PAUSED = 'Your membership is not paused.';
+export const NOT_CANCELLED = 'Your membership is not cancelled.';
+export const ACCESS_ENDED =
+  'Your membership has already ended, so its cancellation cannot be undone. You can join again from the membership page.';
+const ANOTHER_MEMBERSHIP = 'You already have another membership running, so this one cannot be brought back.';
 export const OFFER_TAKEN = 'This subscription has already had this offer.';
 export const NO_OFFER = 'There is no offer to take at the moment.';
 const OFFER_ACTIVE_ONLY = 'Only an active membership can take this offer.';
@@ -33,7 +39,7 @@ async function requireOwn(db: Database, idUser: number, idSubscription: number):
 function pauseUnavailable(sub: SubscriptionRow, now: Date): string | null {
   if (sub.subscription_status !== 'active') return 'Only an active membership can be paused.';
   if (sub.subscription_paused_until && sub.subscription_paused_until > now) {
-    return `Your membership is already paused until ${dayjs(sub.subscription_paused_until).format('D MMMM YYYY')}.`;
+    return `Your membership is already paused until ${formatLong(sub.subscription_paused_until)}.`;
   }
   if (sub.subscription_trial_end && sub.subscription_trial_end > now) {
     return 'You can pause once your free trial has ended; cancelling during the trial costs nothing.';
@@ -100,7 +106,7 @@ export async function pauseSubscription(ctx: FinanceContext, user: SignedInUser,
     .where(and(eq(s.idSubscription, idSubscription), or(isNull(s.pausedUntil), lte(s.pausedUntil, now))))
     .returning({ id: s.idSubscription });
   if (claimed.length === 0) {
-    throw conflict(`Your membership is already paused until ${dayjs(pausedUntil).format('D MMMM YYYY')}.`, 'PAUSE_UNAVAILABLE');
+    throw conflict(`Your membership is already paused until ${formatLong(pausedUntil)}.`, 'PAUSE_UNAVAILABLE');
   }
   try {
     await ctx.provider.pauseSubscription({ providerSubscriptionId: row.providerSubscriptionId, resumesAt: pausedUntil });
@@ -170,5 +176,85 @@ export async function takeRetentionOffer(ctx: FinanceContext, user: SignedInUser
     throw err;
   }
   await ctx.db.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'offer_taken', changeCreated: now });
+  return requireOwn(ctx.db, user.idUser, idSubscription);
+}
+
+/**
+ * Undo a cancellation (ADR 0082): a member who cancelled keeps access until the paid (or trial)
+ * period ends, and until then may change their mind; the membership renews as if never cancelled.
+ * Only the member's own cancellation, only while its access lasts; after that it has ended and a new
+ * membership starts from /membership. The row is claimed first (cancelled → active, only while the
+ * access lasts) so two clicks make one undo; should the provider refuse, the claim is given back.
+ */
+export async function undoCancellation(ctx: FinanceContext, user: SignedInUser, idSubscription: number) {
+  const sub = await requireOwn(ctx.db, user.idUser, idSubscription);
+  const now = ctx.clock();
+  if (sub.subscription_status !== 'cancelled') throw conflict(NOT_CANCELLED, 'NOT_CANCELLED');
+  const [before] = await ctx.db
+    .select({
+      endReason: s.endReason,
+      cancelled: s.subscriptionCancelled,
+      periodEnd: s.currentPeriodEnd,
+      idProduct: s.idSubscriptionProduct,
+    })
+    .from(s)
+    .where(eq(s.idSubscription, idSubscription));
+  const row = await repo.findProviderSide(ctx.db, idSubscription);
+  if (!before || before.endReason !== 'member' || !before.periodEnd || before.periodEnd <= now || !row?.providerSubscriptionId) {
+    throw conflict(ACCESS_ENDED, 'ACCESS_ENDED');
+  }
+  // A new membership bought since (one live subscription per product) leaves this one ended.
+  const others = await ctx.db
+    .select({ id: s.idSubscription })
+    .from(s)
+    .where(
+      and(
+        eq(s.idUser, user.idUser),
+        eq(s.idSubscriptionProduct, before.idProduct),
+        ne(s.idSubscription, idSubscription),
+        inArray(s.subscriptionStatus, [...LIVE_STATUSES]),
+      ),
+    );
+  if (others.length > 0) throw conflict(ANOTHER_MEMBERSHIP, 'SUBSCRIPTION_EXISTS');
+  const claimed = await ctx.db
+    .update(s)
+    .set({ subscriptionStatus: 'active', subscriptionCancelled: null, endReason: null, subscriptionUpdated: now })
+    .where(
+      and(
+        eq(s.idSubscription, idSubscription),
+        eq(s.subscriptionStatus, 'cancelled'),
+        eq(s.endReason, 'member'),
+        gt(s.currentPeriodEnd, now),
+      ),
+    )
+    .returning({ id: s.idSubscription });
+  if (claimed.length === 0) throw conflict(NOT_CANCELLED, 'NOT_CANCELLED');
+  try {
+    await ctx.provider.undoCancellation({ providerSubscriptionId: row.providerSubscriptionId });
+  } catch (err) {
+    await ctx.db
+      .update(s)
+      .set({ subscriptionStatus: 'cancelled', subscriptionCancelled: before.cancelled, endReason: before.endReason })
+      .where(eq(s.idSubscription, idSubscription));
+    throw err;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(changes).values({ fkSubscription: idSubscription, changeKind: 'cancel_undone', changeCreated: now });
+    const timeZone = ctx.timeZoneOf ? await ctx.timeZoneOf(tx, user.idUser) : null;
+    await sendLifecycleMail(
+      tx,
+      ctx.config,
+      now,
+      { email: row.customerEmail || user.email, timeZone },
+      idSubscription,
+      `undone:${now.toISOString()}`,
+      {
+        kind: 'cancellation-undone',
+        productName: sub.subscription_product_name ?? 'Fretline',
+        renewsOn: before.periodEnd,
+        idSubscription,
+      },
+    );
+  });
   return requireOwn(ctx.db, user.idUser, idSubscription);
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq, tables } from '@fretline/db';
+import { formatDateInZone } from '@fretline/contract';
 import { createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 import { createStripeClient, StripeProvider } from './providers/stripe.ts';
 import { CouponRejected, PaymentError } from './providers/types.ts';
@@ -208,8 +209,8 @@ describe('Stripe webhooks', () => {
     while ((await runDueJobs(t.app)) > 0);
     const sent = (await t.db.select().from(tables.devMail)).filter((m) => m.subject.endsWith("payment didn't go through"));
     expect(sent).toHaveLength(2);
-    const day = (d: Date) =>
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(d);
+    // The long date format of product.md#constants, on the member's calendar.
+    const day = (d: Date) => formatDateInZone(d, 'long', 'Europe/London');
     // One e-mail per attempt, each with its own retry date (the jobs may send them in either order).
     const retryDates = sent.map((m) => /We'll try your card again on ([^.]+)\./.exec(m.text)?.[1]).sort();
     expect(retryDates).toEqual([day(retry1), day(retry2)].sort());
@@ -224,8 +225,7 @@ describe('Stripe webhooks', () => {
     // Stripe ended it: the e-mail still says until when access lasts (the period it reported).
     while ((await runDueJobs(t.app)) > 0);
     const [cancelled] = (await t.db.select().from(tables.devMail)).filter((m) => m.subject.endsWith('has been cancelled'));
-    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
-    expect(cancelled?.text).toContain(`you keep access until ${day.format(new Date(now))}`);
+    expect(cancelled?.text).toContain(`you keep access until ${formatDateInZone(new Date(now), 'long', 'Europe/London')}`);
     await deliver(stripeEvent('invoice.paid', invoiceObject('in_test_3', 1499, new Date(now)), new Date(now)));
     expect((await status()).subscriptionStatus).toBe('cancelled');
     expect(await t.db.select().from(tables.invoices).where(eq(tables.invoices.providerInvoiceId, 'in_test_3'))).toHaveLength(1);
@@ -504,5 +504,12 @@ describe('Stripe provider through the real SDK (Stripe faked at the HTTP boundar
     expect(started!.body.get('pause_collection')).toBe('');
     expect(started!.body.get('billing_cycle_anchor[type]')).toBe('now');
     expect(started!.body.get('proration_behavior')).toBe('none');
+  });
+
+  it('undoes a cancellation by setting cancel_at_period_end back to false (ADR 0082)', async () => {
+    requests.length = 0;
+    await provider().undoCancellation({ providerSubscriptionId: 'sub_new' });
+    const update = requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_new')!;
+    expect(update.body.get('cancel_at_period_end')).toBe('false');
   });
 });

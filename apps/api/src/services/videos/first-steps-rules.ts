@@ -50,10 +50,17 @@ const share = (entries: VideoFacts[], test: (v: VideoFacts) => boolean) =>
 
 /**
  * Each course scores, from the share of its videos that fit: level 4, instrument 3, goals 2,
- * style 1. A ukulele answer only ever gets a ukulele course and a guitar answer never does. The
+ * style 1; a learner who has never played by the beginner share alone. A ukulele answer only ever gets a ukulele course and a guitar answer never does. The
  * technique course (a companion, not a path) is left out. Ties go to the earlier course.
  */
 function scoreCourse(course: CourseFacts, answers: FirstStepsAnswers): number {
+  // Someone who has never played starts at the start (holding, tuning, first chords) whatever they
+  // like or play: only how much of the course is for beginners counts, and a course that opens
+  // with a beginner's lesson beats one that gets there later (ADR 0082).
+  if (answers.first_steps_level === 'new') {
+    const opensForBeginners = course.entries[0] && same(course.entries[0].difficulty, 'Beginner') ? 1 : 0;
+    return 4 * share(course.entries, (v) => same(v.difficulty, 'Beginner')) + opensForBeginners;
+  }
   const own = LEVEL_DIFFICULTIES[answers.first_steps_level][0]!;
   const instrument = GUITAR_INSTRUMENT[answers.first_steps_guitar];
   const skills = answers.first_steps_goals.flatMap((g) => GOAL_SKILLS[g]);

@@ -1,4 +1,4 @@
-import { and, asc, type Database, eq, tables } from '@fretline/db';
+import { and, asc, type Database, desc, eq, tables } from '@fretline/db';
 
 // The first-visit quiz's row (one per user) and the catalogue facts its rules read (ADR 0064).
 
@@ -28,21 +28,36 @@ export async function upsertFirstSteps(
 
 /** Published courses with the facets of their published videos. */
 export async function findCourseFacts(db: Database) {
-  return db
-    .select({
-      idCourse: c.idCourse,
-      order: c.courseOrder,
-      archetype: c.courseArchetype,
-      difficulty: v.videoDifficulty,
-      instrument: v.videoInstrument,
-      skill: v.videoSkill,
-      genre: v.videoGenre,
-    })
+  return (
+    db
+      .select({
+        idCourse: c.idCourse,
+        order: c.courseOrder,
+        archetype: c.courseArchetype,
+        difficulty: v.videoDifficulty,
+        instrument: v.videoInstrument,
+        skill: v.videoSkill,
+        genre: v.videoGenre,
+      })
+      .from(cv)
+      .innerJoin(c, eq(c.idCourse, cv.idCourse))
+      .innerJoin(v, eq(v.idVideo, cv.idVideo))
+      .where(and(eq(c.coursePublished, true), eq(v.videoPublished, true)))
+      // Each course's lessons in their order ('video' before 'song'), so its first entry is where it starts.
+      .orderBy(asc(c.courseOrder), asc(c.idCourse), desc(cv.courseVideoKind), asc(cv.courseVideoOrder), asc(cv.idCourseVideo))
+  );
+}
+
+/** A course's first published lesson: where the recommendation sends a learner to start. */
+export async function findFirstLesson(db: Database, idCourse: number) {
+  const [row] = await db
+    .select({ slug: v.videoSlug, title: v.videoTitle })
     .from(cv)
-    .innerJoin(c, eq(c.idCourse, cv.idCourse))
     .innerJoin(v, eq(v.idVideo, cv.idVideo))
-    .where(and(eq(c.coursePublished, true), eq(v.videoPublished, true)))
-    .orderBy(asc(c.courseOrder), asc(c.idCourse));
+    .where(and(eq(cv.idCourse, idCourse), eq(cv.courseVideoKind, 'video'), eq(v.videoPublished, true)))
+    .orderBy(asc(cv.courseVideoOrder), asc(cv.idCourseVideo))
+    .limit(1);
+  return row;
 }
 
 /** Published songs with what the rules and the card need. */

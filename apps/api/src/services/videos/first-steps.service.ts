@@ -8,7 +8,7 @@ import {
 import { signedMediaUrl } from '../../platform/media/index.ts';
 import { findCourseById } from './courses.repository.ts';
 import { pickCourse, pickSongs, recommendationReasons, type CourseFacts } from './first-steps-rules.ts';
-import { findCourseFacts, findFirstSteps, findSongFacts, upsertFirstSteps } from './first-steps.repository.ts';
+import { findCourseFacts, findFirstLesson, findFirstSteps, findSongFacts, upsertFirstSteps } from './first-steps.repository.ts';
 import type { VideosContext } from './videos.context.ts';
 
 // The optional first-visit quiz (docs/product.md#first-steps, ADR 0064): a signed-in learner's
@@ -29,7 +29,9 @@ export async function recommendFirstSteps(ctx: VideosContext, answers: FirstStep
     courses.set(row.idCourse, course);
   }
   const picked = pickCourse([...courses.values()], answers);
-  const course = picked ? await findCourseById(ctx.db, picked.idCourse) : undefined;
+  const [course, firstLesson] = picked
+    ? await Promise.all([findCourseById(ctx.db, picked.idCourse), findFirstLesson(ctx.db, picked.idCourse)])
+    : [undefined, undefined];
   return {
     course: course
       ? {
@@ -39,6 +41,8 @@ export async function recommendFirstSteps(ctx: VideosContext, answers: FirstStep
           course_image: signedMediaUrl(ctx, course.courseImage),
         }
       : null,
+    // The course's first lesson, where "Start the course" goes (docs/product.md#first-steps).
+    first_lesson: course && firstLesson ? { video_slug: firstLesson.slug, video_title: firstLesson.title } : null,
     songs: pickSongs(songs, answers).map((s) => {
       const song = songs.find((x) => x.idVideo === s.idVideo)!;
       return {

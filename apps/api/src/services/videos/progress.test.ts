@@ -365,6 +365,16 @@ describe('first steps (the first-visit quiz)', () => {
     expect(await ask({ ...answers, first_steps_guitar: 'ukulele' })).toBe('ukulele-course');
   });
 
+  it('starts someone who has never played at the beginner course’s first lesson, whatever the style (ADR 0082)', async () => {
+    const res = await get(
+      '/api/videos/first-steps/recommendation?first_steps_level=new&first_steps_style=rock&first_steps_guitar=electric&first_steps_goals=rhythm',
+    );
+    expect(res.statusCode).toBe(200);
+    const { recommendation } = res.json<Body>().data;
+    expect(recommendation.course).toMatchObject({ course_slug: COURSE });
+    expect(recommendation.first_lesson).toEqual({ video_slug: 'holding-the-guitar', video_title: 'Holding the Guitar and Pick' });
+  });
+
   it('refuses answers that are not offered, changing nothing', async () => {
     const u = await createUserWithSession(t.db);
     const res = await t.app.inject({

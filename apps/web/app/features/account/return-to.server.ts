@@ -1,6 +1,6 @@
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
-import { RETURN_COOKIE } from '../../lib/return-route';
+import { isStorableReturnRoute, RETURN_COOKIE, returnRouteFrom } from '../../lib/return-route';
 import { readReturnRoute } from '../../lib/return-route.server';
 import { returnRouteKind, welcomeReturnLabel, type WelcomeReturn } from './welcome-return';
 
@@ -17,6 +17,20 @@ export async function findWelcomeReturn(request: Request): Promise<WelcomeReturn
   if (!readRequestCookie(request, RETURN_COOKIE)) return null;
   const to = readReturnRoute(request);
   if (to === '/' || to.startsWith('/welcome') || to === '/me') return null;
+  return describeReturn(request, to);
+}
+
+/**
+ * Where /membership sends a learner back to once the trial starts (ADR 0082): the locked lesson (or
+ * course) they came from, named by its title; null for anything else or a route that could leave the site.
+ */
+export async function findTrialReturn(request: Request): Promise<WelcomeReturn | null> {
+  const to = new URL(request.url).searchParams.get('back');
+  if (!isStorableReturnRoute(to) || returnRouteKind(to).kind === 'other') return null;
+  return describeReturn(request, returnRouteFrom(to));
+}
+
+async function describeReturn(request: Request, to: string): Promise<WelcomeReturn> {
   const page = returnRouteKind(to);
   let title: string | null = null;
   if (page.kind !== 'other') {

@@ -1,4 +1,5 @@
 import { startTrialText } from '@fretline/contract';
+import { useLocation } from 'react-router';
 import { LinkButton } from '../../components/ui';
 import { useRootData } from '../../lib/root-data';
 
@@ -22,6 +23,9 @@ export function MembershipCta({
   offerTrial?: boolean;
 }) {
   const { user } = useRootData();
+  // The membership page brings the learner back here once they have joined (ADR 0082).
+  const here = useLocation();
+  const membership = `/membership?back=${encodeURIComponent(`${here.pathname}${here.search}`)}`;
   const offerTrial = (offerTrialAs ?? (user.eligible_for_aaa_free_trial && !user.has_aaa_membership)) && trialDays !== 0;
   return (
     <div className="relative overflow-hidden rounded-2xl bg-ink-900 text-white">
@@ -43,7 +47,7 @@ export function MembershipCta({
             : 'Join the membership to watch every lesson and song, download the charts and follow the courses with your progress saved.'}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <LinkButton to="/membership">{offerTrial ? startTrialText(trialDays) : 'See the membership'}</LinkButton>
+          <LinkButton to={membership}>{offerTrial ? startTrialText(trialDays) : 'See the membership'}</LinkButton>
           {signedIn ? null : (
             <LinkButton to="/login" variant="secondary">
               Sign in

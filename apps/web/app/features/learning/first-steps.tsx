@@ -229,7 +229,7 @@ function Quiz({
 }
 
 function Recommendation({ recommendation }: { recommendation: FirstStepsRecommendation }) {
-  const { course, songs, reasons } = recommendation;
+  const { course, first_lesson: firstLesson, songs, reasons } = recommendation;
   return (
     <div className="grid gap-6 md:grid-cols-[1.1fr_1fr]">
       <div>
@@ -255,7 +255,17 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
               </span>
             </span>
           </Link>
-        ) : (
+        ) : null}
+        {course && firstLesson ? (
+          <Link
+            to={`/videos/${firstLesson.video_slug}?course=${encodeURIComponent(course.course_slug)}`}
+            data-testid="recommended-first-lesson"
+            className="mt-2 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline"
+          >
+            Lesson 1: {firstLesson.video_title} <span aria-hidden="true">→</span>
+          </Link>
+        ) : null}
+        {course ? null : (
           <p className="mt-2 text-stone-700">
             Browse{' '}
             <Link to="/courses" className="font-semibold text-brand-700 underline">
@@ -308,11 +318,23 @@ function Recommendation({ recommendation }: { recommendation: FirstStepsRecommen
  * The first-steps card: an invitation to the quiz, the quiz, then its recommendation, until the
  * learner dismisses it. `initial` is the signed-in learner's stored quiz (null for a visitor).
  */
-export function FirstStepsCard({ signedIn, initial }: { signedIn: boolean; initial: FirstSteps | null }) {
+export function FirstStepsCard({
+  signedIn,
+  initial,
+  step = false,
+}: {
+  signedIn: boolean;
+  initial: FirstSteps | null;
+  /**
+   * The quiz as the last (skippable) step of sign-up on /welcome (ADR 0082): open at once until
+   * answered, "Skip" instead of "Not now", and no card of its own inside the welcome's.
+   */
+  step?: boolean;
+}) {
   const [answers, setAnswers] = useState<FirstStepsAnswers | null>(initial?.answers ?? null);
   const [recommendation, setRecommendation] = useState<FirstStepsRecommendation | null>(initial?.recommendation ?? null);
   const [dismissed, setDismissed] = useState(initial?.first_steps_dismissed ?? false);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(step && !initial?.answers);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -373,23 +395,34 @@ export function FirstStepsCard({ signedIn, initial }: { signedIn: boolean; initi
     <section
       aria-labelledby="first-steps-heading"
       data-testid="first-steps"
-      className="rounded-3xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-5 shadow-sm sm:p-7"
+      className={
+        step
+          ? 'mt-8 border-t border-stone-200 pt-6'
+          : 'rounded-3xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-5 shadow-sm sm:p-7'
+      }
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="max-w-xl">
-          <p className="text-xs font-bold tracking-wider text-brand-700 uppercase">Your first steps</p>
+          <p className="text-xs font-bold tracking-wider text-brand-700 uppercase">
+            {step ? 'One more step (optional)' : 'Your first steps'}
+          </p>
           <h2 id="first-steps-heading" className="mt-1 text-2xl font-extrabold tracking-tight text-ink-900">
-            {showResult ? 'Your path' : 'Not sure where to start?'}
+            {showResult ? 'Your path' : step ? 'Where should you start?' : 'Not sure where to start?'}
           </h2>
-          {!showResult && !open ? (
+          {!showResult && (!open || step) ? (
             <p className="mt-2 text-stone-700">
               Four quick questions and we will suggest a course and your first songs. Optional, and you can change your answers
               any time.
             </p>
           ) : null}
         </div>
-        <Button variant="ghost" size="sm" onClick={() => void dismiss()} aria-label="Not now: hide first steps">
-          Not now
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void dismiss()}
+          aria-label={step ? 'Skip the first steps quiz' : 'Not now: hide first steps'}
+        >
+          {step ? 'Skip' : 'Not now'}
         </Button>
       </div>
       <div className="mt-5">

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
   formatPence,
   SUBSCRIPTION_POLL_MS,
@@ -37,11 +37,14 @@ export function Checkout({
   product,
   plan,
   eligibleForTrial,
+  back = null,
   onPurchaseStarted,
 }: {
   product: SubscriptionProductOffer;
   plan: SubscriptionPlan;
   eligibleForTrial: boolean;
+  /** The locked lesson the learner came from: once joined, they go straight back to it (ADR 0082). */
+  back?: { to: string; label: string } | null;
   /** Called once a subscription is posted; the page keeps this checkout on screen from then on. */
   onPurchaseStarted?: () => void;
 }) {
@@ -131,26 +134,17 @@ export function Checkout({
 
   if (phase.kind === 'done' && !error) {
     return (
-      <Card className="text-center" data-testid="subscription-confirmed" aria-live="polite">
-        <p className="text-4xl" aria-hidden="true">
-          🎸
-        </p>
-        <h2 className="mt-2 text-2xl font-extrabold tracking-tight">Welcome to {product.subscription_product_name}!</h2>
-        <p className="mt-2 text-stone-600">
-          {trial
-            ? `Your ${product.subscription_product_trial_days}-day free trial has started. Every premium lesson is open to you now.`
-            : 'Your membership is active. Every premium lesson is open to you now.'}
-        </p>
-        <div className="mt-5 flex flex-col justify-center gap-3">
-          <LinkButton to="/courses">Start learning</LinkButton>
-          <LinkButton to={`/me/subscriptions/${phase.subscription.id_subscription}`} variant="secondary">
-            Manage your membership
-          </LinkButton>
-        </div>
-      </Card>
+      <Confirmed
+        productName={product.subscription_product_name ?? 'the membership'}
+        idSubscription={phase.subscription.id_subscription}
+        back={back}
+      >
+        {trial
+          ? `Your ${product.subscription_product_trial_days}-day free trial has started. Every premium lesson is open to you now.`
+          : 'Your membership is active. Every premium lesson is open to you now.'}
+      </Confirmed>
     );
   }
-
   if (phase.kind !== 'form' && error) {
     return (
       <Card role="alert" className="border-red-200">
@@ -227,5 +221,44 @@ export function Checkout({
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** What the learner sees once joined, on their screen whatever its size (ADR 0082). */
+function Confirmed({
+  productName,
+  idSubscription,
+  back,
+  children,
+}: {
+  productName: string;
+  idSubscription: number;
+  back: { to: string; label: string } | null;
+  children: string;
+}) {
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Back to the lesson that sold the trial, which shows this confirmation at its top; else this
+    // card, scrolled into view (on a phone the offer's text above pushed it off screen).
+    if (back) void navigate(back.to, { state: { joined: children } });
+    else ref.current?.scrollIntoView({ block: 'center' });
+  }, [back, children, navigate]);
+  return (
+    <div ref={ref} className="scroll-mt-20">
+      <Card className="text-center" data-testid="subscription-confirmed" aria-live="polite">
+        <p className="text-4xl" aria-hidden="true">
+          🎸
+        </p>
+        <h2 className="mt-2 text-2xl font-extrabold tracking-tight">Welcome to {productName}!</h2>
+        <p className="mt-2 text-stone-600">{children}</p>
+        <div className="mt-5 flex flex-col justify-center gap-3">
+          <LinkButton to={back?.to ?? '/courses'}>{back ? back.label : 'Start learning'}</LinkButton>
+          <LinkButton to={`/me/subscriptions/${idSubscription}`} variant="secondary">
+            Manage your membership
+          </LinkButton>
+        </div>
+      </Card>
+    </div>
   );
 }

@@ -56,6 +56,7 @@ const LINKS = [
 const MEMBERSHIP_TONES = {
   trial: 'success',
   active: 'success',
+  'pause-ahead': 'success',
   paused: 'warning',
   cancelled: 'neutral',
   'payment-failed': 'danger',
@@ -71,7 +72,7 @@ function MembershipBadge({ state }: { state: MembershipState }) {
       </Badge>
       {state.kind === 'payment-failed' || state.kind === 'cancelled' ? (
         <Link to="/me/subscriptions" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline">
-          Manage your membership
+          {state.kind === 'cancelled' ? 'Undo the cancellation' : 'Manage your membership'}
         </Link>
       ) : null}
     </>

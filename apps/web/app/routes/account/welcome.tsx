@@ -4,6 +4,8 @@ import { LinkButton } from '../../components/ui';
 import { api } from '../../lib/api.client';
 import { seoMeta } from '../../lib/seo';
 import { AuthCard } from '../../features/account/auth-card';
+import { FirstStepsCard } from '../../features/learning/first-steps';
+import { getServerApi } from '../../lib/api.server';
 import { requireMe } from '../../features/account/require-user.server';
 import { findWelcomeReturn } from '../../features/account/return-to.server';
 import type { Route } from './+types/welcome';
@@ -13,12 +15,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMe(request);
-  return { user, back: await findWelcomeReturn(request) };
+  // The first-steps quiz is sign-up's last, skippable step (docs/product.md#first-steps, ADR 0082).
+  const [back, firstSteps] = await Promise.all([
+    findWelcomeReturn(request),
+    getServerApi(request)
+      .call('videos.getFirstSteps')
+      .then((r) => r.first_steps)
+      .catch(() => null),
+  ]);
+  return { user, back, firstSteps };
 }
 
 /** /welcome (product.md#pages): the free-trial text; seeing it clears the welcome flag (PUT me/welcome, product.md#states). */
 export default function Welcome({ loaderData }: Route.ComponentProps) {
-  const { user, back } = loaderData;
+  const { user, back, firstSteps } = loaderData;
   useEffect(() => {
     if (user.welcome_pending) void api.call('auth.dismissWelcome').catch(() => undefined);
   }, [user.welcome_pending]);
@@ -62,6 +72,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           Browse the lessons
         </LinkButton>
       </div>
+      <FirstStepsCard signedIn initial={firstSteps} step />
       <p className="mt-6 text-sm text-stone-600">
         You can change your details and emails any time on{' '}
         <a href="/me" className="font-semibold text-brand-700 underline">

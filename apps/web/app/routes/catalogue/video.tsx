@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
-import { data, Link, redirect } from 'react-router';
+import { data, Link, redirect, useLocation } from 'react-router';
 import {
   type PreviewAudience,
   SHARED_AUDIENCE_HEADER,
@@ -242,6 +242,8 @@ function PreviewBanner({ as, idVideo }: { as: PreviewAudience; idVideo: number }
 }
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
+  // Back from the checkout that this lesson sold (ADR 0082): its confirmation, at the top of the page.
+  const joined = (useLocation().state as { joined?: unknown } | null)?.joined;
   const { trialDays, momentAt, clips, preview } = loaderData;
   // On a page shared by a class (ADR 0056) the reader's saves and progress arrive after hydration.
   const { video, coursePercent, ready } = usePersonalVideo(loaderData);
@@ -357,6 +359,15 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           <strong className="font-bold">Draft — not published.</strong> Only editors can see this page until it is published.
         </p>
       )}
+      {typeof joined === 'string' ? (
+        <p
+          role="status"
+          data-testid="joined"
+          className="mb-4 rounded-2xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-900"
+        >
+          {joined}
+        </p>
+      ) : null}
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-stone-600">
         {inCourse ? (
           <Link to={`/courses/${inCourse.course_slug}`} className="inline-flex min-h-10 items-center hover:text-brand-700">

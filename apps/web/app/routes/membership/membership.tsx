@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { redirect } from 'react-router';
-import { formatDate, freeTrialText, formatPence, MEMBERSHIP_PRODUCT_SLUG, type Subscription } from '@fretline/contract';
+import {
+  formatPence,
+  MEMBERSHIP_PRODUCT_SLUG,
+  membershipStateText,
+  subscriptionState,
+  type Subscription,
+} from '@fretline/contract';
 import { Card, Container, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
 import { Checkout } from '../../features/membership/checkout';
 import { PlanPicker } from '../../features/membership/plan-picker';
+import { UndoCancellation } from '../../features/membership/undo-cancellation';
+import { findTrialReturn } from '../../features/account/return-to.server';
 import { FreeTrialNote, needsAttention, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import type { Route } from './+types/membership';
 
@@ -48,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     product,
     signedIn,
+    // The locked lesson the learner came from (?back=), where the checkout returns them (ADR 0082).
+    back: signedIn ? await findTrialReturn(request) : null,
     hasMembership: meData.user.has_aaa_membership,
     eligibleForTrial: meData.user.eligible_for_aaa_free_trial,
     current,
@@ -56,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** /membership: the offer and, for a member, their status (product.md#pages; ADR 0020). */
 export default function Membership({ loaderData }: Route.ComponentProps) {
-  const { product, signedIn, hasMembership, eligibleForTrial, current } = loaderData;
+  const { product, signedIn, hasMembership, eligibleForTrial, current, back } = loaderData;
   const plans = product.subscription_plans;
   const [selected, setSelected] = useState(plans[0]?.id_subscription_plan ?? 0);
   const plan = plans.find((p) => p.id_subscription_plan === selected) ?? plans[0];
@@ -125,6 +135,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
                     product={product}
                     plan={plan}
                     eligibleForTrial={eligibleForTrial}
+                    back={back}
                     onPurchaseStarted={() => setPurchasing(true)}
                   />
                 ) : null}
@@ -138,12 +149,12 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
 }
 
 function MemberStatus({ subscription }: { subscription: Subscription }) {
-  const end = subscription.subscription_current_period_end;
-  const cancelled = subscription.subscription_status === 'cancelled';
+  // The same state and date as /me and the subscription page (product.md#subscriptions, ADR 0082).
+  const state = subscriptionState(subscription, new Date());
   return (
     <Card data-testid="member-status">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-xl font-bold">You're a member</h2>
+        <h2 className="text-xl font-bold">{state.kind === 'cancelled' ? 'Your membership is ending' : "You're a member"}</h2>
         <SubscriptionStatusBadge status={subscription.subscription_status} />
       </div>
       <p className="mt-2 text-stone-700">
@@ -153,11 +164,15 @@ function MemberStatus({ subscription }: { subscription: Subscription }) {
           : ''}
         .
       </p>
-      <FreeTrialNote subscription={subscription} className="mt-1 text-sm font-semibold text-emerald-800" />
-      {end && !freeTrialText(subscription, new Date()) ? (
-        <p className="mt-1 text-sm text-stone-600">
-          {cancelled ? `Your access ends on ${formatDate(end, 'long')}.` : `Renews on ${formatDate(end, 'long')}.`}
+      {state.kind === 'trial' ? (
+        <FreeTrialNote subscription={subscription} className="mt-1 text-sm font-semibold text-emerald-800" />
+      ) : state.kind !== 'none' ? (
+        <p className="mt-1 text-sm font-semibold text-ink-900" data-testid="membership-state">
+          {membershipStateText(state)}
         </p>
+      ) : null}
+      {state.kind === 'cancelled' ? (
+        <UndoCancellation idSubscription={subscription.id_subscription} accessUntil={state.accessUntil} />
       ) : null}
       <div className="mt-5 flex flex-col gap-3">
         <LinkButton to="/courses">Keep learning</LinkButton>

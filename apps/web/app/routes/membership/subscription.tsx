@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { formatDate, formatPence, isInFreeTrial, MEMBERSHIP_PRODUCT_SLUG } from '@fretline/contract';
+import {
+  formatDate,
+  formatPence,
+  MEMBERSHIP_PRODUCT_SLUG,
+  membershipStateDate,
+  membershipStateText,
+  subscriptionState,
+} from '@fretline/contract';
 import { Card, Container, LinkButton } from '../../components/ui';
 import { getServerApi } from '../../lib/api.server';
 import { seoMeta } from '../../lib/seo';
@@ -9,6 +16,7 @@ import { Invoices } from '../../features/membership/invoices';
 import { PausePanel } from '../../features/membership/pause-panel';
 import { isWaitingForFirstPayment, PaymentConfirming } from '../../features/membership/payment-confirming';
 import { SwitchPlanPanel } from '../../features/membership/switch-plan';
+import { UndoCancellation } from '../../features/membership/undo-cancellation';
 import { PaymentMethods } from '../../features/membership/payment-methods';
 import { FreeTrialNote, SubscriptionStatusBadge } from '../../features/membership/status-badge';
 import { loadOwnSubscription } from './subscription-data.server';
@@ -59,8 +67,9 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { subscription, paymentMethods, invoices, idParty, address, provider, publishableKey, keepOptions, planSwitch } =
     loaderData;
   const status = subscription.subscription_status;
-
-  const end = subscription.subscription_current_period_end;
+  // Where it stands and the date that matters, by the rules /me uses (product.md#subscriptions, ADR 0082).
+  const state = subscriptionState(subscription, new Date());
+  const stateDate = membershipStateDate(state);
   return (
     <Container width="prose" className="space-y-6 py-10 sm:py-14">
       <p className="text-sm">
@@ -86,23 +95,22 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
             <FreeTrialNote subscription={subscription} />
           </div>
         </div>
+        {state.kind !== 'none' && state.kind !== 'trial' ? (
+          <p className="mt-3 font-semibold text-ink-900" data-testid="membership-state">
+            {membershipStateText(state)}
+          </p>
+        ) : null}
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-stone-500">Started</dt>
             <dd className="font-semibold">{formatDate(subscription.subscription_created, 'long')}</dd>
           </div>
-          {end ? (
+          {stateDate ? (
             <div>
-              <dt className="text-stone-500">
-                {status === 'cancelled'
-                  ? 'Access ends'
-                  : isInFreeTrial(subscription, new Date())
-                    ? 'First payment'
-                    : status === 'active'
-                      ? 'Renews'
-                      : 'Period ends'}
-              </dt>
-              <dd className="font-semibold">{formatDate(end, 'long')}</dd>
+              <dt className="text-stone-500">{stateDate.label}</dt>
+              <dd className="font-semibold" data-testid="state-date">
+                {formatDate(stateDate.date, 'long')}
+              </dd>
             </div>
           ) : null}
           {status === 'cancelled' && subscription.subscription_product_cancellation_question ? (
@@ -120,6 +128,9 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
               ? "Your first payment didn't go through. Add a new card below and we'll try again straight away."
               : "Your latest payment didn't go through, so premium lessons are locked. Add a new card below and we'll try again."}
           </p>
+        ) : null}
+        {state.kind === 'cancelled' ? (
+          <UndoCancellation idSubscription={subscription.id_subscription} accessUntil={state.accessUntil} />
         ) : null}
         {status !== 'cancelled' ? (
           <div className="mt-5">

@@ -10,6 +10,8 @@ export const financeAddresses = {
   'finance.getSubscription': { method: 'GET', path: '/finance/me/subscriptions/:id' },
   'finance.createSubscription': { method: 'POST', path: '/finance/me/subscriptions' },
   'finance.cancelSubscription': { method: 'PUT', path: '/finance/me/subscriptions/:id/status/cancelled' },
+  // Undo a cancellation while its access lasts (product.md#keeping-members, ADR 0082).
+  'finance.undoCancellation': { method: 'DELETE', path: '/finance/me/subscriptions/:id/status/cancelled' },
   'finance.listPaymentMethods': { method: 'GET', path: '/finance/me/subscriptions/:id/methods' },
   'finance.addPaymentMethod': { method: 'POST', path: '/finance/me/subscriptions/:id/methods' },
   'finance.deletePaymentMethod': { method: 'DELETE', path: '/finance/me/subscriptions/:id/methods/:idMethod' },

@@ -60,6 +60,11 @@ export const financeSchemas = {
     body: CancelSubscriptionBodySchema,
     response: SubscriptionResponseSchema,
   },
+  'finance.undoCancellation': {
+    summary: 'Undo a cancellation while its access lasts: the membership renews again',
+    params: SubscriptionIdParamsSchema,
+    response: SubscriptionResponseSchema,
+  },
   'finance.listPaymentMethods': { params: SubscriptionIdParamsSchema, response: PaymentMethodListResponseSchema },
   'finance.addPaymentMethod': {
     summary: 'Add a payment method: 201 when new, 200 when it was already there',

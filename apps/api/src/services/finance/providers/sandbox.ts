@@ -136,6 +136,11 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
+  async undoCancellation(input: { providerSubscriptionId: string }): Promise<void> {
+    const t = tables.sandboxSubscriptions;
+    await this.db.update(t).set({ cancelAtPeriodEnd: false }).where(eq(t.providerSubscriptionId, input.providerSubscriptionId));
+  }
+
   async pauseSubscription(input: { providerSubscriptionId: string; resumesAt: Date }): Promise<void> {
     const t = tables.sandboxSubscriptions;
     await this.db.update(t).set({ resumesAt: input.resumesAt }).where(eq(t.providerSubscriptionId, input.providerSubscriptionId));

@@ -203,6 +203,10 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async undoCancellation(input: { providerSubscriptionId: string }): Promise<void> {
+    await this.stripe.subscriptions.update(input.providerSubscriptionId, { cancel_at_period_end: false });
+  }
+
   /** product.md#keeping-members: invoices of the paused months are voided; Stripe resumes by itself at resumes_at. */
   async pauseSubscription(input: { providerSubscriptionId: string; resumesAt: Date }): Promise<void> {
     await this.stripe.subscriptions.update(input.providerSubscriptionId, {

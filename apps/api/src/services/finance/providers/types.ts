@@ -64,6 +64,11 @@ export interface PaymentProvider {
   /** Stops renewals: at the end of the paid period (a user cancelling), or now (account deletion). */
   cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
   /**
+   * Calls off a cancellation set for the end of the period (Stripe's cancel_at_period_end=false):
+   * renewals go on as if it had never been asked for (product.md#keeping-members, ADR 0082).
+   */
+  undoCancellation(input: { providerSubscriptionId: string }): Promise<void>;
+  /**
    * Pauses collection until `resumesAt` (Stripe's pause_collection, behavior 'void'): the period
    * already paid for runs out, nothing is charged until then (product.md#keeping-members).
    */
