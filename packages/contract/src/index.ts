@@ -35,3 +35,4 @@ export * from './calls/home.ts';
 export * from './calls/practice-log.ts';
 export * from './calls/keep-members.ts';
 export * from './calls/coupons.ts';
+export * from './calls/captions.ts';
