@@ -69,7 +69,14 @@ export function readVttCues(vtt: string): CaptionCue[] {
     const start = parseVttTime(from);
     const end = parseVttTime(rest.trim().split(/\s+/)[0] ?? '');
     if (start === null || end === null) continue;
-    cues.push({ start, end, text: lines.slice(at + 1).join('\n') });
+    cues.push({
+      start,
+      end,
+      text: lines
+        .slice(at + 1)
+        .join('\n')
+        .trimEnd(),
+    });
   }
   return cues;
 }
