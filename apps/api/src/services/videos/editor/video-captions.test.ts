@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorCaption, EditorVideo, Video, VideoSummary } from '@fretline/contract';
-import { eq, tables } from '@fretline/db';
+import { eq, inArray, tables } from '@fretline/db';
 import {
   createEditorCalls,
   createEditorTestApp,
@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../../test/editor-helpers.ts';
 import { bearer, type TestApp } from '../../../../test/test-app.ts';
+import { checkCaptions } from '../captions.service.ts';
 
 // Captions and transcripts (ADR 0085): an editor's WebVTT per lesson and language, checked by the
 // parser and stored in the normal form; served like the video; found by site search.
@@ -221,5 +222,27 @@ describe('site search reads transcripts', () => {
     expect(await search()).toContain(video.video_slug);
     await call('DELETE', `${BASE}/${video.id_video}/captions/en`, editor.token);
     expect(await search()).not.toContain(video.video_slug);
+  });
+});
+
+describe('the demo captions', () => {
+  it('are valid, in the stored normal form, within the demo clip, and searchable', async () => {
+    const demo = ['changing-chords-smoothly', 'your-first-song-lesson', 'power-chords-101', 'live-replay-strumming-clinic'];
+    const rows = await t.db
+      .select({ caption: tables.videoCaptions })
+      .from(tables.videoCaptions)
+      .innerJoin(tables.videos, eq(tables.videos.idVideo, tables.videoCaptions.idVideo))
+      .where(inArray(tables.videos.videoSlug, demo));
+    expect(rows).toHaveLength(demo.length);
+    for (const { caption } of rows) {
+      const checked = checkCaptions(caption.captionVtt);
+      expect(checked.vtt).toBe(caption.captionVtt);
+      expect(checked.transcript).toBe(caption.captionTranscript);
+      expect(caption.captionCueCount).toBe(checked.cues.length);
+      expect(Math.max(...checked.cues.map((cue) => cue.end))).toBeLessThanOrEqual(16);
+    }
+    const res = await t.app.inject({ url: '/api/videos/videos?search=anchor%20finger%20stays' });
+    const found = res.json<{ data: { videos: VideoSummary[] } }>().data.videos.map((v) => v.video_slug);
+    expect(found).toContain('changing-chords-smoothly');
   });
 });
