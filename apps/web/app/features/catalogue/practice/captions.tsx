@@ -60,13 +60,19 @@ export function useTrackModes(video: HTMLVideoElement | null, language: string |
     const apply = () => {
       for (const track of Array.from(video.textTracks)) {
         if (track.kind !== 'captions' && track.kind !== 'subtitles') continue;
-        track.mode = track.language === language ? 'showing' : 'disabled';
+        const mode = track.language === language ? 'showing' : 'disabled';
+        if (track.mode !== mode) track.mode = mode;
       }
     };
     apply();
-    // hls.js or the browser may add or reset tracks once the stream attaches.
+    // hls.js turns the element's tracks off when it attaches (it manages its own subtitle tracks;
+    // our playlists have none), and the browser may add tracks later: the choice is put back.
     video.textTracks.addEventListener('addtrack', apply);
-    return () => video.textTracks.removeEventListener('addtrack', apply);
+    video.textTracks.addEventListener('change', apply);
+    return () => {
+      video.textTracks.removeEventListener('addtrack', apply);
+      video.textTracks.removeEventListener('change', apply);
+    };
   }, [video, language]);
 }
 

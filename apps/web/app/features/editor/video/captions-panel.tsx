@@ -95,15 +95,21 @@ export function CaptionsPanel({
   useEffect(() => {
     if (!videoEl) return;
     const apply = () => {
-      for (const track of Array.from(videoEl.textTracks)) track.mode = track.language === editing ? 'showing' : 'disabled';
+      for (const track of Array.from(videoEl.textTracks)) {
+        const mode = track.language === editing ? 'showing' : 'disabled';
+        if (track.mode !== mode) track.mode = mode;
+      }
     };
     apply();
     const tick = () => setTime(videoEl.currentTime);
     videoEl.textTracks.addEventListener('addtrack', apply);
+    // hls.js turns tracks off when it attaches: the language being edited is put back.
+    videoEl.textTracks.addEventListener('change', apply);
     videoEl.addEventListener('timeupdate', tick);
     videoEl.addEventListener('seeked', tick);
     return () => {
       videoEl.textTracks.removeEventListener('addtrack', apply);
+      videoEl.textTracks.removeEventListener('change', apply);
       videoEl.removeEventListener('timeupdate', tick);
       videoEl.removeEventListener('seeked', tick);
     };
