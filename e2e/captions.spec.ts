@@ -11,7 +11,12 @@ import { signIn, useToken } from './support/auth.ts';
 /** The parts of the media element and its tracks the test reads (the e2e project has no DOM types). */
 interface TrackList {
   length: number;
-  [index: number]: { language: string; mode: string; cues: { length: number } | null; activeCues: ArrayLike<{ text: string }> | null };
+  [index: number]: {
+    language: string;
+    mode: string;
+    cues: { length: number } | null;
+    activeCues: ArrayLike<{ text: string }> | null;
+  };
 }
 interface MediaElement {
   textTracks: TrackList;
@@ -30,7 +35,7 @@ test('an editor adds captions; a learner on a phone sees them and finds the less
   baseURL,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const base = baseURL ?? '';
   const stamp = Date.now().toString(36);
   const word = `zq${stamp}`;
@@ -49,9 +54,13 @@ test('an editor adds captions; a learner on a phone sees them and finds the less
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { id_video: idVideo, video_slug: slug } = ((await created.json()) as { data: { video: { id_video: number; video_slug: string } } })
-    .data.video;
-  const published = await request.put(`/api/videos/editor/videos/${idVideo}/published`, { headers: auth, data: { video_published: true } });
+  const { id_video: idVideo, video_slug: slug } = (
+    (await created.json()) as { data: { video: { id_video: number; video_slug: string } } }
+  ).data.video;
+  const published = await request.put(`/api/videos/editor/videos/${idVideo}/published`, {
+    headers: auth,
+    data: { video_published: true },
+  });
   expect(published.status(), await published.text()).toBe(200);
 
   // The editor: a broken file is refused with its line; a good one becomes an editable cue list.
@@ -61,7 +70,7 @@ test('an editor adds captions; a learner on a phone sees them and finds the less
   const editor = await editorContext.newPage();
   await editor.goto(`/staff/content/videos/${idVideo}`);
   const panel = editor.getByTestId('captions-panel');
-  await expect(panel.getByText('No captions yet.')).toBeVisible();
+  await expect(panel.getByText('No captions yet.')).toBeVisible({ timeout: 30_000 });
   const vtt = panel.getByLabel('Or paste or write WebVTT');
   await vtt.fill('WEBVTT\n\n00:00:01.000 -> 00:00:04.000\nBroken arrow\n');
   await panel.getByRole('button', { name: 'Check and save' }).click();
@@ -90,7 +99,7 @@ test('an editor adds captions; a learner on a phone sees them and finds the less
   await page.goto(`/videos/${slug}`);
   await dismissCookieBanner(page);
   const toggle = page.getByTestId('captions-toggle');
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   const video = page.getByTestId('practice-player').getByTestId('video-player');
@@ -108,7 +117,10 @@ test('an editor adds captions; a learner on a phone sees them and finds the less
     (el as unknown as MediaElement).muted = true;
   });
   await page.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((el) => (el as unknown as MediaElement).currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await page.getByTestId('transcript-toggle').click();
   const line = page.getByTestId('transcript-cue').filter({ hasText: `Now the ${word} tremolo` });
   await line.click();
