@@ -37,3 +37,4 @@ export * from './calls/offline.ts';
 export * from './derived/offline.ts';
 export * from './calls/keep-members.ts';
 export * from './calls/coupons.ts';
+export * from './calls/captions.ts';

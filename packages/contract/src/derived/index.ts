@@ -14,3 +14,4 @@ export * from './progress.ts';
 export * from './practice-log.ts';
 export * from './first-steps.ts';
 export * from './search.ts';
+export * from './captions.ts';

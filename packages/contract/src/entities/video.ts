@@ -61,6 +61,15 @@ export const VideoChapterSchema = z.object({
 });
 export type VideoChapter = z.infer<typeof VideoChapterSchema>;
 
+/** One caption track of a video (docs/product.md#captions): what a `<track>` element needs. */
+export const VideoCaptionTrackSchema = z.object({
+  caption_language: z.string(),
+  caption_label: z.string(),
+  /** The same-origin `.vtt` address, with a version so a changed file is fetched again. */
+  caption_src: z.string(),
+});
+export type VideoCaptionTrack = z.infer<typeof VideoCaptionTrackSchema>;
+
 /** A tag a video carries; /videos filters by `?tags=<tag_slug>` (product.md#pages). */
 export const VideoTagSchema = z.object({
   tag_slug: SlugSchema,
@@ -112,6 +121,8 @@ export const VideoSchema = z.object({
   video_sections: z.array(VideoSectionSchema),
   video_chords: z.array(VideoChordSchema),
   video_chapters: z.array(VideoChapterSchema),
+  /** Caption tracks, by language (ADR 0085); empty for a locked video, which carries no way to play it. */
+  video_captions: z.array(VideoCaptionTrackSchema),
   /** Beats per minute at full speed, for the practice metronome; null when the editor set none. */
   video_tempo: z.number().int().nullable(),
   id_video_play: NullableIdSchema,

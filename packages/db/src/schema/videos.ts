@@ -234,6 +234,32 @@ export const videoChapters = videosSchema.table(
   (t) => [index('video_chapters_video_idx').on(t.idVideo, t.chapterTime)],
 );
 
+/**
+ * A lesson's captions in one language (ADR 0085): the WebVTT file in the normal form the API writes
+ * after checking it, and its words without timings or markup, which the catalogue search reads
+ * through the generated tsvector (ADR 0056's way: PostgreSQL keeps it in step on every write).
+ */
+export const videoCaptions = videosSchema.table(
+  'video_captions',
+  {
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    // BCP 47, canonical case ('en', 'pt-BR'): the `<track srclang>`.
+    captionLanguage: text('caption_language').notNull(),
+    captionLabel: text('caption_label').notNull(),
+    captionVtt: text('caption_vtt').notNull(),
+    captionTranscript: text('caption_transcript').notNull(),
+    captionCueCount: integer('caption_cue_count').notNull(),
+    captionUpdated: created(),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(searchVector('english', [['caption_transcript', 'D']])),
+  },
+  (t) => [
+    primaryKey({ columns: [t.idVideo, t.captionLanguage] }),
+    index('video_captions_search_idx').using('gin', t.searchDocument),
+  ],
+);
+
 /** Free tags (the legacy tag, meta and type URLs land on /videos?tags=<slug>, product.md#pages). */
 export const videoTags = videosSchema.table(
   'video_tags',

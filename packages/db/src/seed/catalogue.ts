@@ -5,6 +5,7 @@ import {
   courses,
   freeResources,
   liveStreams,
+  videoCaptions,
   videoChapters,
   videoChords,
   videoSections,
@@ -462,6 +463,43 @@ const DEMO_VIDEOS: VideoSeed[] = [
   ...YOUTUBE,
 ];
 
+/**
+ * English captions for a few lessons and a replay (ADR 0085), timed to the 16-second demo clip,
+ * written in the stored normal form (the API's serializeVtt) with the transcript it derives: the
+ * player shows them, the transcript panel follows them and site search finds the lessons by them.
+ */
+const DEMO_CAPTIONS: Record<string, [number, number, string][]> = {
+  'changing-chords-smoothly': [
+    [0.5, 3.5, 'Before we change chords, find the anchor finger.'],
+    [4, 7.5, 'It stays on its string while the others move together.'],
+    [8, 11.5, 'Let the last up strum ring open while your hand travels.'],
+    [12, 15.5, 'Nobody hears it, and the next chord lands on time.'],
+  ],
+  'your-first-song-lesson': [
+    [0.5, 4, 'Four chords, one strumming pattern, and a slow count-in.'],
+    [4.5, 8, 'Play G for a whole bar, then C, then D, then E minor.'],
+    [8.5, 12, 'Keep your strumming hand moving like a pendulum.'],
+    [12.5, 15.5, 'When that feels steady, try two beats on each chord.'],
+  ],
+  'power-chords-101': [
+    [0.5, 4, 'A power chord is just the root and the fifth.'],
+    [4.5, 8, 'Mute the strings you are not playing with the side of your hand.'],
+    [8.5, 12, 'Slide the same shape up two frets for the next chord.'],
+    [12.5, 15.5, 'Dig in with down strokes and keep it tight.'],
+  ],
+  'live-replay-strumming-clinic': [
+    [0.5, 5, 'Welcome to the strumming clinic, thanks for joining live.'],
+    [5.5, 10, 'First question from the chat: why does my strumming sound choppy?'],
+    [10.5, 15.5, 'Relax your wrist and let the pick brush the strings.'],
+  ],
+};
+
+const vttTime = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `00:${pad(Math.floor(ms / 60_000))}:${pad(Math.floor((ms % 60_000) / 1000))}.${pad(ms % 1000, 3)}`;
+};
+
 /** The demo clip's chapters and tempo, for lessons that teach chords (product.md#practice). */
 const DEMO_CHAPTERS = [
   { time: 0, title: 'Intro' },
@@ -734,6 +772,20 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
         courseVideoPart: COURSE_PARTS[v.slug] ?? null,
       });
     }
+  }
+
+  for (const [slug, cues] of Object.entries(DEMO_CAPTIONS)) {
+    const idVideo = videoIds.get(slug);
+    if (!idVideo) throw new Error(`unknown captioned video ${slug}`);
+    await db.insert(videoCaptions).values({
+      idVideo,
+      captionLanguage: 'en',
+      captionLabel: 'English',
+      captionVtt: `WEBVTT\n\n${cues.map(([start, end, text]) => `${vttTime(start)} --> ${vttTime(end)}\n${text}`).join('\n\n')}\n`,
+      captionTranscript: cues.map(([, , text]) => text).join('\n'),
+      captionCueCount: cues.length,
+      captionUpdated: now,
+    });
   }
 
   const hour = 3_600_000;

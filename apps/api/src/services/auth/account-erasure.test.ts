@@ -490,6 +490,10 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'search_document',
   ]),
   ...content('videos.video_chapters', ['id_video_chapter id_video chapter_time chapter_title']),
+  ...content('videos.video_captions', [
+    'id_video caption_language caption_label caption_vtt caption_transcript caption_cue_count caption_updated',
+    'search_document',
+  ]),
   ...content('videos.video_tags', ['id_video tag_slug tag_name', 'search_document']),
   ...content('videos.course_videos', [
     'id_course_video id_course id_video course_video_order course_video_kind course_video_part',

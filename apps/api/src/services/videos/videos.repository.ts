@@ -121,7 +121,8 @@ export function searchQueryText(search: string): string | null {
 }
 
 /**
- * Where the search looks (ADR 0056): the video's own text, its tags, its chords, its sections' text.
+ * Where the search looks (ADR 0056): the video's own text, its tags, its chords, its sections' text,
+ * its captions' transcript (ADR 0085).
  * The other tables are asked once per query through uncorrelated `IN (…)` lists, each found through
  * its GIN index and hashed, never once per video.
  */
@@ -137,12 +138,14 @@ function textParts(search: string) {
   const inChords = sql`${v.idVideo} in (select sc.id_video from ${tables.videoChords} sc where sc.search_document @@ ${words})`;
   const inSections = sql`${v.idVideo} in (select ss.id_video from ${tables.videoSections} ss where ss.search_document @@ ${prose})`;
   const inVideo = sql`${v.searchDocument} @@ ${prose}`;
+  // Captions (ADR 0085): a lesson is found by a phrase of its transcript, in any language it has.
+  const inCaptions = sql`${v.idVideo} in (select sk.id_video from ${tables.videoCaptions} sk where sk.search_document @@ ${prose})`;
   return {
-    match: sql`(${inVideo} or ${substring} or ${inTags} or ${inChords} or ${inSections})`,
+    match: sql`(${inVideo} or ${substring} or ${inTags} or ${inChords} or ${inSections} or ${inCaptions})`,
     // Title and artist weigh most (weights A–D of the generated column), then tags, chords, sections.
     rank: sql`(ts_rank(${v.searchDocument}, ${prose}) + case when ${substring} then 0.5 else 0 end
       + case when ${inTags} then 0.3 else 0 end + case when ${inChords} then 0.2 else 0 end
-      + case when ${inSections} then 0.1 else 0 end)`,
+      + case when ${inSections} then 0.1 else 0 end + case when ${inCaptions} then 0.05 else 0 end)`,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SAVED_VIDEOS_PAGE_SIZE, hasRoleGroup } from '@fretline/contract';
+import { SAVED_VIDEOS_PAGE_SIZE, canonicalLanguage, hasRoleGroup } from '@fretline/contract';
 import { createImageVariants, findMediaTools, registerMediaRoutes, type MediaStore } from '../../platform/media/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -12,6 +12,8 @@ import { liveEditorRoutes } from './editor/live-editor.routes.ts';
 import { resourcesEditorRoutes } from './editor/resources-editor.routes.ts';
 import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { videoScheduleRoutes } from './editor/video-schedule.routes.ts';
+import { videoCaptionsRoutes } from './editor/video-captions.routes.ts';
+import { findCaptionFile } from './captions.service.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { resumableUploadsRoutes } from './editor/resumable-uploads.routes.ts';
 import { registerStreamProcessing } from './editor/video-streams.service.ts';
@@ -42,7 +44,7 @@ import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
 import { registerSharePictures } from './share-pictures.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
-import { getMyVideo, getVideo, isPremiumVideo, listVideos, previewVideo } from './videos.service.ts';
+import { getMyVideo, getVideo, isPremiumVideo, listVideos, previewVideo, requireWatchableVideo } from './videos.service.ts';
 
 /** /api/videos: the videos calls (product.md#calls), the list calls the catalogue pages need, and the media store. */
 export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async (app, { store }) => {
@@ -84,6 +86,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await editor.register(resumableUploadsRoutes, { store });
     await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store, tools });
     await editor.register(videoScheduleRoutes, { prefix: '/editor/videos', store });
+    await editor.register(videoCaptionsRoutes, { prefix: '/editor/videos', store });
     await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
     await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store, ingest });
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
@@ -251,6 +254,24 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     reply.header('Content-Disposition', `attachment; filename="${stream.stream_slug}.ics"`);
     reply.header('Cache-Control', 'public, max-age=300');
     return reply.type('text/calendar; charset=utf-8').send(liveStreamCalendar(stream, app.config.SITE_URL, app.clock()));
+  });
+
+  // A lesson's captions in one language (ADR 0085), for its `<track>` and transcript. Not a declared
+  // call (ADR 0052): it answers a WebVTT file. Same rules as the video: a draft only for editors, a
+  // premium lesson's words only for those who may watch it (403, as its stream is withheld).
+  app.get('/videos/:videoSlug/captions/:file', { schema: { hide: true } }, async (request, reply) => {
+    const { videoSlug, file } = request.params as { videoSlug: string; file: string };
+    const match = /^(.{1,35})\.vtt$/.exec(file);
+    const language = match ? canonicalLanguage(match[1]!) : null;
+    if (!language || !/^[a-z0-9-]{1,200}$/.test(videoSlug)) throw notFound();
+    const ctx = context();
+    const viewer = (await isPremiumVideo(ctx, videoSlug)) ? await viewerOf(request) : { ...personOf(request), isMember: false };
+    const video = await requireWatchableVideo(ctx, viewer, videoSlug);
+    const vtt = await findCaptionFile(app.db, video.idVideo, language);
+    if (vtt === null) throw notFound('This lesson has no captions in that language.');
+    // The address carries the file's version (?v=), so a short cache never shows an old file for long.
+    reply.header('Cache-Control', video.videoPremium || !video.videoPublished ? 'private, max-age=300' : 'public, max-age=300');
+    return reply.type('text/vtt; charset=utf-8').send(vtt);
   });
 
   route(app, 'videos.listFreeResources', { access: 'public' }, async (request) => ({

@@ -18,7 +18,8 @@ import {
   type VideoSummary,
 } from '@fretline/contract';
 import { signedMediaUrl } from '../../platform/media/index.ts';
-import { badRequest, notFound, unauthorized } from '../../plugins/errors.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../plugins/errors.ts';
+import { captionTrack, findCaptionTracks } from './captions.service.ts';
 import { findChordsOfVideos } from './practice-log.repository.ts';
 import { getKnownChords } from './practice-log.service.ts';
 import { isVideoLocked, previewSections, type Viewer } from './lock-rules.ts';
@@ -291,26 +292,28 @@ interface VideoBase {
   chords: Awaited<ReturnType<typeof findChords>>;
   chapters: Awaited<ReturnType<typeof findChapters>>;
   tags: Awaited<ReturnType<typeof findTagsForVideos>>;
+  captions: Awaited<ReturnType<typeof findCaptionTracks>>;
 }
 
 function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | undefined): Promise<VideoBase | null> {
   return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
     const video = await findVideoBySlug(ctx.db, slug);
     if (!video) return null;
-    const [context, sections, chords, chapters, tags, recommended] = await Promise.all([
+    const [context, sections, chords, chapters, tags, recommended, captions] = await Promise.all([
       findCourseContext(ctx, video, courseSlug),
       findSections(ctx.db, video.idVideo),
       findChords(ctx.db, video.idVideo),
       findChapters(ctx.db, video.idVideo),
       findTagsForVideos(ctx.db, [video.idVideo]),
       video.idRecommendedCourse ? findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
+      findCaptionTracks(ctx.db, video.idVideo),
     ]);
     const nextCourse = context ? await findNextCourse(ctx.db, context.course) : undefined;
     const clean = sections.map((row) => ({
       ...row,
       sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
     }));
-    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, tags };
+    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, tags, captions };
   });
 }
 
@@ -359,6 +362,18 @@ function toSection(ctx: VideosContext, row: SectionRow): VideoSection {
 }
 
 /**
+ * A video the viewer may play (ADR 0015), for what goes with its stream (captions, ADR 0085): a
+ * draft is only found by editors, and a locked premium video answers 403 as its progress call does.
+ */
+export async function requireWatchableVideo(ctx: VideosContext, viewer: Viewer, slug: string): Promise<VideoRow> {
+  const { video } = await requireVideoBase(ctx, slug, undefined, viewer.isEditor);
+  if (video.videoSlug !== slug) throw notFound(undefined, VIDEO_NOT_FOUND);
+  if (isVideoLocked({ premium: video.videoPremium }, viewer))
+    throw new AppError('VIDEO_LOCKED', 403, 'This video is for members. Join the membership to watch it.');
+  return video;
+}
+
+/**
  * "Preview as" (ADR 0061): the video, draft or not, exactly as the audience would get it from
  * getVideo — a visitor, a learner without membership, or a member. The editor's own saves and
  * progress never show: the previewed viewer has no account of its own.
@@ -386,7 +401,7 @@ export async function getVideo(
   courseSlug?: string,
   { drafts = viewer.isEditor }: { drafts?: boolean } = {},
 ): Promise<Video> {
-  const { video, context, nextCourse, recommended, sections, chords, chapters, tags } = await requireVideoBase(
+  const { video, context, nextCourse, recommended, sections, chords, chapters, tags, captions } = await requireVideoBase(
     ctx,
     slug,
     courseSlug,
@@ -449,6 +464,7 @@ export async function getVideo(
       video_chord_key: ch.chordKey,
     })),
     video_chapters: chapters,
+    video_captions: locked ? [] : captions.map((track) => captionTrack(video.videoSlug, track)),
     video_tempo: video.videoTempo,
     ...playFields(play),
   };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type HlsType from 'hls.js';
+import type { VideoCaptionTrack } from '@fretline/contract';
 
 /** Spec: playback speed from 0.5× to 1.25×. */
 const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
@@ -32,6 +33,8 @@ export interface StreamPlayerProps {
   live?: boolean;
   /** The practice player drives this element (speed included): it gets the element, the speed buttons go. */
   onVideo?: (video: HTMLVideoElement | null) => void;
+  /** Caption tracks (ADR 0085): the practice player turns them on and off. */
+  tracks?: readonly VideoCaptionTrack[];
 }
 
 /** Whether a (signed) media URL names an HLS playlist rather than a progressive file. */
@@ -59,7 +62,16 @@ function useSameStream(src: string): string {
 
 const mediaPathOf = (url: string) => url.split(/[?#]/)[0];
 
-export function StreamPlayer({ src: offered, poster, title, startAt, onProgress, live = false, onVideo }: StreamPlayerProps) {
+export function StreamPlayer({
+  src: offered,
+  poster,
+  title,
+  startAt,
+  onProgress,
+  live = false,
+  onVideo,
+  tracks = [],
+}: StreamPlayerProps) {
   const src = useSameStream(offered);
   const ref = useRef<HTMLVideoElement>(null);
   const [rate, setRate] = useState(1);
@@ -167,7 +179,17 @@ export function StreamPlayer({ src: offered, poster, title, startAt, onProgress,
         onTimeUpdate={() => report(false)}
         onPause={() => report(true)}
         onEnded={() => report(true)}
-      />
+      >
+        {tracks.map((track) => (
+          <track
+            key={track.caption_language}
+            kind="captions"
+            src={track.caption_src}
+            srcLang={track.caption_language}
+            label={track.caption_label}
+          />
+        ))}
+      </video>
       {failed ? (
         <p role="alert" className="bg-red-50 px-4 py-2 text-sm text-red-800">
           This video could not be loaded. Please reload the page; if it keeps happening, contact support.

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { requireStaffAccess } from '../../features/editor/console/access.server';
 import { StaffErrorBoundary } from '../../features/editor/console/staff-error';
 import { EditEntryPage } from '../../features/editor/form-kit/editor-page-header';
@@ -5,10 +6,14 @@ import { editEntry, loadEntry } from '../../features/editor/form-kit/form-action
 import { videoEntity } from '../../features/editor/video/video-actions.server';
 import { VideoForm } from '../../features/editor/video/video-form';
 import { SchedulePanel } from '../../features/editor/video/schedule-panel';
+import { CaptionsPanel } from '../../features/editor/video/captions-panel';
 import { PreviewAs } from '../../features/editor/video/preview-as';
 import { seoMeta } from '../../lib/seo';
 import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
+
+// The captions preview plays the lesson with hls.js: loaded only when the panel shows it.
+const StreamPlayer = lazy(() => import('../../features/catalogue/stream-player').then((m) => ({ default: m.StreamPlayer })));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { api } = await requireStaffAccess(request, 'Editor');
@@ -59,6 +64,14 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         notice={problem ? null : done}
       />
       <PreviewAs idVideo={video.id_video} />
+      <CaptionsPanel
+        idVideo={video.id_video}
+        renderPlayer={(props) => (
+          <Suspense fallback={<div className="aspect-video rounded-2xl bg-stone-200" />}>
+            <StreamPlayer {...props} title={`${video.video_title} (preview)`} />
+          </Suspense>
+        )}
+      />
       <SchedulePanel key={`schedule-${String(video.video_updated)}`} idVideo={video.id_video} published={video.video_published} />
     </EditEntryPage>
   );

@@ -23,6 +23,10 @@ export const editorAddresses = {
   'editor.getVideoSchedule': { method: 'GET', path: '/videos/editor/videos/:idVideo/schedule' },
   'editor.previewVideo': { method: 'GET', path: '/videos/editor/videos/:idVideo/preview' },
   'editor.scheduleVideo': { method: 'PUT', path: '/videos/editor/videos/:idVideo/schedule' },
+  // ADR 0085: a lesson's WebVTT captions, one file per language.
+  'editor.listVideoCaptions': { method: 'GET', path: '/videos/editor/videos/:idVideo/captions' },
+  'editor.putVideoCaption': { method: 'PUT', path: '/videos/editor/videos/:idVideo/captions/:language' },
+  'editor.deleteVideoCaption': { method: 'DELETE', path: '/videos/editor/videos/:idVideo/captions/:language' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },

@@ -14,6 +14,12 @@ import {
 } from '../../calls/editor.ts';
 import { VideoResponseSchema } from '../../calls/videos.ts';
 import {
+  CaptionBodySchema,
+  CaptionParamsSchema,
+  EditorCaptionListResponseSchema,
+  EditorCaptionResponseSchema,
+} from '../../calls/captions.ts';
+import {
   EditorCourseBodySchema,
   EditorCourseEntriesBodySchema,
   EditorCourseIdParamsSchema,
@@ -106,6 +112,23 @@ export const editorSchemas = {
     params: EditorVideoIdParamsSchema,
     body: VideoScheduleBodySchema,
     response: VideoScheduleResponseSchema,
+  },
+  'editor.listVideoCaptions': {
+    summary: "A video's captions, one WebVTT file per language (ADR 0085)",
+    params: EditorVideoIdParamsSchema,
+    response: EditorCaptionListResponseSchema,
+  },
+  'editor.putVideoCaption': {
+    summary: 'Check a WebVTT file and store it as the captions in that language; a broken file is refused with its line',
+    params: CaptionParamsSchema,
+    body: CaptionBodySchema,
+    response: EditorCaptionResponseSchema,
+  },
+  'editor.deleteVideoCaption': {
+    summary: 'Remove the captions in that language',
+    params: CaptionParamsSchema,
+    response: NoContentSchema,
+    status: 204,
   },
   'editor.previewVideo': {
     summary: 'A video, draft or not, in the public shape as a visitor, learner or member would see it (ADR 0061)',

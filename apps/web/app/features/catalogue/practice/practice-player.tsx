@@ -24,6 +24,7 @@ import {
 import { api } from '../../../lib/api.client';
 import { ApiError } from '../../../lib/api-client';
 import { StreamPlayer, type PlayerProgress } from '../stream-player';
+import { Transcript, useCaptionChoice, useTrackModes } from './captions';
 import { Metronome } from './metronome';
 import { streamMedia, youtubeMedia, type PracticeMedia } from './practice-media';
 import { usePracticeSettings, type PracticeValues } from './use-practice-settings';
@@ -45,6 +46,7 @@ const SHORTCUTS: [string, string][] = [
   ['R', 'Mirror the video (left-handed)'],
   ['S', 'Save this moment'],
   ['F', 'Practice view (full screen with the tools)'],
+  ['V', 'Captions on or off'],
   ['?', 'Show these shortcuts'],
 ];
 
@@ -155,7 +157,21 @@ export function PracticePlayer({
   ladderConfigRef.current = ladderConfig;
 
   // ── The media element or embed ────────────────────────────────────────────────────────────
-  const onVideo = useCallback((el: HTMLVideoElement | null) => setMedia(el ? streamMedia(el) : null), []);
+  const [videoElement, setVideoElement] = useState<HTMLVideoElement | null>(null);
+  const onVideo = useCallback((el: HTMLVideoElement | null) => {
+    setVideoElement(el);
+    setMedia(el ? streamMedia(el) : null);
+  }, []);
+  // Captions (ADR 0085): on our stream as `<track>`s; a YouTube lesson keeps its own and the transcript.
+  const captionTracks = video.video_captions;
+  const captions = useCaptionChoice(captionTracks);
+  useTrackModes(videoElement, captions.language);
+  const canCaption = captionTracks.length > 0 && video.video_player !== 'youtube';
+  const toggleCaptions = () => {
+    const next = captions.language ? null : (captionTracks[0]?.caption_language ?? null);
+    captions.choose(next);
+    say(next ? 'Captions on' : 'Captions off');
+  };
   const disposeFrame = useRef<(() => void) | null>(null);
   const onFrame = useCallback((frame: HTMLIFrameElement | null) => {
     disposeFrame.current?.();
@@ -389,6 +405,7 @@ export function PracticePlayer({
       handlers.ArrowLeft = () => seek((media?.currentTime() ?? time) - SEEK_STEP);
       handlers.ArrowRight = () => seek((media?.currentTime() ?? time) + SEEK_STEP);
     }
+    if (canCaption) handlers.v = toggleCaptions;
     if (!spaceIsTaken(e.target)) handlers[' '] = togglePlay;
     if (practiceView) handlers.Escape = () => setPracticeView(false);
     const handler = handlers[e.key.length === 1 ? e.key.toLowerCase() : e.key];
@@ -414,6 +431,7 @@ export function PracticePlayer({
         startAt={startAt}
         onProgress={onProgress}
         onVideo={onVideo}
+        tracks={captionTracks}
       />
     );
   else return <div className="aspect-video rounded-2xl bg-stone-200" />;
@@ -487,6 +505,20 @@ export function PracticePlayer({
           >
             B<span className="hidden sm:inline">{marks.end !== null ? ` ${formatPracticeTime(marks.end)}` : ''}</span>
           </button>
+          {canCaption ? (
+            <button
+              type="button"
+              className={captions.language ? on : quiet}
+              onClick={toggleCaptions}
+              aria-pressed={captions.language !== null}
+              aria-keyshortcuts="v"
+              aria-label="Captions"
+              title="Captions"
+              data-testid="captions-toggle"
+            >
+              CC
+            </button>
+          ) : null}
           <div role="group" aria-label="Speed" className="ml-auto flex items-center rounded-full bg-white/10">
             <button
               type="button"
@@ -688,6 +720,8 @@ export function PracticePlayer({
           </ol>
         </nav>
       ) : null}
+
+      {captionTracks.length ? <Transcript tracks={captionTracks} language={captions.language} time={time} onSeek={seek} /> : null}
 
       <dialog
         ref={help}
