@@ -13,3 +13,4 @@ export * from './chord-library.ts';
 export * from './progress.ts';
 export * from './practice-log.ts';
 export * from './first-steps.ts';
+export * from './chord-timeline.ts';

@@ -61,6 +61,16 @@ export const VideoChapterSchema = z.object({
 });
 export type VideoChapter = z.infer<typeof VideoChapterSchema>;
 
+/**
+ * One mark of a video's chord timeline (product.md#chords, ADR 0077): the chord, by its name among
+ * the video's chords, starts `at` seconds into the video (millisecond precision); in time order.
+ */
+export const ChordTimelineEntrySchema = z.object({
+  chord: z.string(),
+  at: z.number().min(0),
+});
+export type ChordTimelineEntry = z.infer<typeof ChordTimelineEntrySchema>;
+
 /** A tag a video carries; /videos filters by `?tags=<tag_slug>` (product.md#pages). */
 export const VideoTagSchema = z.object({
   tag_slug: SlugSchema,
@@ -112,6 +122,8 @@ export const VideoSchema = z.object({
   video_sections: z.array(VideoSectionSchema),
   video_chords: z.array(VideoChordSchema),
   video_chapters: z.array(VideoChapterSchema),
+  /** When each chord starts (ADR 0077); empty for a locked video, like its way to play. */
+  video_chord_timeline: z.array(ChordTimelineEntrySchema),
   /** Beats per minute at full speed, for the practice metronome; null when the editor set none. */
   video_tempo: z.number().int().nullable(),
   id_video_play: NullableIdSchema,

@@ -12,6 +12,7 @@ import { liveEditorRoutes } from './editor/live-editor.routes.ts';
 import { resourcesEditorRoutes } from './editor/resources-editor.routes.ts';
 import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { videoScheduleRoutes } from './editor/video-schedule.routes.ts';
+import { chordTimelineRoutes } from './editor/chord-timeline.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { resumableUploadsRoutes } from './editor/resumable-uploads.routes.ts';
 import { registerStreamProcessing } from './editor/video-streams.service.ts';
@@ -79,6 +80,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await editor.register(resumableUploadsRoutes, { store });
     await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store, tools });
     await editor.register(videoScheduleRoutes, { prefix: '/editor/videos', store });
+    await editor.register(chordTimelineRoutes, { prefix: '/editor/videos', store });
     await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
     await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store, ingest });
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });

@@ -40,6 +40,7 @@ import {
   countFacets,
   findChapters,
   findChords,
+  findChordTimeline,
   findSections,
   findTagsForVideos,
   findVideoBySlug,
@@ -283,6 +284,7 @@ interface VideoBase {
   sections: SectionRow[];
   chords: Awaited<ReturnType<typeof findChords>>;
   chapters: Awaited<ReturnType<typeof findChapters>>;
+  chordTimeline: Awaited<ReturnType<typeof findChordTimeline>>;
   tags: Awaited<ReturnType<typeof findTagsForVideos>>;
 }
 
@@ -290,11 +292,12 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
   return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
     const video = await findVideoBySlug(ctx.db, slug);
     if (!video) return null;
-    const [context, sections, chords, chapters, tags, recommended] = await Promise.all([
+    const [context, sections, chords, chapters, chordTimeline, tags, recommended] = await Promise.all([
       findCourseContext(ctx, video, courseSlug),
       findSections(ctx.db, video.idVideo),
       findChords(ctx.db, video.idVideo),
       findChapters(ctx.db, video.idVideo),
+      findChordTimeline(ctx.db, video.idVideo),
       findTagsForVideos(ctx.db, [video.idVideo]),
       video.idRecommendedCourse ? findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
     ]);
@@ -303,7 +306,7 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
       ...row,
       sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
     }));
-    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, tags };
+    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, chordTimeline, tags };
   });
 }
 
@@ -379,7 +382,7 @@ export async function getVideo(
   courseSlug?: string,
   { drafts = viewer.isEditor }: { drafts?: boolean } = {},
 ): Promise<Video> {
-  const { video, context, nextCourse, recommended, sections, chords, chapters, tags } = await requireVideoBase(
+  const { video, context, nextCourse, recommended, sections, chords, chapters, chordTimeline, tags } = await requireVideoBase(
     ctx,
     slug,
     courseSlug,
@@ -442,6 +445,8 @@ export async function getVideo(
       video_chord_key: ch.chordKey,
     })),
     video_chapters: chapters,
+    // ADR 0077: the timeline plays along with the video, so a locked video has none, like its stream.
+    video_chord_timeline: locked ? [] : chordTimeline,
     video_tempo: video.videoTempo,
     ...playFields(play),
   };

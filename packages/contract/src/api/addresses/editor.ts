@@ -23,6 +23,9 @@ export const editorAddresses = {
   'editor.getVideoSchedule': { method: 'GET', path: '/videos/editor/videos/:idVideo/schedule' },
   'editor.previewVideo': { method: 'GET', path: '/videos/editor/videos/:idVideo/preview' },
   'editor.scheduleVideo': { method: 'PUT', path: '/videos/editor/videos/:idVideo/schedule' },
+  // ADR 0077: when each chord starts, tapped while the preview plays.
+  'editor.getChordTimeline': { method: 'GET', path: '/videos/editor/videos/:idVideo/chord-timeline' },
+  'editor.setChordTimeline': { method: 'PUT', path: '/videos/editor/videos/:idVideo/chord-timeline' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },
