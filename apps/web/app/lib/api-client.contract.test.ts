@@ -85,6 +85,7 @@ const video: Record<keyof Video, unknown> = {
   video_sections: [],
   video_chords: [],
   video_chapters: [],
+  video_chord_timeline: [],
   video_tempo: null,
   id_video_play: null,
   video_play_total_time: null,
