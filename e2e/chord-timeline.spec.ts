@@ -21,6 +21,16 @@ interface MediaElement {
 // Seeded: the 16-second demo clip, one bar (3 s) per chord: Em 0, G 3, Em 6, G 9, Em 12, G 15.
 const LESSON = '/videos/first-chords-em-and-g';
 
+/** Starts the video once (muted) and pauses it: before its metadata a seek only sets where it will start. */
+async function loadVideo(video: Locator): Promise<void> {
+  await video.evaluate(async (el) => {
+    const media = el as unknown as MediaElement;
+    media.muted = true;
+    await media.play();
+    media.pause();
+  });
+}
+
 async function seekTo(video: Locator, seconds: number): Promise<void> {
   await video.evaluate((el, to) => {
     const media = el as unknown as MediaElement;
@@ -64,6 +74,7 @@ for (const width of [375, 1280]) {
     // No page wider than the screen.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
+    await loadVideo(video);
     await seekTo(video, 4);
     await expect(now).toHaveAttribute('data-chord', 'G');
     await expect(next).toHaveAttribute('data-chord', 'Em');
@@ -103,6 +114,7 @@ test('a left-handed account sees the chords now and next mirrored', async ({ bro
   await page.goto(LESSON);
   await expect(page.getByTestId('mark-a')).toBeEnabled({ timeout: 20_000 });
   const video = page.getByTestId('practice-player').getByTestId('video-player');
+  await loadVideo(video);
   await seekTo(video, 3.5);
   const now = nowNext(page).getByTestId('chord-now');
   await expect(now).toHaveAttribute('data-chord', 'G');
@@ -177,6 +189,7 @@ test('an editor taps two chords while the preview plays, nudges one and saves; t
   await expect(learner.page.getByTestId('mark-a')).toBeEnabled({ timeout: 20_000 });
   const learnerVideo = learner.page.getByTestId('practice-player').getByTestId('video-player');
   const now = nowNext(learner.page).getByTestId('chord-now');
+  await loadVideo(learnerVideo);
   await seekTo(learnerVideo, timeline[1]!.at + 0.3);
   await expect(now).toHaveAttribute('data-chord', 'G');
   await seekTo(learnerVideo, timeline[0]!.at + 0.3);
