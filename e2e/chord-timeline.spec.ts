@@ -55,7 +55,7 @@ const nowNext = (page: Page) => page.locator('[data-testid="now-next"]:visible')
 
 for (const width of [375, 1280]) {
   test(`a learner sees the chord now and next follow the video at ${width} px`, async ({ browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const { context, page } = await openLesson(browser, baseURL ?? '', width);
     await page.goto(LESSON);
     await expect(page.getByTestId('mark-a')).toBeEnabled({ timeout: 20_000 });
@@ -101,7 +101,7 @@ for (const width of [375, 1280]) {
 }
 
 test('a left-handed account sees the chords now and next mirrored', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const base = baseURL ?? '';
   const { token } = await signUp(baseURL, { first_name: 'Lefty', last_name: 'Chords', label: 'chord-timeline' });
   const res = await fetch(`${base}/api/auth/me`, {
