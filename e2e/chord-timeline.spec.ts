@@ -138,7 +138,7 @@ test('an editor taps two chords while the preview plays, nudges one and saves; t
   const panel = page.getByTestId('chord-timeline-panel');
   await expect(panel.getByRole('heading', { name: 'Chord timeline' })).toBeVisible();
   const marks = panel.getByTestId('chord-mark');
-  await expect(marks.first()).toBeVisible();
+  await expect(marks.first()).toBeVisible({ timeout: 30_000 });
   // Start again: delete the seeded marks.
   while ((await marks.count()) > 0)
     await marks
@@ -148,16 +148,16 @@ test('an editor taps two chords while the preview plays, nudges one and saves; t
   await expect(panel.getByText('No marks yet')).toBeVisible();
 
   const video = panel.getByTestId('video-player');
-  await expect(video).toBeVisible();
+  await expect(video).toBeVisible({ timeout: 30_000 });
   await video.evaluate((el) => {
     const media = el as unknown as MediaElement;
     media.muted = true;
     void media.play();
   });
-  await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(1);
   await panel.getByRole('button', { name: 'Mark C at the current time' }).click();
   const firstAt = await currentTime(video);
-  await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(firstAt + 1.5);
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(firstAt + 1.5);
   // G is the fourth chord: its number key marks it (the focus is in the panel).
   await page.keyboard.press('4');
   await video.evaluate((el) => (el as unknown as MediaElement).pause());
