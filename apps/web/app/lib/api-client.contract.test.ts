@@ -86,6 +86,7 @@ const video: Record<keyof Video, unknown> = {
   video_chords: [],
   video_chapters: [],
   video_captions: [],
+  video_chord_timeline: [],
   video_tempo: null,
   id_video_play: null,
   video_play_total_time: null,

@@ -3,6 +3,7 @@ import { LIST_LIMIT_MAX } from '../constants.ts';
 import { DateSchema, FormBooleanSchema, IdInputSchema, IdSchema, TextSchema } from '../entities/fields.ts';
 import {
   VideoCategorySchema,
+  ChordTimelineEntrySchema,
   VideoChapterSchema,
   VideoPlayerSchema,
   VideoSectionTypeSchema,
@@ -21,6 +22,7 @@ import {
   parseChordFingers,
   parseChordFrets,
 } from '../derived/chords.ts';
+import { CHORD_TIMELINE_MAX, roundChordTime } from '../derived/chord-timeline.ts';
 import { parsePracticeTime } from '../derived/practice.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
@@ -605,3 +607,28 @@ export const PREVIEW_AUDIENCES = ['visitor', 'learner', 'member'] as const;
 export const PreviewAudienceSchema = z.enum(PREVIEW_AUDIENCES);
 export type PreviewAudience = z.infer<typeof PreviewAudienceSchema>;
 export const VideoPreviewQuerySchema = z.object({ as: PreviewAudienceSchema });
+
+/**
+ * A video's chord timeline as the editor saves it (ADR 0077): replaced whole. The shape is checked
+ * here; the chords and the video's length are the API's to check (chordTimelineProblem).
+ */
+export const ChordTimelineBodySchema = z.object({
+  chord_timeline: z
+    .array(
+      z.object({
+        chord: z
+          .string({ error: 'Name the chord.' })
+          .trim()
+          .min(1, 'Name the chord.')
+          .max(40, 'Keep a chord name to 40 characters or fewer.'),
+        at: z
+          .number({ error: 'Give the time in seconds.' })
+          .min(0, 'A chord cannot start before the video does.')
+          .max(86_400, 'A chord cannot start after the video ends.')
+          .transform(roundChordTime),
+      }),
+    )
+    .max(CHORD_TIMELINE_MAX, `Keep the chord timeline to ${CHORD_TIMELINE_MAX} marks or fewer.`),
+});
+export type ChordTimelineBody = z.infer<typeof ChordTimelineBodySchema>;
+export const ChordTimelineResponseSchema = envelope('chord_timeline', z.array(ChordTimelineEntrySchema));

@@ -15,3 +15,4 @@ export * from './practice-log.ts';
 export * from './first-steps.ts';
 export * from './search.ts';
 export * from './captions.ts';
+export * from './chord-timeline.ts';

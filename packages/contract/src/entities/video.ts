@@ -69,6 +69,15 @@ export const VideoCaptionTrackSchema = z.object({
   caption_src: z.string(),
 });
 export type VideoCaptionTrack = z.infer<typeof VideoCaptionTrackSchema>;
+/**
+ * One mark of a video's chord timeline (product.md#chords, ADR 0077): the chord, by its name among
+ * the video's chords, starts `at` seconds into the video (millisecond precision); in time order.
+ */
+export const ChordTimelineEntrySchema = z.object({
+  chord: z.string(),
+  at: z.number().min(0),
+});
+export type ChordTimelineEntry = z.infer<typeof ChordTimelineEntrySchema>;
 
 /** A tag a video carries; /videos filters by `?tags=<tag_slug>` (product.md#pages). */
 export const VideoTagSchema = z.object({
@@ -123,6 +132,8 @@ export const VideoSchema = z.object({
   video_chapters: z.array(VideoChapterSchema),
   /** Caption tracks, by language (ADR 0085); empty for a locked video, which carries no way to play it. */
   video_captions: z.array(VideoCaptionTrackSchema),
+  /** When each chord starts (ADR 0077); empty for a locked video, like its way to play. */
+  video_chord_timeline: z.array(ChordTimelineEntrySchema),
   /** Beats per minute at full speed, for the practice metronome; null when the editor set none. */
   video_tempo: z.number().int().nullable(),
   id_video_play: NullableIdSchema,

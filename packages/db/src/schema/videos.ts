@@ -220,6 +220,24 @@ export const videoChords = videosSchema.table(
   ],
 );
 
+/**
+ * A video's chord timeline (product.md#chords, ADR 0077): when each chord starts, in time order.
+ * The chord is named as the video's chords name it, not by id: saving the video replaces its chord
+ * rows whole (new ids), and a mark should survive that while the chord is still there.
+ */
+export const videoChordMarks = videosSchema.table(
+  'video_chord_marks',
+  {
+    idVideoChordMark: serial('id_video_chord_mark').primaryKey(),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videos.idVideo, { onDelete: 'cascade' }),
+    markTime: doublePrecision('mark_time').notNull(),
+    chordText: text('chord_text').notNull(),
+  },
+  (t) => [index('video_chord_marks_video_idx').on(t.idVideo, t.markTime)],
+);
+
 /** A video's chapters (product.md#practice): named times, shown on the player's timeline. */
 export const videoChapters = videosSchema.table(
   'video_chapters',

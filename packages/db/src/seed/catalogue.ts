@@ -7,6 +7,7 @@ import {
   liveStreams,
   videoCaptions,
   videoChapters,
+  videoChordMarks,
   videoChords,
   videoSections,
   videoTags,
@@ -509,6 +510,21 @@ const DEMO_CHAPTERS = [
 const DEMO_TEMPO = 80;
 
 /**
+ * Chord timelines (product.md#chords, ADR 0077) on the 16-second demo clip: at the demo tempo of
+ * 80 bpm a bar of four beats is 3 s, and each chord holds one bar.
+ */
+const barTimeline = (chords: string[]) =>
+  Array.from({ length: Math.ceil(CLIP_SECONDS / 3) }, (_, bar) => ({
+    chord: chords[bar % chords.length] as string,
+    at: bar * 3,
+  }));
+const DEMO_CHORD_TIMELINES: Record<string, { chord: string; at: number }[]> = {
+  'first-chords-em-and-g': barTimeline(['Em', 'G']),
+  'ukulele-four-chords': barTimeline(['C', 'Am', 'F', 'G']),
+  'your-first-song-lesson': barTimeline(['G', 'C', 'D', 'Em']),
+};
+
+/**
  * The demo chords' shapes and chord library keys (the library is the contract's CHORD_LIBRARY;
  * the db package does not import the contract, so the few the demo uses are copied here).
  */
@@ -756,6 +772,12 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
           .values(
             DEMO_CHAPTERS.map((chapter) => ({ idVideo: row.idVideo, chapterTime: chapter.time, chapterTitle: chapter.title })),
           );
+        const timeline = DEMO_CHORD_TIMELINES[v.slug];
+        if (timeline) {
+          await db
+            .insert(videoChordMarks)
+            .values(timeline.map((mark) => ({ idVideo: row.idVideo, markTime: mark.at, chordText: mark.chord })));
+        }
       }
     }
 

@@ -494,6 +494,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'id_video caption_language caption_label caption_vtt caption_transcript caption_cue_count caption_updated',
     'search_document',
   ]),
+  ...content('videos.video_chord_marks', ['id_video_chord_mark id_video mark_time chord_text']),
   ...content('videos.video_tags', ['id_video tag_slug tag_name', 'search_document']),
   ...content('videos.course_videos', [
     'id_course_video id_course id_video course_video_order course_video_kind course_video_part',

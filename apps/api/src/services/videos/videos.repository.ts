@@ -379,6 +379,16 @@ export async function findChapters(db: Database, idVideo: number) {
     .orderBy(asc(ch.chapterTime), asc(ch.idVideoChapter));
 }
 
+/** A video's chord timeline (ADR 0077), in time order. */
+export async function findChordTimeline(db: Database, idVideo: number): Promise<{ chord: string; at: number }[]> {
+  const m = tables.videoChordMarks;
+  return db
+    .select({ chord: m.chordText, at: m.markTime })
+    .from(m)
+    .where(eq(m.idVideo, idVideo))
+    .orderBy(asc(m.markTime), asc(m.idVideoChordMark));
+}
+
 export async function findSitemapRows(db: Database) {
   const [videoRows, courseRows, streamRows] = await Promise.all([
     db.select({ slug: v.videoSlug, updated: v.videoUpdated }).from(v).where(eq(v.videoPublished, true)).orderBy(asc(v.idVideo)),

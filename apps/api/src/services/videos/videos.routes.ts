@@ -14,6 +14,7 @@ import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { videoScheduleRoutes } from './editor/video-schedule.routes.ts';
 import { videoCaptionsRoutes } from './editor/video-captions.routes.ts';
 import { findCaptionFile } from './captions.service.ts';
+import { chordTimelineRoutes } from './editor/chord-timeline.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { resumableUploadsRoutes } from './editor/resumable-uploads.routes.ts';
 import { registerStreamProcessing } from './editor/video-streams.service.ts';
@@ -87,6 +88,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await editor.register(videosEditorRoutes, { prefix: '/editor/videos', store, tools });
     await editor.register(videoScheduleRoutes, { prefix: '/editor/videos', store });
     await editor.register(videoCaptionsRoutes, { prefix: '/editor/videos', store });
+    await editor.register(chordTimelineRoutes, { prefix: '/editor/videos', store });
     await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
     await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store, ingest });
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });

@@ -42,6 +42,7 @@ import {
   countFacets,
   findChapters,
   findChords,
+  findChordTimeline,
   findSections,
   findTagsForVideos,
   findVideoBySlug,
@@ -291,6 +292,7 @@ interface VideoBase {
   sections: SectionRow[];
   chords: Awaited<ReturnType<typeof findChords>>;
   chapters: Awaited<ReturnType<typeof findChapters>>;
+  chordTimeline: Awaited<ReturnType<typeof findChordTimeline>>;
   tags: Awaited<ReturnType<typeof findTagsForVideos>>;
   captions: Awaited<ReturnType<typeof findCaptionTracks>>;
 }
@@ -299,11 +301,12 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
   return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
     const video = await findVideoBySlug(ctx.db, slug);
     if (!video) return null;
-    const [context, sections, chords, chapters, tags, recommended, captions] = await Promise.all([
+    const [context, sections, chords, chapters, chordTimeline, tags, recommended, captions] = await Promise.all([
       findCourseContext(ctx, video, courseSlug),
       findSections(ctx.db, video.idVideo),
       findChords(ctx.db, video.idVideo),
       findChapters(ctx.db, video.idVideo),
+      findChordTimeline(ctx.db, video.idVideo),
       findTagsForVideos(ctx.db, [video.idVideo]),
       video.idRecommendedCourse ? findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
       findCaptionTracks(ctx.db, video.idVideo),
@@ -313,7 +316,7 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
       ...row,
       sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
     }));
-    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, tags, captions };
+    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, chordTimeline, tags, captions };
   });
 }
 
@@ -401,7 +404,7 @@ export async function getVideo(
   courseSlug?: string,
   { drafts = viewer.isEditor }: { drafts?: boolean } = {},
 ): Promise<Video> {
-  const { video, context, nextCourse, recommended, sections, chords, chapters, tags, captions } = await requireVideoBase(
+  const { video, context, nextCourse, recommended, sections, chords, chapters, chordTimeline, tags, captions } = await requireVideoBase(
     ctx,
     slug,
     courseSlug,
@@ -465,6 +468,8 @@ export async function getVideo(
     })),
     video_chapters: chapters,
     video_captions: locked ? [] : captions.map((track) => captionTrack(video.videoSlug, track)),
+    // ADR 0077: the timeline plays along with the video, so a locked video has none, like its stream.
+    video_chord_timeline: locked ? [] : chordTimeline,
     video_tempo: video.videoTempo,
     ...playFields(play),
   };

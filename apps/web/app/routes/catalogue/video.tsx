@@ -25,6 +25,7 @@ import { SaveButton } from '../../features/catalogue/save-button';
 import { DoneButton } from '../../features/learning/done-button';
 import { PracticeTimer } from '../../features/practice/practice-timer';
 import type { PlayerProgress } from '../../features/catalogue/stream-player';
+import type { PracticeMedia } from '../../features/catalogue/practice/practice-media';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
 import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
@@ -51,6 +52,10 @@ const PracticePlayer = lazy(() =>
 
 // "Keep for offline" (ADR 0079): its own chunk with the service worker's helper, after hydration.
 const KeepOffline = lazy(() => import('../../features/offline/keep-offline').then((m) => ({ default: m.KeepOffline })));
+// Now / Next chords (ADR 0077) are their own chunk too, loaded only for a lesson with a chord timeline.
+const NowNextChords = lazy(() =>
+  import('../../features/catalogue/practice/now-next-chords').then((m) => ({ default: m.NowNextChords })),
+);
 
 /**
  * The chapters as schema.org Clips, each from its time to the next one's (product.md#practice).
@@ -192,10 +197,16 @@ function UpNextCard({ next, image }: { next: UpNext; image: string | null }) {
 function PlayerSpace({ poster }: { poster: string | null }) {
   return (
     <div className="contents lg:block lg:space-y-3">
+      {/* First on a phone, like the player's video, whatever comes before it in the page (ADR 0077). */}
       {poster ? (
-        <img src={poster} alt="" fetchPriority="high" className="aspect-video w-full rounded-2xl bg-ink-900 object-cover" />
+        <img
+          src={poster}
+          alt=""
+          fetchPriority="high"
+          className="aspect-video w-full rounded-2xl bg-ink-900 object-cover max-lg:order-first"
+        />
       ) : (
-        <div className="aspect-video rounded-2xl bg-ink-900" />
+        <div className="aspect-video rounded-2xl bg-ink-900 max-lg:order-first" />
       )}
       <div className="h-[168px] rounded-2xl bg-ink-900 sm:h-[176px] lg:h-[321px]" />
     </div>
@@ -252,6 +263,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // Client-only parts (keeping offline needs Cache Storage) wait for hydration.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const [media, setMedia] = useState<PracticeMedia | null>(null);
   const workspace = useRef<HTMLDivElement>(null);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
@@ -325,6 +337,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           onPractisingChange={setPractising}
           workspace={workspace}
           leftHanded={signedIn && !preview && user.left_handed}
+          onMedia={setMedia}
           youtube={(onFrame) =>
             video.youtube_video_id ? (
               <YoutubeEmbed
@@ -340,6 +353,22 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       </Suspense>
     );
   else player = <div className="aspect-video rounded-2xl bg-stone-200" />;
+
+  // Now / Next (ADR 0077): under the video on a phone, atop the aside beside it from lg. Both are
+  // rendered and CSS shows one, so the server and the browser agree and the space is kept from the start.
+  const hasChordsNow = video.video_chord_timeline.length > 0 && !video.video_locked;
+  const chordsNow = (compact: boolean) => (
+    <Suspense fallback={null}>
+      <NowNextChords
+        timeline={video.video_chord_timeline}
+        chords={video.video_chords}
+        instrument={video.video_instrument}
+        mirror={mirror || user.left_handed}
+        media={media}
+        compact={compact}
+      />
+    </Suspense>
+  );
 
   const facts = [video.video_difficulty, video.video_grade, video.video_genre, video.video_decade, video.video_instrument].filter(
     Boolean,
@@ -388,10 +417,12 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         className={`group/workspace grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8 ${PRACTICE_VIEW}`}
       >
         {player}
+        {hasChordsNow ? <div className="min-h-[10.25rem] max-lg:order-first lg:hidden">{chordsNow(true)}</div> : null}
         <aside
           aria-label="Chords and practice timer"
           className="min-w-0 space-y-4 empty:hidden lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start group-data-[practice-view=true]/workspace:lg:top-4"
         >
+          {hasChordsNow ? <div className="hidden min-h-[14.25rem] lg:block">{chordsNow(false)}</div> : null}
           {/* Left-handed (the account's setting, or the player's mirror): diagrams drawn for it (product.md#chords). */}
           <ChordList chords={video.video_chords} mirror={mirror || user.left_handed} instrument={video.video_instrument} />
           {/* The practice timer logs minutes against this lesson (product.md#practice-log). */}

@@ -8,6 +8,8 @@ import { VideoForm } from '../../features/editor/video/video-form';
 import { SchedulePanel } from '../../features/editor/video/schedule-panel';
 import { CaptionsPanel } from '../../features/editor/video/captions-panel';
 import { PreviewAs } from '../../features/editor/video/preview-as';
+import { ChordTimelinePanel } from '../../features/editor/video/chord-timeline-panel';
+import { StreamPlayer } from '../../features/catalogue/stream-player';
 import { seoMeta } from '../../lib/seo';
 import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
@@ -62,6 +64,15 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         options={options}
         result={actionData}
         notice={problem ? null : done}
+      />
+      {/* ADR 0077: when each chord starts, tapped while the video plays here. */}
+      <ChordTimelinePanel
+        key={`chord-timeline-${String(video.video_updated)}`}
+        idVideo={video.id_video}
+        chords={[...new Set(video.video_chords.map((chord) => chord.video_chord_text))]}
+        player={(stream, onVideo) => (
+          <StreamPlayer src={stream.src} poster={stream.poster} title={video.video_title} onVideo={onVideo} />
+        )}
       />
       <PreviewAs idVideo={video.id_video} />
       <CaptionsPanel

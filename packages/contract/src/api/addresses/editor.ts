@@ -27,6 +27,9 @@ export const editorAddresses = {
   'editor.listVideoCaptions': { method: 'GET', path: '/videos/editor/videos/:idVideo/captions' },
   'editor.putVideoCaption': { method: 'PUT', path: '/videos/editor/videos/:idVideo/captions/:language' },
   'editor.deleteVideoCaption': { method: 'DELETE', path: '/videos/editor/videos/:idVideo/captions/:language' },
+  // ADR 0077: when each chord starts, tapped while the preview plays.
+  'editor.getChordTimeline': { method: 'GET', path: '/videos/editor/videos/:idVideo/chord-timeline' },
+  'editor.setChordTimeline': { method: 'PUT', path: '/videos/editor/videos/:idVideo/chord-timeline' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },

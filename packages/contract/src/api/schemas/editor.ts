@@ -1,4 +1,6 @@
 import {
+  ChordTimelineBodySchema,
+  ChordTimelineResponseSchema,
   EditorPublishBodySchema,
   EditorVideoBodySchema,
   EditorVideoCoursesBodySchema,
@@ -129,6 +131,17 @@ export const editorSchemas = {
     params: CaptionParamsSchema,
     response: NoContentSchema,
     status: 204,
+  },
+  'editor.getChordTimeline': {
+    summary: "A video's chord timeline: when each of its chords starts (ADR 0077)",
+    params: EditorVideoIdParamsSchema,
+    response: ChordTimelineResponseSchema,
+  },
+  'editor.setChordTimeline': {
+    summary: "Replace a video's chord timeline; each chord one of the video's, in time order within its length",
+    params: EditorVideoIdParamsSchema,
+    body: ChordTimelineBodySchema,
+    response: ChordTimelineResponseSchema,
   },
   'editor.previewVideo': {
     summary: 'A video, draft or not, in the public shape as a visitor, learner or member would see it (ADR 0061)',

@@ -62,6 +62,8 @@ export interface PracticePlayerProps {
   onPractisingChange?: (practising: boolean) => void;
   /** The account plays left-handed: the video is mirrored until this lesson says otherwise. */
   leftHanded?: boolean;
+  /** The page's Now / Next chords follow the same media (ADR 0077); null when it goes. */
+  onMedia?: (media: PracticeMedia | null) => void;
   /**
    * The page's workspace (video, tools, chords and notes): the practice view shows it full screen,
    * the tools with it, where the video element's own full screen would hide them.
@@ -106,6 +108,7 @@ export function PracticePlayer({
   onMirrorChange,
   onPractisingChange,
   leftHanded = false,
+  onMedia,
   workspace,
   youtube,
 }: PracticePlayerProps) {
@@ -189,6 +192,10 @@ export function PracticePlayer({
   useEffect(() => {
     media?.setRate(rate / 100);
   }, [media, rate]);
+  useEffect(() => {
+    onMedia?.(media);
+    return () => onMedia?.(null);
+  }, [media, onMedia]);
   useEffect(() => {
     media?.setMirror(values.practice_mirror);
     onMirrorChange?.(values.practice_mirror);
@@ -445,7 +452,9 @@ export function PracticePlayer({
       className="contents lg:block lg:space-y-3 lg:group-data-[practice-view=true]/workspace:mx-auto lg:group-data-[practice-view=true]/workspace:max-w-[calc((100dvh-15rem)*16/9)]"
       data-testid="practice-player"
     >
-      <div className="sticky top-16 z-30 group-data-[practice-view=true]/workspace:top-0 lg:static">{player}</div>
+      <div className="sticky top-16 z-30 group-data-[practice-view=true]/workspace:top-0 max-lg:order-first lg:static">
+        {player}
+      </div>
       <section
         aria-label="Practice tools"
         className="space-y-2 rounded-2xl bg-ink-900 p-2 text-white sm:p-3"
