@@ -86,7 +86,10 @@ export const PracticeReminderSchema = z.object({
 export type PracticeReminder = z.infer<typeof PracticeReminderSchema>;
 export const PracticeReminderResponseSchema = envelope('reminder', PracticeReminderSchema);
 export const PracticeReminderBodySchema = z.object({
-  reminder_on: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Say whether to send reminders.' })),
+  reminder_on: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'Say whether to send reminders.' }),
+  ),
   reminder_time: z
     .string({ error: 'Pick a time of day.' })
     .trim()

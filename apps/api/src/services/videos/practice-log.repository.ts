@@ -43,9 +43,7 @@ export async function secondsOnDay(db: Database, idUser: number, day: string, ex
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${s.practiceSeconds}), 0)::int` })
     .from(s)
-    .where(
-      and(eq(s.idUser, idUser), eq(s.practisedOn, day), exceptSession ? ne(s.idPracticeSession, exceptSession) : undefined),
-    );
+    .where(and(eq(s.idUser, idUser), eq(s.practisedOn, day), exceptSession ? ne(s.idPracticeSession, exceptSession) : undefined));
   return row?.n ?? 0;
 }
 

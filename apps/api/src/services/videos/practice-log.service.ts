@@ -133,7 +133,9 @@ export async function updatePracticeSession(
   const session = await findSession(ctx.db, idUser, idPracticeSession);
   if (!session) throw sessionNotFound();
   await checkSessionDay(ctx, idUser, body.practised_on, body.seconds, idPracticeSession);
-  if (!(await updateSession(ctx.db, idUser, idPracticeSession, { practiceSeconds: body.seconds, practisedOn: body.practised_on }))) {
+  if (
+    !(await updateSession(ctx.db, idUser, idPracticeSession, { practiceSeconds: body.seconds, practisedOn: body.practised_on }))
+  ) {
     throw sessionNotFound();
   }
   return {
@@ -160,7 +162,11 @@ export async function getPracticeReminder(ctx: VideosContext, idUser: number): P
 }
 
 /** PUT me/practice-reminder: on or off, at a local time in a time zone (the contract checks both). */
-export async function putPracticeReminder(ctx: VideosContext, idUser: number, body: PracticeReminderBody): Promise<PracticeReminder> {
+export async function putPracticeReminder(
+  ctx: VideosContext,
+  idUser: number,
+  body: PracticeReminderBody,
+): Promise<PracticeReminder> {
   await upsertReminder(
     ctx.db,
     idUser,

@@ -13,7 +13,14 @@ const goalLines = (container: HTMLElement) => container.querySelectorAll('.recha
 describe('MinutesChart (product.md#practice-log)', () => {
   it('draws the goal line when every day is below the goal', async () => {
     const { container } = render(
-      <MinutesChart data={[{ label: '1/12', minutes: 5 }, { label: '2/12', minutes: 0 }]} goal={15} goalLabel="15 min" />,
+      <MinutesChart
+        data={[
+          { label: '1/12', minutes: 5 },
+          { label: '2/12', minutes: 0 },
+        ]}
+        goal={15}
+        goalLabel="15 min"
+      />,
     );
     await waitFor(() => expect(container.querySelector('.recharts-bar')).toBeTruthy());
     expect(goalLines(container)).toHaveLength(1);
