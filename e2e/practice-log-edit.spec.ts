@@ -6,6 +6,10 @@ import { signUp, useToken } from './support/auth';
  * corrects it, deletes it, and the charts' tables follow each step; then opts into reminders.
  */
 
+// Each journey makes many round trips (log, edit, delete, each revalidating the page): slow on a
+// loaded machine, so they get three times the usual time.
+test.beforeEach(() => test.slow());
+
 async function learner(request: APIRequestContext, baseURL: string | undefined, label: string) {
   const { token } = await signUp(baseURL, { first_name: 'Robin', last_name: 'Logger', label });
   const headers = { authorization: `Bearer ${token}` };
