@@ -32,12 +32,13 @@ test('a learner logs a session, edits it and deletes it, and the charts follow @
   await log.getByLabel('Minutes').fill('25');
   await log.getByRole('button', { name: 'Log practice' }).click();
   await expect(log.getByRole('status')).toHaveText('Logged 25 min.');
+  // The page reloads its data after the log: the new row shows once that lands.
+  const session = page.getByTestId('practice-session');
+  await expect(session).toHaveCount(1, { timeout: 30_000 });
   const daily = page.getByRole('table', { name: /Minutes practised each day/ });
   await expect(daily.getByRole('cell', { name: '25', exact: true })).toBeAttached();
 
   // Edit: the form opens on the minutes, with the keyboard.
-  const session = page.getByTestId('practice-session');
-  await expect(session).toHaveCount(1);
   await session.getByRole('button', { name: /^Edit 25 min on / }).click();
   const minutes = session.getByLabel('Minutes');
   await expect(minutes).toBeFocused();
