@@ -8,6 +8,7 @@ import {
   PRACTICE_SECONDS_MIN,
 } from '../derived/practice-log.ts';
 import { DateSchema, IdInputSchema, IdSchema, TextSchema } from '../entities/fields.ts';
+import { MemberTimeZoneSchema } from '../entities/time-zone.ts';
 import { envelope } from '../wire/envelope.ts';
 
 /**
@@ -66,6 +67,36 @@ export const PracticeSessionBodySchema = z.object({
 });
 export type PracticeSessionBody = z.infer<typeof PracticeSessionBodySchema>;
 export const PracticeSessionResponseSchema = envelope('session', PracticeSessionSchema);
+
+/** PUT and DELETE me/practice-sessions/:id: one of the caller's own sessions (another's id is a 404). */
+export const PracticeSessionIdParamsSchema = z.object({ id: IdInputSchema });
+/** PUT me/practice-sessions/:id: the seconds and the day can be corrected; the lesson stays. */
+export const PracticeSessionUpdateBodySchema = PracticeSessionBodySchema.pick({ seconds: true, practised_on: true });
+export type PracticeSessionUpdateBody = z.infer<typeof PracticeSessionUpdateBodySchema>;
+
+/**
+ * The practice reminder (product.md#practice-log): an e-mail on days the learner has not practised,
+ * at a local time they pick (HH:MM), in their time zone. Off with no zone until they opt in.
+ */
+export const PracticeReminderSchema = z.object({
+  reminder_on: z.boolean(),
+  reminder_time: z.string(),
+  reminder_time_zone: z.string().nullable(),
+});
+export type PracticeReminder = z.infer<typeof PracticeReminderSchema>;
+export const PracticeReminderResponseSchema = envelope('reminder', PracticeReminderSchema);
+export const PracticeReminderBodySchema = z.object({
+  reminder_on: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'Say whether to send reminders.' }),
+  ),
+  reminder_time: z
+    .string({ error: 'Pick a time of day.' })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Pick a time of day as HH:MM, from 00:00 to 23:59.'),
+  reminder_time_zone: MemberTimeZoneSchema,
+});
+export type PracticeReminderBody = z.infer<typeof PracticeReminderBodySchema>;
 
 /** PUT me/practice-goal: minutes a day, on how many days of the week. */
 export const PracticeGoalBodySchema = z.object({

@@ -4,6 +4,7 @@ import {
   knownChordKeys,
   missingChords,
   practiceDays,
+  practiceReminderDue,
   practiceStreak,
   practiceWeeks,
   weekStart,
@@ -106,5 +107,46 @@ describe('known chords and the playable rule (product.md#chords-i-know)', () => 
     expect(missingChords(song('G', 'Am', 'F'), known)).toEqual(['am', 'f-barre']);
     expect(missingChords(song('G', 'Cadd9'), known)).toEqual(['text:cadd9']);
     expect(missingChords([], known)).toBeNull();
+  });
+});
+
+describe('when a practice reminder is due (product.md#practice-log)', () => {
+  const reminder = (time: string, timeZone: string, lastSentOn: string | null = null) => ({ time, timeZone, lastSentOn });
+
+  it('is due once the learner’s own clock reaches the time, not the server’s', () => {
+    // 17:59 UTC is 18:59 in Paris (winter, UTC+1) and 12:59 in New York (UTC-5).
+    const at = new Date('2026-12-02T17:59:00Z');
+    expect(practiceReminderDue(at, reminder('18:30', 'Europe/Paris'))).toEqual({ due: true, day: '2026-12-02' });
+    expect(practiceReminderDue(at, reminder('18:30', 'America/New_York'))).toEqual({ due: false, day: '2026-12-02' });
+    expect(practiceReminderDue(new Date('2026-12-02T17:29:00Z'), reminder('18:30', 'Europe/Paris')).due).toBe(false);
+  });
+
+  it('counts the learner’s calendar day: past UTC midnight it is still yesterday in Los Angeles', () => {
+    const at = new Date('2026-12-03T03:00:00Z'); // 19:00 on the 2nd in Los Angeles
+    expect(practiceReminderDue(at, reminder('18:00', 'America/Los_Angeles'))).toEqual({ due: true, day: '2026-12-02' });
+    expect(practiceReminderDue(at, reminder('18:00', 'America/Los_Angeles', '2026-12-02')).due).toBe(false);
+    expect(practiceReminderDue(at, reminder('18:00', 'America/Los_Angeles', '2026-12-01')).due).toBe(true);
+  });
+
+  it('sends a time the clocks skip at the jump (spring forward, New York 8 March 2026)', () => {
+    // 02:00 -> 03:00: 02:30 never happens. 06:59 UTC is 01:59 EST; 07:00 UTC is 03:00 EDT.
+    expect(practiceReminderDue(new Date('2026-03-08T06:59:00Z'), reminder('02:30', 'America/New_York')).due).toBe(false);
+    expect(practiceReminderDue(new Date('2026-03-08T07:00:00Z'), reminder('02:30', 'America/New_York'))).toEqual({
+      due: true,
+      day: '2026-03-08',
+    });
+  });
+
+  it('sends once when the clocks repeat an hour (fall back, London 25 October 2026)', () => {
+    // 01:30 happens twice: 00:30 UTC (BST) and 01:30 UTC (GMT).
+    const first = practiceReminderDue(new Date('2026-10-25T00:30:00Z'), reminder('01:15', 'Europe/London'));
+    expect(first).toEqual({ due: true, day: '2026-10-25' });
+    expect(practiceReminderDue(new Date('2026-10-25T01:30:00Z'), reminder('01:15', 'Europe/London', first.day)).due).toBe(false);
+  });
+
+  it('does not send again for a day already sent after the learner moves west', () => {
+    // Sent on the 3rd in Tokyo; moving to Honolulu puts the learner back on the 2nd.
+    const at = new Date('2026-12-03T06:00:00Z'); // 20:00 on the 2nd in Honolulu
+    expect(practiceReminderDue(at, reminder('18:00', 'Pacific/Honolulu', '2026-12-03')).due).toBe(false);
   });
 });

@@ -182,3 +182,36 @@ export function missingChords(
 export function songChordIdentity(chord: { key: string | null; text: string }): string {
   return chordIdentity(chord.key, chord.text) ?? `text:${chord.text.trim().toLowerCase()}`;
 }
+
+/** The practice reminder's time until the learner picks one (product.md#practice-log). */
+export const PRACTICE_REMINDER_TIME_DEFAULT = '18:00';
+
+/** The calendar day (YYYY-MM-DD) and wall-clock time (HH:MM) that `at` is in a time zone. */
+export function zonedDayAndTime(at: Date, timeZone: string): { day: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { day: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
+ * Whether a learner's reminder is due at `at` (product.md#practice-log): their wall clock has reached
+ * the time they picked today and nothing was sent for today yet. Comparing wall-clock times, not
+ * instants, keeps a time the clocks skip (02:30 when they jump from 02:00 to 03:00) due at the jump,
+ * and the day already sent keeps an hour the clocks repeat (or a zone moved west) from sending twice. Returns the local day.
+ */
+export function practiceReminderDue(
+  at: Date,
+  reminder: { time: string; timeZone: string; lastSentOn: string | null },
+): { due: boolean; day: string } {
+  const local = zonedDayAndTime(at, reminder.timeZone);
+  const sentToday = reminder.lastSentOn !== null && reminder.lastSentOn >= local.day;
+  return { due: local.time >= reminder.time && !sentToday, day: local.day };
+}

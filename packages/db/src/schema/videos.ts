@@ -632,6 +632,35 @@ export const practiceGoals = videosSchema.table('practice_goals', {
   goalUpdated: timestamp('goal_updated', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A learner's practice reminder (product.md#practice-log, ADR 0081): an e-mail on days without
+ * practice at `reminder_time` (HH:MM) in `reminder_time_zone`. `reminder_sent_on` is the learner's
+ * local day last reminded, claimed with the mail in one transaction, so a day is sent at most once.
+ */
+export const practiceReminders = videosSchema.table(
+  'practice_reminders',
+  {
+    idUser: integer('id_user')
+      .primaryKey()
+      .references(() => users.idUser, { onDelete: 'cascade' }),
+    reminderOn: boolean('reminder_on').notNull(),
+    reminderTime: text('reminder_time').notNull(),
+    reminderTimeZone: text('reminder_time_zone').notNull(),
+    reminderSentOn: date('reminder_sent_on', { mode: 'string' }),
+    reminderUpdated: timestamp('reminder_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('practice_reminders_on_idx').on(t.reminderOn)],
+);
+
+/**
+ * The reminder job's runs (ADR 0081), one row per quarter hour: the run that first claims its
+ * quarter queues the next one, so extra jobs (two instances starting at once) die out.
+ */
+export const practiceReminderRuns = videosSchema.table('practice_reminder_runs', {
+  reminderRunAt: timestamp('reminder_run_at', { withTimezone: true }).primaryKey(),
+  reminderRunStarted: timestamp('reminder_run_started', { withTimezone: true }).notNull(),
+});
+
 /** One Minute Changes rounds (product.md#one-minute-changes): a pair of library chords and the count. */
 export const chordChanges = videosSchema.table(
   'chord_changes',

@@ -455,6 +455,16 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     goal_days: 'not-personal',
     goal_updated: 'not-personal',
   },
+  // The practice reminder (ADR 0081): erased with the account; the job's runs hold no one's data.
+  'videos.practice_reminders': {
+    id_user: 'erased',
+    reminder_on: 'not-personal',
+    reminder_time: 'not-personal',
+    reminder_time_zone: 'not-personal',
+    reminder_sent_on: 'not-personal',
+    reminder_updated: 'not-personal',
+  },
+  ...content('videos.practice_reminder_runs', ['reminder_run_at reminder_run_started']),
   'videos.chord_changes': {
     id_chord_change: 'not-personal',
     id_user: 'erased',
@@ -729,6 +739,9 @@ describe('DELETE /api/auth/me erases personal data everywhere', () => {
       .insert(tables.practiceSessions)
       .values({ idUser, idVideo: video!.id, practiceSeconds: 600, practisedOn: '2026-01-05' });
     await t.db.insert(tables.practiceGoals).values({ idUser, goalMinutes: 20, goalDays: 4 });
+    await t.db
+      .insert(tables.practiceReminders)
+      .values({ idUser, reminderOn: true, reminderTime: '18:00', reminderTimeZone: 'Europe/Paris' });
     await t.db.insert(tables.chordChanges).values({ idUser, chordA: 'c', chordB: 'g', changes: 31 });
     await t.db.insert(tables.knownChords).values({ idUser, chordKey: 'f-barre', known: true });
 

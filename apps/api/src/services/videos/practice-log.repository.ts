@@ -1,4 +1,4 @@
-import { and, asc, type Database, desc, eq, gte, inArray, sql, tables } from '@fretline/db';
+import { and, asc, type Database, desc, eq, gte, inArray, isNull, lt, ne, or, sql, tables } from '@fretline/db';
 
 // The practice log, One Minute Changes rounds and chords known by hand (product.md#practice-log):
 // every query is scoped by the owner.
@@ -8,6 +8,8 @@ const g = tables.practiceGoals;
 const cc = tables.chordChanges;
 const k = tables.knownChords;
 const v = tables.videos;
+const r = tables.practiceReminders;
+const runs = tables.practiceReminderRuns;
 
 export async function findSessions(db: Database, idUser: number, limit: number) {
   return db
@@ -36,12 +38,54 @@ export async function findDays(db: Database, idUser: number, from: string) {
     .orderBy(asc(s.practisedOn));
 }
 
-export async function secondsOnDay(db: Database, idUser: number, day: string): Promise<number> {
+/** Seconds logged on a day, leaving out one session (the one being corrected) when named. */
+export async function secondsOnDay(db: Database, idUser: number, day: string, exceptSession?: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${s.practiceSeconds}), 0)::int` })
     .from(s)
-    .where(and(eq(s.idUser, idUser), eq(s.practisedOn, day)));
+    .where(and(eq(s.idUser, idUser), eq(s.practisedOn, day), exceptSession ? ne(s.idPracticeSession, exceptSession) : undefined));
   return row?.n ?? 0;
+}
+
+/** One of the learner's own sessions, with its lesson; another learner's id finds nothing. */
+export async function findSession(db: Database, idUser: number, idPracticeSession: number) {
+  const [row] = await db
+    .select({
+      idPracticeSession: s.idPracticeSession,
+      idVideo: s.idVideo,
+      videoTitle: v.videoTitle,
+      videoSlug: v.videoSlug,
+      practiceSeconds: s.practiceSeconds,
+      practisedOn: s.practisedOn,
+    })
+    .from(s)
+    .leftJoin(v, eq(v.idVideo, s.idVideo))
+    .where(and(eq(s.idUser, idUser), eq(s.idPracticeSession, idPracticeSession)))
+    .limit(1);
+  return row;
+}
+
+export async function updateSession(
+  db: Database,
+  idUser: number,
+  idPracticeSession: number,
+  values: { practiceSeconds: number; practisedOn: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(s)
+    .set(values)
+    .where(and(eq(s.idUser, idUser), eq(s.idPracticeSession, idPracticeSession)))
+    .returning({ id: s.idPracticeSession });
+  return rows.length > 0;
+}
+
+/** Deletes one of the learner's own sessions; false when the id is not theirs (or gone). */
+export async function deleteSession(db: Database, idUser: number, idPracticeSession: number): Promise<boolean> {
+  const rows = await db
+    .delete(s)
+    .where(and(eq(s.idUser, idUser), eq(s.idPracticeSession, idPracticeSession)))
+    .returning({ id: s.idPracticeSession });
+  return rows.length > 0;
 }
 
 export async function insertSession(
@@ -125,4 +169,66 @@ export async function findChordsOfVideos(db: Database, ids: number[]) {
     .from(c)
     .where(inArray(c.idVideo, ids))
     .orderBy(asc(c.idVideo), asc(c.chordOrder));
+}
+
+export async function findReminder(db: Database, idUser: number) {
+  const [row] = await db
+    .select({ reminderOn: r.reminderOn, reminderTime: r.reminderTime, reminderTimeZone: r.reminderTimeZone })
+    .from(r)
+    .where(eq(r.idUser, idUser))
+    .limit(1);
+  return row;
+}
+
+export async function upsertReminder(
+  db: Database,
+  idUser: number,
+  values: { reminderOn: boolean; reminderTime: string; reminderTimeZone: string },
+  now: Date,
+) {
+  await db
+    .insert(r)
+    .values({ idUser, ...values, reminderUpdated: now })
+    .onConflictDoUpdate({ target: r.idUser, set: { ...values, reminderUpdated: now } });
+}
+
+/** Every reminder that is on: whether each is due depends on its zone, worked out in Node. */
+export async function listRemindersOn(db: Database) {
+  return db
+    .select({
+      idUser: r.idUser,
+      reminderTime: r.reminderTime,
+      reminderTimeZone: r.reminderTimeZone,
+      reminderSentOn: r.reminderSentOn,
+    })
+    .from(r)
+    .where(eq(r.reminderOn, true))
+    .orderBy(asc(r.idUser));
+}
+
+/**
+ * Marks the learner's local day as reminded, if it was not and the reminder is still on: the one
+ * row update that makes a day's reminder go at most once, whatever runs at the same time.
+ */
+export async function claimReminderDay(db: Database, idUser: number, day: string): Promise<boolean> {
+  const rows = await db
+    .update(r)
+    .set({ reminderSentOn: day })
+    .where(and(eq(r.idUser, idUser), eq(r.reminderOn, true), or(isNull(r.reminderSentOn), lt(r.reminderSentOn, day))))
+    .returning({ idUser: r.idUser });
+  return rows.length > 0;
+}
+
+/** True for the first run to claim this quarter hour (it queues the next one). */
+export async function claimReminderRun(db: Database, runAt: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(runs)
+    .values({ reminderRunAt: runAt, reminderRunStarted: now })
+    .onConflictDoNothing()
+    .returning({ runAt: runs.reminderRunAt });
+  return rows.length > 0;
+}
+
+export async function deleteReminderRunsBefore(db: Database, before: Date) {
+  await db.delete(runs).where(lt(runs.reminderRunAt, before));
 }

@@ -6,27 +6,36 @@ import {
   PRACTICE_CHART_WEEKS,
   PRACTICE_DAY_SECONDS_MAX,
   PRACTICE_GOAL_DEFAULT,
+  PRACTICE_REMINDER_TIME_DEFAULT,
   weekStart,
   type ChordChangeRound,
   type ChordChangesBody,
   type KnownChord,
+  type PracticeReminder,
+  type PracticeReminderBody,
   type PracticeSession,
   type PracticeSessionBody,
+  type PracticeSessionUpdateBody,
 } from '@fretline/contract';
-import { badRequest } from '../../plugins/errors.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
 import {
+  deleteSession,
   findChordChanges,
   findChordsByHand,
   findDays,
   findGoal,
   findPublishedVideo,
+  findReminder,
+  findSession,
   findSessions,
   findTaughtChords,
   insertChordChanges,
   insertSession,
   replaceChordsByHand,
   secondsOnDay,
+  updateSession,
   upsertGoal,
+  upsertReminder,
 } from './practice-log.repository.ts';
 import type { VideosContext } from './videos.context.ts';
 
@@ -70,22 +79,27 @@ export async function listPracticeSessions(ctx: VideosContext, idUser: number) {
   };
 }
 
+/** The rules a logged or corrected session meets: a day that has come, within a year, and a day of 24 hours at most. */
+async function checkSessionDay(ctx: VideosContext, idUser: number, day: string, seconds: number, exceptSession?: number) {
+  const latest = utcDay(new Date(ctx.now.getTime() + ZONE_AHEAD_MS));
+  if (day > latest) throw badRequest('That day has not come yet: log practice you have done.', 'practised_on');
+  if (day < addDays(utcDay(ctx.now), -PRACTICE_BACKDATE_DAYS)) {
+    throw badRequest('That day is more than a year ago.', 'practised_on');
+  }
+  const already = await secondsOnDay(ctx.db, idUser, day, exceptSession);
+  if (already + seconds > PRACTICE_DAY_SECONDS_MAX) {
+    throw badRequest('A day has only 24 hours: that is more practice than the day can hold.', 'seconds');
+  }
+}
+
 export async function logPracticeSession(
   ctx: VideosContext,
   idUser: number,
   body: PracticeSessionBody,
 ): Promise<PracticeSession> {
-  const latest = utcDay(new Date(ctx.now.getTime() + ZONE_AHEAD_MS));
-  if (body.practised_on > latest) throw badRequest('That day has not come yet: log practice you have done.', 'practised_on');
-  if (body.practised_on < addDays(utcDay(ctx.now), -PRACTICE_BACKDATE_DAYS)) {
-    throw badRequest('That day is more than a year ago.', 'practised_on');
-  }
   const video = body.id_video === null ? null : await findPublishedVideo(ctx.db, body.id_video);
   if (body.id_video !== null && !video) throw badRequest('That lesson does not exist.', 'id_video');
-  const already = await secondsOnDay(ctx.db, idUser, body.practised_on);
-  if (already + body.seconds > PRACTICE_DAY_SECONDS_MAX) {
-    throw badRequest('A day has only 24 hours: that is more practice than the day can hold.', 'seconds');
-  }
+  await checkSessionDay(ctx, idUser, body.practised_on, body.seconds);
   const id = await insertSession(ctx.db, {
     idUser,
     idVideo: video?.idVideo ?? null,
@@ -101,6 +115,65 @@ export async function logPracticeSession(
     practice_seconds: body.seconds,
     practised_on: body.practised_on,
   };
+}
+
+const sessionNotFound = () => notFound('That practice session is not in your log.', 'PRACTICE_SESSION_NOT_FOUND');
+
+/**
+ * PUT me/practice-sessions/:id: corrects the seconds or the day of the learner's own session, under
+ * the rules of a new one (the session's own seconds do not count against its day). Another learner's
+ * id is a 404 and nothing changes.
+ */
+export async function updatePracticeSession(
+  ctx: VideosContext,
+  idUser: number,
+  idPracticeSession: number,
+  body: PracticeSessionUpdateBody,
+): Promise<PracticeSession> {
+  const session = await findSession(ctx.db, idUser, idPracticeSession);
+  if (!session) throw sessionNotFound();
+  await checkSessionDay(ctx, idUser, body.practised_on, body.seconds, idPracticeSession);
+  if (
+    !(await updateSession(ctx.db, idUser, idPracticeSession, { practiceSeconds: body.seconds, practisedOn: body.practised_on }))
+  ) {
+    throw sessionNotFound();
+  }
+  return {
+    id_practice_session: session.idPracticeSession,
+    id_video: session.idVideo,
+    video_title: session.videoTitle,
+    video_slug: session.videoSlug,
+    practice_seconds: body.seconds,
+    practised_on: body.practised_on,
+  };
+}
+
+/** DELETE me/practice-sessions/:id: the learner's own session only; another's id is a 404. */
+export async function deletePracticeSession(ctx: VideosContext, idUser: number, idPracticeSession: number): Promise<void> {
+  if (!(await deleteSession(ctx.db, idUser, idPracticeSession))) throw sessionNotFound();
+}
+
+/** The reminder as set, or off at the default time with no zone (the browser offers its own). */
+export async function getPracticeReminder(ctx: VideosContext, idUser: number): Promise<PracticeReminder> {
+  const row = await findReminder(ctx.db, idUser);
+  return row
+    ? { reminder_on: row.reminderOn, reminder_time: row.reminderTime, reminder_time_zone: row.reminderTimeZone }
+    : { reminder_on: false, reminder_time: PRACTICE_REMINDER_TIME_DEFAULT, reminder_time_zone: null };
+}
+
+/** PUT me/practice-reminder: on or off, at a local time in a time zone (the contract checks both). */
+export async function putPracticeReminder(
+  ctx: VideosContext,
+  idUser: number,
+  body: PracticeReminderBody,
+): Promise<PracticeReminder> {
+  await upsertReminder(
+    ctx.db,
+    idUser,
+    { reminderOn: body.reminder_on, reminderTime: body.reminder_time, reminderTimeZone: body.reminder_time_zone },
+    ctx.now,
+  );
+  return { ...body };
 }
 
 export async function putPracticeGoal(ctx: VideosContext, idUser: number, goal: { goal_minutes: number; goal_days: number }) {

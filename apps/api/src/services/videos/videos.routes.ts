@@ -35,13 +35,18 @@ import { dismissFirstSteps, getFirstSteps, putFirstSteps, recommendFirstSteps } 
 import {
   getKnownChords,
   listChordChanges,
+  deletePracticeSession,
+  getPracticeReminder,
   listPracticeSessions,
   logPracticeSession,
+  putPracticeReminder,
+  updatePracticeSession,
   putKnownChords,
   putPracticeGoal,
   saveChordChanges,
 } from './practice-log.service.ts';
 import { listSaved, removeSaved, saveVideo } from './saved.service.ts';
+import { registerPracticeReminders } from './practice-reminders.service.ts';
 import { registerSharePictures } from './share-pictures.ts';
 import { getSitemap } from './sitemap.service.ts';
 import type { VideosContext } from './videos.context.ts';
@@ -59,6 +64,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
   if (!tools) app.log.warn('ffmpeg not found (PATH or FFMPEG_PATH): uploaded videos cannot be processed into HLS');
   registerStreamProcessing(app, store, tools);
   registerLiveReminders(app);
+  registerPracticeReminders(app);
   // ADR 0063: the RTMP listener (when ffmpeg is here and LIVE_RTMP_PORT is not 0) and the job that ends a run.
   const ingest = registerLiveIngest(app, store, tools);
   // Content editing (ADR 0037): the Editor group's calls, in one scope so that every
@@ -328,6 +334,25 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     const session = await logPracticeSession(context(), requireUser(request).user.idUser, request.body);
     return reply.code(201).send({ data: { session } });
   });
+
+  route(app, 'videos.updatePracticeSession', { access: 'user' }, async (request) => ({
+    data: {
+      session: await updatePracticeSession(context(), requireUser(request).user.idUser, request.params.id, request.body),
+    },
+  }));
+
+  route(app, 'videos.deletePracticeSession', { access: 'user' }, async (request, reply) => {
+    await deletePracticeSession(context(), requireUser(request).user.idUser, request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  route(app, 'videos.getPracticeReminder', { access: 'user' }, async (request) => ({
+    data: { reminder: await getPracticeReminder(context(), requireUser(request).user.idUser) },
+  }));
+
+  route(app, 'videos.putPracticeReminder', { access: 'user' }, async (request) => ({
+    data: { reminder: await putPracticeReminder(context(), requireUser(request).user.idUser, request.body) },
+  }));
 
   route(app, 'videos.putPracticeGoal', { access: 'user' }, async (request) => ({
     data: { goal: await putPracticeGoal(context(), requireUser(request).user.idUser, request.body) },

@@ -34,6 +34,14 @@ function Placeholder() {
 const tick = { fontSize: 12, fill: INK };
 const tooltipStyle = { borderRadius: 12, borderColor: '#d6d3d1' };
 
+/**
+ * The top of the minutes axis: the highest bar or the goal, whichever is higher, so the goal line is
+ * drawn whether the learner is above or below it (recharts drops a reference line outside the axis).
+ */
+export function minutesAxisTop(data: { minutes: number }[], goal: number): number {
+  return Math.max(goal, ...data.map((d) => d.minutes));
+}
+
 /** Bars of minutes with a goal line; the picture of the table beside it, hidden from assistive technology. */
 export function MinutesChart({
   data,
@@ -48,14 +56,15 @@ export function MinutesChart({
   if (!mounted) return <Placeholder />;
   return (
     <div aria-hidden="true" style={{ height: HEIGHT }}>
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: HEIGHT }}>
         <BarChart data={data} margin={{ top: 16, right: 8, bottom: 0, left: -20 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" vertical={false} />
           <XAxis dataKey="label" tick={tick} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={tick} />
+          <YAxis allowDecimals={false} tick={tick} domain={[0, minutesAxisTop(data, goal)]} />
           <Tooltip contentStyle={tooltipStyle} formatter={(value) => [`${String(value)} min`, 'Practice']} />
           <ReferenceLine
             y={goal}
+            ifOverflow="extendDomain"
             stroke={MARK}
             strokeDasharray="4 4"
             label={{ value: goalLabel, position: 'insideTopRight', fontSize: 12, fill: MARK }}

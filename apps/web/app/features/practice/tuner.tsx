@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, selectClasses, cx } from '../../components/ui';
+import { openMicrophone, type MicProblem } from './microphone';
 import { closestString, IN_TUNE_CENTS, midiToFrequency, noteName, TUNINGS } from './pitch';
 
-type MicState = 'idle' | 'asking' | 'listening' | 'denied' | 'no-mic' | 'unsupported' | 'error';
+type MicState = 'idle' | 'asking' | 'listening' | MicProblem;
 
 /** Below this clarity (0–1, pitchy's) the sound is noise or a chord, not one string. */
 const CLARITY_MIN = 0.9;
@@ -32,28 +33,15 @@ export function Tuner() {
   useEffect(() => () => stopRef.current?.(), []);
 
   async function listen() {
-    if (!navigator.mediaDevices?.getUserMedia || typeof AudioContext === 'undefined') {
-      setMic('unsupported');
-      return;
-    }
     setMic('asking');
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({
-        audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
-      });
-    } catch (err) {
-      const name = (err as { name?: string }).name;
-      setMic(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' ? 'no-mic' : 'error');
+    const opened = await openMicrophone(4096);
+    if ('problem' in opened) {
+      setMic(opened.problem);
       return;
     }
     try {
       const { PitchDetector } = await import('pitchy');
-      const context = new AudioContext();
-      const source = context.createMediaStreamSource(stream);
-      const analyser = context.createAnalyser();
-      analyser.fftSize = 4096;
-      source.connect(analyser);
+      const { context, analyser } = opened;
       const buffer = new Float32Array(analyser.fftSize);
       const detector = PitchDetector.forFloat32Array(analyser.fftSize);
       let frame = 0;
@@ -69,13 +57,12 @@ export function Tuner() {
       frame = requestAnimationFrame(read);
       stopRef.current = () => {
         cancelAnimationFrame(frame);
-        stream.getTracks().forEach((track) => track.stop());
-        void context.close();
+        opened.close();
         stopRef.current = null;
       };
       setMic('listening');
     } catch {
-      stream.getTracks().forEach((track) => track.stop());
+      opened.close();
       setMic('error');
     }
   }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import {
   addDays,
@@ -20,6 +20,8 @@ import { ChartTable } from '../../features/practice/chart-table';
 import { formatDuration, localDay } from '../../features/practice/local-day';
 import { PracticeLinks } from '../../features/practice/practice-links';
 import { MinutesChart } from '../../features/practice/practice-charts';
+import { ReminderCard } from '../../features/practice/reminder-card';
+import { SessionRow } from '../../features/practice/session-row';
 import type { Route } from './+types/me-practice';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,7 +35,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireMe(request);
-  return getServerApi(request).call('videos.listPracticeSessions');
+  const client = getServerApi(request);
+  const [log, { reminder }] = await Promise.all([
+    client.call('videos.listPracticeSessions'),
+    client.call('videos.getPracticeReminder'),
+  ]);
+  return { ...log, reminder };
 }
 
 // The lessons kept on this device (ADR 0079): Cache Storage exists only in the browser.
@@ -46,8 +53,10 @@ const longDay = (day: string) =>
 
 /** /me/practice (product.md#practice-log): minutes per day and week, the weekly goal and the forgiving streak. */
 export default function MePractice({ loaderData }: Route.ComponentProps) {
-  const { sessions, days, goal } = loaderData;
+  const { sessions, days, goal, reminder } = loaderData;
   const revalidator = useRevalidator();
+  const changed = useStatusMessage();
+  const latestRef = useRef<HTMLHeadingElement>(null);
   // The server renders with its own day; the learner's clock decides once the page is theirs.
   const [today, setToday] = useState(() => new Date().toISOString().slice(0, 10));
   useEffect(() => setToday(localDay()), []);
@@ -140,23 +149,28 @@ export default function MePractice({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <LogForm today={today} onLogged={() => void revalidator.revalidate()} />
         <Card>
-          <h2 className="font-semibold text-ink-900">Latest practice</h2>
+          <h2 ref={latestRef} tabIndex={-1} className="font-semibold text-ink-900 focus:outline-none">
+            Latest practice
+          </h2>
+          {changed.message ? (
+            <p role="status" className="mt-1 text-sm font-medium text-emerald-700">
+              {changed.message}
+            </p>
+          ) : null}
           {sessions.length ? (
-            <ul className="mt-3 divide-y divide-stone-100">
+            <ul className="mt-1 divide-y divide-stone-100">
               {sessions.slice(0, 8).map((s) => (
-                <li key={s.id_practice_session} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                  <span className="min-w-0">
-                    {s.video_slug ? (
-                      <Link to={`/videos/${s.video_slug}`} className="font-medium text-brand-700 underline">
-                        {s.video_title}
-                      </Link>
-                    ) : (
-                      <span className="font-medium">Practice away from the lessons</span>
-                    )}
-                    <span className="block text-sm text-stone-600">{longDay(s.practised_on)}</span>
-                  </span>
-                  <span className="font-semibold tabular-nums">{formatDuration(s.practice_seconds)}</span>
-                </li>
+                <SessionRow
+                  key={s.id_practice_session}
+                  session={s}
+                  today={today}
+                  dayLabel={longDay}
+                  onChanged={(message) => {
+                    changed.show(message);
+                    latestRef.current?.focus();
+                    void revalidator.revalidate();
+                  }}
+                />
               ))}
             </ul>
           ) : (
@@ -164,6 +178,11 @@ export default function MePractice({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
       </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <ReminderCard reminder={reminder} />
+      </div>
+
       {hydrated ? (
         <Suspense fallback={null}>
           <KeptLessons />

@@ -37,7 +37,11 @@ export const videosAddresses = {
   // The practice log, One Minute Changes and Chords I know (product.md#practice-log).
   'videos.listPracticeSessions': { method: 'GET', path: '/videos/me/practice-sessions' },
   'videos.logPracticeSession': { method: 'POST', path: '/videos/me/practice-sessions' },
+  'videos.updatePracticeSession': { method: 'PUT', path: '/videos/me/practice-sessions/:id' },
+  'videos.deletePracticeSession': { method: 'DELETE', path: '/videos/me/practice-sessions/:id' },
   'videos.putPracticeGoal': { method: 'PUT', path: '/videos/me/practice-goal' },
+  'videos.getPracticeReminder': { method: 'GET', path: '/videos/me/practice-reminder' },
+  'videos.putPracticeReminder': { method: 'PUT', path: '/videos/me/practice-reminder' },
   'videos.listChordChanges': { method: 'GET', path: '/videos/me/chord-changes' },
   'videos.saveChordChanges': { method: 'POST', path: '/videos/me/chord-changes' },
   'videos.getKnownChords': { method: 'GET', path: '/videos/me/chords' },

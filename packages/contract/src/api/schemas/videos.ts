@@ -42,7 +42,11 @@ import {
   KnownChordsResponseSchema,
   PracticeGoalBodySchema,
   PracticeGoalResponseSchema,
+  PracticeReminderBodySchema,
+  PracticeReminderResponseSchema,
   PracticeSessionBodySchema,
+  PracticeSessionIdParamsSchema,
+  PracticeSessionUpdateBodySchema,
   PracticeSessionResponseSchema,
   PracticeSessionsResponseSchema,
 } from '../../calls/practice-log.ts';
@@ -188,6 +192,27 @@ export const videosSchemas = {
     body: PracticeSessionBodySchema,
     response: PracticeSessionResponseSchema,
     status: 201,
+  },
+  'videos.updatePracticeSession': {
+    summary: "Correct the seconds or the day of one of the caller's own practice sessions",
+    params: PracticeSessionIdParamsSchema,
+    body: PracticeSessionUpdateBodySchema,
+    response: PracticeSessionResponseSchema,
+  },
+  'videos.deletePracticeSession': {
+    summary: "Delete one of the caller's own practice sessions",
+    params: PracticeSessionIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  'videos.getPracticeReminder': {
+    summary: "The caller's practice reminder: on or off, the local time and the time zone",
+    response: PracticeReminderResponseSchema,
+  },
+  'videos.putPracticeReminder': {
+    summary: 'Turn the e-mail on days without practice on or off, at a local time in a time zone',
+    body: PracticeReminderBodySchema,
+    response: PracticeReminderResponseSchema,
   },
   'videos.putPracticeGoal': {
     summary: "Set the caller's weekly practice goal: minutes a day, on how many days",
