@@ -3,7 +3,7 @@ import { afterEach, vi } from 'vitest';
 // Testing Library's findBy/waitFor wait on a condition; their default 1 s ceiling is shorter than
 // a React render takes when the two cores are shared with other builds, so pages get 5 s (a
 // passing wait returns as soon as its condition holds).
-if (typeof document !== 'undefined') {
+if ('document' in globalThis) {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5_000 });
 }

@@ -57,7 +57,15 @@ test('a member keeps a lesson, practises it offline with a loop, and the practic
   await page.getByRole('button', { name: 'Keep for offline' }).click();
   await expect(page.getByTestId('kept-offline')).toHaveText('Kept offline', { timeout: 30_000 });
   await expect(page.getByTestId('keep-offline')).toContainText(/MB, until /);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
+            .controller !== null,
+      ),
+    )
+    .toBe(true);
   // What the learner sees, at a laptop's width and a phone's (kept with the test's output).
   const keep = page.getByTestId('keep-offline');
   await keep.scrollIntoViewIfNeeded();
