@@ -29,7 +29,7 @@ function rowsOf<T>(result: unknown): T[] {
  * Reads the whole archive once before anything is changed: the file's own checksum (when its
  * `.sha256` is beside it), every entry's checksum against the manifest, and the manifest's own.
  */
-export async function verifyBackup(file: string): Promise<Manifest> {
+async function verifyBackup(file: string): Promise<Manifest> {
   if (!existsSync(file)) throw new RestoreError(`No backup at ${file}.`);
   const sidecar = `${file}.sha256`;
   if (existsSync(sidecar)) {

@@ -49,7 +49,7 @@ function undecodablePathFor(mediaPath: string, sourceSize: number): string | nul
 }
 
 /** A link preview's picture (Open Graph's recommended 1.91:1), JPEG: social networks refuse SVG and many WebP. */
-export const SHARE_CARD = { width: 1200, height: 630 } as const;
+const SHARE_CARD = { width: 1200, height: 630 } as const;
 const SHAREABLE = /\.(jpe?g|png|webp|svg)$/i;
 
 /** Where a source's share card lives: named by the source's size like the variants. */

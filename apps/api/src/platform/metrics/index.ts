@@ -1,2 +1,2 @@
 // The operator's metrics' public surface (ADR 0083): services count through `app.metrics`.
-export { metricsPlugin, type Metrics } from './metrics.ts';
+export { metricsPlugin } from './metrics.ts';

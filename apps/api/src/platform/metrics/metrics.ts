@@ -36,7 +36,7 @@ const TRANSCODE_STATES = ['queued', 'processing', 'failed'] as const;
 const ON_AIR_STATES = ['live', 'reconnecting'] as const;
 
 /** One registry per app (tests build many apps in one process), with every figure declared once. */
-export function createMetrics(): Metrics {
+function createMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
   return {

@@ -34,7 +34,10 @@ async function settle(advanceMs = 2_000) {
 async function subscriber() {
   const user = await createUserWithSession(t.db);
   const { token } = await sessionOnClock(t, user.idUser);
-  const res = await call('POST', '/me/subscriptions', token, { id_subscription_plan: monthlyPlan, stripe_payment_method_id: 'pm_card_visa' });
+  const res = await call('POST', '/me/subscriptions', token, {
+    id_subscription_plan: monthlyPlan,
+    stripe_payment_method_id: 'pm_card_visa',
+  });
   expect(res.statusCode).toBe(201);
   const id = res.json().data.subscription.id_subscription as number;
   await settle();

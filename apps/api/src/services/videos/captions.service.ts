@@ -24,7 +24,7 @@ const { WebVTTParser } = webvtt;
 const { videoCaptions } = tables;
 const VIDEO_NOT_FOUND = 'That video cannot be found.';
 
-export type CaptionRow = typeof videoCaptions.$inferSelect;
+type CaptionRow = typeof videoCaptions.$inferSelect;
 
 /** A checked file: its cues and the stored form. */
 export interface CheckedCaptions {

@@ -129,7 +129,7 @@ function nearestWord(vocabulary: Vocabulary, word: string): string | null {
  * The search with each word the catalogue does not know replaced by its nearest catalogue word,
  * or null when no word changes. Chord names and short words are left as typed.
  */
-export function suggestFrom(vocabulary: Vocabulary, search: string): string | null {
+function suggestFrom(vocabulary: Vocabulary, search: string): string | null {
   let changed = false;
   const tokens = search
     .trim()

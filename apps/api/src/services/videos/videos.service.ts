@@ -404,12 +404,8 @@ export async function getVideo(
   courseSlug?: string,
   { drafts = viewer.isEditor }: { drafts?: boolean } = {},
 ): Promise<Video> {
-  const { video, context, nextCourse, recommended, sections, chords, chapters, chordTimeline, tags, captions } = await requireVideoBase(
-    ctx,
-    slug,
-    courseSlug,
-    drafts,
-  );
+  const { video, context, nextCourse, recommended, sections, chords, chapters, chordTimeline, tags, captions } =
+    await requireVideoBase(ctx, slug, courseSlug, drafts);
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
   const [saved, play] = await Promise.all([
     viewer.idUser ? findSavedVideoIds(ctx.db, viewer.idUser, [video.idVideo]) : Promise.resolve(new Set<number>()),

@@ -27,7 +27,7 @@ export interface KeptLesson {
   urls: string[];
 }
 
-export const recordUrl = (slug: string) => `${RECORD_PREFIX}${encodeURIComponent(slug)}.json`;
+const recordUrl = (slug: string) => `${RECORD_PREFIX}${encodeURIComponent(slug)}.json`;
 
 /** The lesson slug of a lesson page's path, or null for any other page. */
 export function lessonSlugOf(pathname: string): string | null {

@@ -14,7 +14,7 @@ export interface OnsetOptions {
   refractoryMs: number;
 }
 
-export const STRUM_ONSETS: OnsetOptions = { threshold: 0.02, ratio: 3, refractoryMs: 250 };
+const STRUM_ONSETS: OnsetOptions = { threshold: 0.02, ratio: 3, refractoryMs: 250 };
 
 /** The root mean square of one frame of samples. */
 export function rms(samples: ArrayLike<number>): number {
