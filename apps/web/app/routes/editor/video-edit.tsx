@@ -9,7 +9,6 @@ import { SchedulePanel } from '../../features/editor/video/schedule-panel';
 import { CaptionsPanel } from '../../features/editor/video/captions-panel';
 import { PreviewAs } from '../../features/editor/video/preview-as';
 import { ChordTimelinePanel } from '../../features/editor/video/chord-timeline-panel';
-import { StreamPlayer } from '../../features/catalogue/stream-player';
 import { seoMeta } from '../../lib/seo';
 import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
@@ -71,7 +70,9 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         idVideo={video.id_video}
         chords={[...new Set(video.video_chords.map((chord) => chord.video_chord_text))]}
         player={(stream, onVideo) => (
-          <StreamPlayer src={stream.src} poster={stream.poster} title={video.video_title} onVideo={onVideo} />
+          <Suspense fallback={<div className="aspect-video rounded-2xl bg-stone-200" />}>
+            <StreamPlayer src={stream.src} poster={stream.poster} title={video.video_title} onVideo={onVideo} />
+          </Suspense>
         )}
       />
       <PreviewAs idVideo={video.id_video} />
