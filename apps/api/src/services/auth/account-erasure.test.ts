@@ -486,7 +486,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'video_category video_difficulty video_instrument video_artist video_skill video_genre video_decade video_type',
     'video_grade youtube_video_id stream_folder stream_manifest stream_poster stream_duration stream_width stream_height',
     'stream_bitrate stream_source stream_status stream_progress stream_error stream_preview stream_poster_choices',
-    'video_tempo id_recommended_course videoCreated videoUpdated',
+    'video_tempo id_recommended_course videoCreated videoUpdated video_first_published',
     // Generated from the columns above for search (ADR 0056).
     'search_document search_text',
   ]),
@@ -501,7 +501,7 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
   ]),
   ...content('videos.video_chapters', ['id_video_chapter id_video chapter_time chapter_title']),
   ...content('videos.video_captions', [
-    'id_video caption_language caption_label caption_vtt caption_transcript caption_cue_count caption_updated',
+    'id_video caption_language caption_label caption_vtt caption_transcript caption_cue_count captionUpdated',
     'search_document',
   ]),
   ...content('videos.video_chord_marks', ['id_video_chord_mark id_video mark_time chord_text']),

@@ -73,7 +73,8 @@ export function CaptionsPanel({
 
   const refreshPreview = async () => {
     // The video as a member sees it, drafts included: its stream and the saved tracks (ADR 0061).
-    const { video } = await api.call('editor.previewVideo', { params: { idVideo }, query: { as: 'member' } });
+    // The chord timeline panel reads the same preview: neither read may cancel the other's.
+    const { video } = await api.call('editor.previewVideo', { cancelKey: false, params: { idVideo }, query: { as: 'member' } });
     setPreview(
       video.video_stream_manifest_signed
         ? { src: video.video_stream_manifest_signed, poster: video.video_stream_poster_signed, tracks: video.video_captions }

@@ -45,7 +45,8 @@ export function ChordTimelinePanel({ idVideo, chords, player }: ChordTimelinePan
     let live = true;
     Promise.all([
       api.call('editor.getChordTimeline', { params: { idVideo } }),
-      api.call('editor.previewVideo', { params: { idVideo }, query: { as: 'member' } }),
+      // The captions panel reads the same preview: neither read may cancel the other's.
+      api.call('editor.previewVideo', { cancelKey: false, params: { idVideo }, query: { as: 'member' } }),
     ])
       .then(([timeline, preview]) => {
         if (!live) return;
