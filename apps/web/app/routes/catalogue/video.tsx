@@ -18,7 +18,6 @@ import {
   type Video,
 } from '@fretline/contract';
 import { Badge, Container, LinkButton, ResponsiveImage } from '../../components/ui';
-import { MembershipCta } from '../../features/catalogue/membership-cta';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ProgressBar } from '../../features/catalogue/progress-bar';
 import { SaveButton } from '../../features/catalogue/save-button';
@@ -50,6 +49,9 @@ const PracticePlayer = lazy(() =>
   import('../../features/catalogue/practice/practice-player').then((m) => ({ default: m.PracticePlayer })),
 );
 
+// A locked lesson's offer is its own chunk: most lesson views are of lessons the reader can play,
+// and the page's first load stays in its budget (ADR 0056). The server's HTML shows it at once.
+const MembershipCta = lazy(() => import('../../features/catalogue/membership-cta').then((m) => ({ default: m.MembershipCta })));
 // "Keep for offline" (ADR 0079): its own chunk with the service worker's helper, after hydration.
 const KeepOffline = lazy(() => import('../../features/offline/keep-offline').then((m) => ({ default: m.KeepOffline })));
 // Now / Next chords (ADR 0077) are their own chunk too, loaded only for a lesson with a chord timeline.
@@ -321,7 +323,11 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   if (start.slug !== startFor.slug || start.momentAt !== startFor.momentAt || start.ready !== startFor.ready) setStart(startFor);
   let player: React.ReactNode;
   if (video.video_locked)
-    player = <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />;
+    player = (
+      <Suspense fallback={<PlayerSpace poster={poster} />}>
+        <MembershipCta poster={poster} signedIn={signedIn} trialDays={trialDays} offerTrial={preview ? true : undefined} />
+      </Suspense>
+    );
   else if ((video.video_player === 'youtube' && video.youtube_video_id) || video.video_stream_manifest_signed)
     player = !ready ? (
       // The player starts where the reader left off, which a shared page learns after hydration.

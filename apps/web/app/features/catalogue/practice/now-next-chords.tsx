@@ -122,13 +122,14 @@ export function NowNextChords({ timeline, chords, instrument, mirror, media, com
               onClick={() => media?.seek(entry.at)}
               disabled={!media}
               aria-current={i === index ? 'true' : undefined}
-              aria-label={`${entry.chord} at ${formatPracticeTime(entry.at)}: play from here`}
               className={`flex min-h-11 min-w-11 flex-col items-center justify-center rounded-lg px-2 text-sm leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 ${i === index ? 'bg-brand-600 font-bold text-white' : 'bg-stone-100 text-ink-900 hover:bg-brand-50'}`}
             >
-              <span className="font-semibold">{entry.chord}</span>
-              <span className={`text-xs tabular-nums ${i === index ? 'text-white/80' : 'text-stone-600'}`}>
+              {/* The name read out starts with what is shown (the chord, its time), then says what a press does. */}
+              <span className="font-semibold">{entry.chord}</span>{' '}
+              <span className={`text-xs tabular-nums ${i === index ? 'text-white' : 'text-stone-600'}`}>
                 {formatPracticeTime(entry.at)}
               </span>
+              <span className="sr-only">: play from here</span>
             </button>
           </li>
         ))}
