@@ -621,14 +621,17 @@ export const ChordTimelineBodySchema = z.object({
           .trim()
           .min(1, 'Name the chord.')
           .max(40, 'Keep a chord name to 40 characters or fewer.'),
-        at: z
+        // The web's calls send bodies form-encoded (product.md#calls): a time arrives as text.
+        at: z.coerce
           .number({ error: 'Give the time in seconds.' })
           .min(0, 'A chord cannot start before the video does.')
           .max(86_400, 'A chord cannot start after the video ends.')
           .transform(roundChordTime),
       }),
     )
-    .max(CHORD_TIMELINE_MAX, `Keep the chord timeline to ${CHORD_TIMELINE_MAX} marks or fewer.`),
+    .max(CHORD_TIMELINE_MAX, `Keep the chord timeline to ${CHORD_TIMELINE_MAX} marks or fewer.`)
+    // Form-encoded, an empty list sends no field at all: that is the timeline cleared.
+    .default([]),
 });
 export type ChordTimelineBody = z.infer<typeof ChordTimelineBodySchema>;
 export const ChordTimelineResponseSchema = envelope('chord_timeline', z.array(ChordTimelineEntrySchema));

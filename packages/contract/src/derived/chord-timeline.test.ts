@@ -68,6 +68,15 @@ describe('the chord timeline body and its times', () => {
     expect(bad.error?.issues[0]?.message).toBe('A chord cannot start before the video does.');
   });
 
+  it('reads a form-encoded body as the editor sends it: times as text, no field for an empty list', () => {
+    expect(ChordTimelineBodySchema.parse({ chord_timeline: [{ chord: 'C', at: '3.8' }] }).chord_timeline).toEqual([
+      { chord: 'C', at: 3.8 },
+    ]);
+    expect(ChordTimelineBodySchema.parse({}).chord_timeline).toEqual([]);
+    const bad = ChordTimelineBodySchema.safeParse({ chord_timeline: [{ chord: 'C', at: 'soon' }] });
+    expect(bad.error?.issues[0]?.message).toBe('Give the time in seconds.');
+  });
+
   it('writes a time with tenths and sorts marks by time', () => {
     expect(formatChordTime(4.25)).toBe('0:04.3');
     expect(formatChordTime(75.04)).toBe('1:15.0');
