@@ -122,7 +122,7 @@ export function NowNextChords({ timeline, chords, instrument, mirror, media, com
               onClick={() => media?.seek(entry.at)}
               disabled={!media}
               aria-current={i === index ? 'true' : undefined}
-              className={`flex min-h-11 min-w-11 flex-col items-center justify-center rounded-lg px-2 text-sm leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 ${i === index ? 'bg-brand-600 font-bold text-white' : 'bg-stone-100 text-ink-900 hover:bg-brand-50'}`}
+              className={`flex min-h-11 min-w-11 flex-col items-center justify-center rounded-lg px-2 text-sm leading-tight focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 ${i === index ? 'bg-brand-700 font-bold text-white' : 'bg-stone-100 text-ink-900 hover:bg-brand-50'}`}
             >
               {/* The name read out starts with what is shown (the chord, its time), then says what a press does. */}
               <span className="font-semibold">{entry.chord}</span>{' '}
