@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { signUpContext } from './support/auth.ts';
 
 /*
- * Honest membership states on /me (docs/product.md#subscriptions): a free trial says so with its
+ * Honest membership states on /me and in the header's account menu (docs/product.md#subscriptions): a free trial says so with its
  * end date, never "Active member", and a cancelled membership says until when access lasts.
  */
 
@@ -40,6 +40,9 @@ test('/me says a free trial with its end, then a cancellation with the day acces
     )
     .toMatch(/^Free trial until [A-Z][a-z]{2} \d{1,2}(st|nd|rd|th), \d{4}$/);
   await expect(page.getByText('Active member')).toHaveCount(0);
+  // The header says the same in the account menu, on every page.
+  await page.goto('/videos');
+  await expect(await accountMenuState(page)).toHaveText(/^Free trial until [A-Z][a-z]{2} \d{1,2}(st|nd|rd|th), \d{4}$/);
 
   const cancelled = await page.request.put(`/api/finance/me/subscriptions/${id}/status/cancelled`, {
     form: { subscription_product_cancellation_question: 'Just trying it out' },
@@ -50,4 +53,13 @@ test('/me says a free trial with its end, then a cancellation with the day acces
   await expect(state).toHaveText(/^Cancelled, access until [A-Z][a-z]{2} \d{1,2}(st|nd|rd|th), \d{4}$/);
   // While access lasts the way back is offered where the state is said.
   await expect(page.getByRole('link', { name: 'Undo the cancellation' })).toHaveAttribute('href', '/me/subscriptions');
+  await page.goto('/videos');
+  await expect(await accountMenuState(page)).toHaveText(/^Cancelled, access until /);
 });
+
+/** Opens the header's account menu and gives its membership line. */
+async function accountMenuState(page: Page): Promise<Locator> {
+  const button = page.getByRole('button', { name: /^Account menu for / });
+  await button.click();
+  return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`).getByTestId('membership-state');
+}

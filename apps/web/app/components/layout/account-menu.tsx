@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { displayName, hasRoleGroup, isSharedAudienceUser } from '@fretline/contract';
 import { profileLetter, type RootUser } from '../../lib/root-data';
 import { ACCOUNT_NAV } from './nav-items';
 import { useLogout } from '../../lib/logout';
+
+// Loaded when the menu first opens: the header stays out of every page's first-load budget.
+const AccountMembership = lazy(() => import('../../features/membership/account-membership'));
 
 const itemClass =
   'flex min-h-10 w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-ink-900 hover:bg-stone-100 focus-visible:bg-stone-100';
@@ -67,6 +70,11 @@ export function AccountMenu({ user }: { user: RootUser }) {
         <p className="truncate border-b border-stone-100 px-3 pt-1 pb-2.5 text-sm text-stone-600">
           Signed in as <span className="font-semibold text-ink-900">{name}</span>
         </p>
+        {open ? (
+          <Suspense fallback={null}>
+            <AccountMembership eligibleForTrial={user.eligible_for_aaa_free_trial} />
+          </Suspense>
+        ) : null}
         <ul className="mt-1.5 space-y-0.5">
           {ACCOUNT_NAV.map((item) => (
             <li key={item.to}>

@@ -1,4 +1,5 @@
-import { freeTrialText, subscriptionStatusLabel } from '@fretline/contract';
+import { Link } from 'react-router';
+import { freeTrialText, membershipStateText, subscriptionStatusLabel, type MembershipState } from '@fretline/contract';
 import { Badge, type BadgeTone } from '../../components/ui';
 
 const tones: Record<string, BadgeTone> = {
@@ -42,4 +43,30 @@ export function FreeTrialNote({
       {text}
     </p>
   ) : null;
+}
+
+const MEMBERSHIP_TONES = {
+  trial: 'success',
+  active: 'success',
+  'pause-ahead': 'success',
+  paused: 'warning',
+  cancelled: 'neutral',
+  'payment-failed': 'danger',
+  none: 'neutral',
+} as const;
+
+/** Where the membership stands in words, with its date (docs/product.md#subscriptions). */
+export function MembershipBadge({ state }: { state: MembershipState }) {
+  return (
+    <>
+      <Badge tone={MEMBERSHIP_TONES[state.kind]} data-testid="membership-state">
+        {membershipStateText(state)}
+      </Badge>
+      {state.kind === 'payment-failed' || state.kind === 'cancelled' ? (
+        <Link to="/me/subscriptions" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline">
+          {state.kind === 'cancelled' ? 'Undo the cancellation' : 'Manage your membership'}
+        </Link>
+      ) : null}
+    </>
+  );
 }

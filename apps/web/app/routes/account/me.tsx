@@ -1,13 +1,7 @@
 import { Link } from 'react-router';
-import {
-  fullName,
-  isCourseComplete,
-  isCourseStarted,
-  membershipState,
-  membershipStateText,
-  type MembershipState,
-} from '@fretline/contract';
+import { fullName, isCourseComplete, isCourseStarted, membershipState } from '@fretline/contract';
 import { Badge, Button, Card, Container, CourseProgressLine } from '../../components/ui';
+import { MembershipBadge } from '../../features/membership/status-badge';
 import { ContinueCard } from '../../features/learning/continue-card';
 import { FirstStepsCard } from '../../features/learning/first-steps';
 import { loadProgress } from '../../features/learning/load-progress.server';
@@ -52,32 +46,6 @@ const LINKS = [
   { to: '/me/sessions', label: 'Signed-in devices', text: 'See where you are signed in and sign out other devices.' },
   { to: '/me/delete', label: 'Delete your account', text: 'Remove your account and personal data.' },
 ];
-
-const MEMBERSHIP_TONES = {
-  trial: 'success',
-  active: 'success',
-  'pause-ahead': 'success',
-  paused: 'warning',
-  cancelled: 'neutral',
-  'payment-failed': 'danger',
-  none: 'neutral',
-} as const;
-
-/** Where the membership stands in words, with its date (docs/product.md#subscriptions). */
-function MembershipBadge({ state }: { state: MembershipState }) {
-  return (
-    <>
-      <Badge tone={MEMBERSHIP_TONES[state.kind]} data-testid="membership-state">
-        {membershipStateText(state)}
-      </Badge>
-      {state.kind === 'payment-failed' || state.kind === 'cancelled' ? (
-        <Link to="/me/subscriptions" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline">
-          {state.kind === 'cancelled' ? 'Undo the cancellation' : 'Manage your membership'}
-        </Link>
-      ) : null}
-    </>
-  );
-}
 
 /** /me (product.md#pages): profile letter, full name, membership status and every account page. */
 export default function Me({ loaderData }: Route.ComponentProps) {
