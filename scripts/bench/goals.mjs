@@ -20,6 +20,8 @@ export function printGoals({ rows, baseline, ghost, homeBytes }) {
   versus('home', 'signed-out home page', ghost.home, 'Ghost home', 10, 100);
   versus('video-signed-out', 'signed-out video page', ghost.post, 'Ghost post', 10, 100);
   versus('video-signed-in', 'signed-in video page', ghost.post, 'Ghost post', 3);
+  // The learner's home is theirs alone, rendered per request: measured beside Ghost's home.
+  versus('home-signed-in', 'signed-in learner home', ghost.home, 'Ghost home', 1);
   // ADR 0062: the same page from a web tier whose loaders reach the API tier over HTTP.
   versus('video-signed-in-apart', 'signed-in video page, web tier apart', ghost.post, 'Ghost post', null);
   for (const [key, label] of [

@@ -36,7 +36,8 @@ async function readVersion(db: Database): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
-async function bumpVersion(db: Database): Promise<number> {
+/** Moves the shared version on; exported for the operator's rebuild-search, outside any app. */
+export async function bumpContentVersion(db: Database): Promise<number> {
   const rows = await db
     .insert(tables.contentVersion)
     .values({ id: ROW_ID, version: 1 })
@@ -62,7 +63,7 @@ function createContentVersion(db: Database, onError: (err: unknown) => void = ()
       return current;
     },
     async bump() {
-      moveTo(await bumpVersion(db));
+      moveTo(await bumpContentVersion(db));
     },
     refresh() {
       // One read in flight at a time, however many ask.

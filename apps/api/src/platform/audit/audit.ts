@@ -44,6 +44,22 @@ export async function recordAudit(db: Database, actor: RequestAuth, input: Audit
   auditedActions.set(actor, actions.add(input.action));
 }
 
+/** The actor of a change made from the operator's command line (README "Operations"): no account. */
+export const OPERATOR_ACTOR = 'operator (npm run admin)';
+
+/** A change made with `npm run admin`: recorded like a staff change, with the operator as actor. */
+export async function recordOperatorAudit(db: Database, input: AuditInput, now: Date): Promise<void> {
+  await db.insert(auditLog).values({
+    idUserActor: null,
+    actorEmail: OPERATOR_ACTOR,
+    auditAction: input.action,
+    targetType: input.targetType,
+    targetId: String(input.targetId),
+    auditDiff: input.diff,
+    auditCreated: now,
+  });
+}
+
 /** Newest first, paged; optionally the changes made to one target (a member's page). */
 export async function listAudit(
   db: Database,

@@ -7,6 +7,7 @@ export { sessionPlugin } from './session-hook.ts';
 export { findAccountByEmail, findAccountContact, findAccountContacts, listAccountsInRoleGroup } from './contacts.ts';
 export {
   countSignupsPerDay,
+  endAllMemberSessions,
   endMemberSession,
   findMemberAccount,
   findRoles,

@@ -113,6 +113,16 @@ export async function endMemberSession(
   return row ? { session: row, ended: true } : { session: existing, ended: false };
 }
 
+/** Ends every open session of the member (the operator's revoke-sessions); how many were open. */
+export async function endAllMemberSessions(db: Database, idUser: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ sessionDeleted: now })
+    .where(and(eq(sessions.idUser, idUser), isNull(sessions.sessionDeleted)))
+    .returning({ idSession: sessions.idSession });
+  return rows.length;
+}
+
 export async function findRoles(db: Database, idUser: number): Promise<string[]> {
   const rows = await db
     .select({ role: userRoles.role })

@@ -174,6 +174,27 @@ export async function markRecipients(
 }
 
 /**
+ * Puts a sent mailer's failed recipients back in the queue and the mailer back to sending (the
+ * operator's re-send, README "Operations"), locking the mailer first like finishMailerIfDone.
+ * Returns how many went back; 0 when the mailer is not sent or has no failures.
+ */
+export async function requeueFailedRecipients(db: Database, idMailer: number, now: Date): Promise<number> {
+  const [mailer] = await db
+    .select({ status: mailers.mailerStatus })
+    .from(mailers)
+    .where(eq(mailers.idMailer, idMailer))
+    .for('update');
+  if (mailer?.status !== 'sent') return 0;
+  const rows = await db
+    .update(r)
+    .set({ recipientStatus: 'queued', recipientUpdated: now, recipientError: null })
+    .where(and(eq(r.idMailer, idMailer), eq(r.recipientStatus, 'failed')))
+    .returning({ idUser: r.idUser });
+  if (rows.length) await setMailerStatus(db, idMailer, ['sent'], { status: 'sending', now });
+  return rows.length;
+}
+
+/**
  * Marks the mailer sent once no recipient is queued any more (any runner may be the last). The
  * mailer's row is locked first: two batches finishing at once would otherwise each still see the
  * other's uncommitted rows as queued and neither would mark it sent. The second waits for the

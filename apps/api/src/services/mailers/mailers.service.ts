@@ -180,6 +180,20 @@ export async function handleMailerStart(app: FastifyInstance, payload: unknown):
 }
 
 /**
+ * Sends a sent mailer again to the recipients it failed (`npm run admin -- resend-mailer`): they go
+ * back in the queue and batch jobs are queued for them, in one transaction. Those it reached are
+ * never sent twice. Returns how many were queued again (0: nothing to re-send).
+ */
+export async function resendFailedMailer(db: Database, idMailer: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const queued = await repo.requeueFailedRecipients(tx, idMailer, now);
+    const batches = Math.ceil(queued / MAILER_BATCH_SIZE);
+    for (let i = 0; i < batches; i++) await enqueueJob(tx, { type: MAILER_BATCH_JOB, payload: { idMailer }, runAt: now });
+    return queued;
+  });
+}
+
+/**
  * A batch job: claims up to a batch of queued recipients (FOR UPDATE SKIP LOCKED), reads each
  * account's preferences at that moment, queues the message of those who still take mailers, and
  * marks every row, all in one transaction: a retry or another runner can never queue a second copy.

@@ -3,6 +3,7 @@ export { videosRoutes } from './videos.routes.ts';
 export { titlesByPath } from './titles.ts';
 export { eraseVideosPersonalData } from './erasure.ts';
 export { getMemberLearning } from './member-learning.ts';
+export { retryFailedTranscode } from './editor/video-streams.service.ts';
 export {
   findLessonPosters,
   findMembersOnlyMedia,

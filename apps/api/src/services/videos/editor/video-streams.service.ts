@@ -53,6 +53,26 @@ export async function queueStreamProcessing(
   });
 }
 
+/**
+ * Queues a failed transcode again from the same uploaded file (`npm run admin -- retry-transcode`),
+ * in one transaction with the row going back to queued. 'not-found' for no such video, 'not-failed'
+ * for one whose processing has not failed (nothing changes then).
+ */
+export async function retryFailedTranscode(db: Database, idVideo: number): Promise<'queued' | 'not-found' | 'not-failed'> {
+  return db.transaction(async (tx) => {
+    const current = await repo.findStreamState(tx, idVideo);
+    if (!current) return 'not-found';
+    if (current.streamStatus !== 'failed' || !current.streamSource) return 'not-failed';
+    await repo.updateStreamIfSource(tx, idVideo, current.streamSource, {
+      streamStatus: 'queued',
+      streamProgress: 0,
+      streamError: null,
+    });
+    await queueStreamProcessing(tx, idVideo, current.streamSource);
+    return 'queued';
+  });
+}
+
 /** What the form is told about processing on this server. */
 export function streamProcessingInfo(tools: MediaTools | null): { available: boolean; help: string | null } {
   return tools ? { available: true, help: null } : { available: false, help: FFMPEG_MISSING_TEXT };
