@@ -21,14 +21,21 @@ interface MediaElement {
 // Seeded: the 16-second demo clip, one bar (3 s) per chord: Em 0, G 3, Em 6, G 9, Em 12, G 15.
 const LESSON = '/videos/first-chords-em-and-g';
 
-/** Starts the video once (muted) and pauses it: before its metadata a seek only sets where it will start. */
+const currentTime = (video: Locator) => video.evaluate((el) => (el as unknown as MediaElement).currentTime);
+
+/**
+ * Starts the video once (muted) and pauses it once it has moved: before its metadata a seek only
+ * sets where it will start. play()'s promise is not awaited: it may settle only when the stream's
+ * first segment has arrived, and the poll's own timeout says so clearly if it never does.
+ */
 async function loadVideo(video: Locator): Promise<void> {
-  await video.evaluate(async (el) => {
+  await video.evaluate((el) => {
     const media = el as unknown as MediaElement;
     media.muted = true;
-    await media.play();
-    media.pause();
+    void media.play();
   });
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(0);
+  await video.evaluate((el) => (el as unknown as MediaElement).pause());
 }
 
 async function seekTo(video: Locator, seconds: number): Promise<void> {
@@ -39,8 +46,6 @@ async function seekTo(video: Locator, seconds: number): Promise<void> {
   }, seconds);
   await expect.poll(() => video.evaluate((el) => (el as unknown as MediaElement).currentTime)).toBeCloseTo(seconds, 1);
 }
-
-const currentTime = (video: Locator) => video.evaluate((el) => (el as unknown as MediaElement).currentTime);
 
 async function openLesson(browser: Browser, baseURL: string, width: number, token?: string) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 900 } });
@@ -53,9 +58,52 @@ async function openLesson(browser: Browser, baseURL: string, width: number, toke
 /** The Now / Next panel the width shows (the other is hidden by CSS). */
 const nowNext = (page: Page) => page.locator('[data-testid="now-next"]:visible');
 
-// The journey that watches Now / Next follow a playing video is left out: its first play() has
-// hung until the test timed out at both widths in one run of three, cause not found yet (ADR 0077).
-// The mirrored and editor journeys below still seek and play the same lesson.
+for (const width of [375, 1280]) {
+  test(`a learner sees the chord now and next follow the video at ${width} px`, async ({ browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const { context, page } = await openLesson(browser, baseURL ?? '', width);
+    await page.goto(LESSON);
+    await expect(page.getByTestId('mark-a')).toBeEnabled({ timeout: 20_000 });
+    const panel = nowNext(page);
+    await expect(panel).toBeVisible();
+    const video = page.getByTestId('practice-player').getByTestId('video-player');
+    const now = panel.getByTestId('chord-now');
+    const next = panel.getByTestId('chord-next');
+
+    // On a phone the panel sits straight under the video, before the practice tools.
+    const videoBox = await video.boundingBox();
+    const panelBox = await panel.boundingBox();
+    if (width < 1024) expect(panelBox!.y).toBeGreaterThan(videoBox!.y + videoBox!.height - 1);
+    if (width < 1024) expect(panelBox!.y).toBeLessThan(videoBox!.y + videoBox!.height + 40);
+    else expect(panelBox!.x).toBeGreaterThan(videoBox!.x + videoBox!.width);
+    // No page wider than the screen.
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+
+    await loadVideo(video);
+    await seekTo(video, 4);
+    await expect(now).toHaveAttribute('data-chord', 'G');
+    await expect(next).toHaveAttribute('data-chord', 'Em');
+    await expect(panel.getByTestId('chord-announce')).toHaveText('Now G, next Em');
+    await seekTo(video, 7.5);
+    await expect(now).toHaveAttribute('data-chord', 'Em');
+    // Right-handed: the diagram is drawn as it is.
+    await expect(now.getByRole('img')).not.toHaveAttribute('aria-label', /left-handed/);
+
+    // Playing: the chord changes as the video's time passes the next mark.
+    await seekTo(video, 8.4);
+    await video.evaluate((el) => void (el as unknown as MediaElement).play());
+    await expect(now).toHaveAttribute('data-chord', 'G', { timeout: 30_000 });
+    expect(await currentTime(video)).toBeGreaterThanOrEqual(9);
+    await video.evaluate((el) => (el as unknown as MediaElement).pause());
+
+    // The strip seeks the video.
+    await panel.getByRole('button', { name: 'Em 0:12 : play from here' }).click();
+    await expect.poll(() => currentTime(video)).toBeCloseTo(12, 0);
+    await expect(now).toHaveAttribute('data-chord', 'Em');
+    await expect(panel.getByRole('button', { name: 'Em 0:12 : play from here' })).toHaveAttribute('aria-current', 'true');
+    await context.close();
+  });
+}
 
 test('a left-handed account sees the chords now and next mirrored', async ({ browser, baseURL }) => {
   test.setTimeout(150_000);
