@@ -109,7 +109,14 @@ export function StreamPlayer({
         .then(({ default: Hls }) => {
           if (destroyed) return;
           if (Hls.isSupported()) {
-            const hls = new Hls({ enableWorker: true, startPosition: startAt && !live ? startAt : -1 });
+            // A phone never fetches a rung taller than its player (a 375 px screen has no use for
+            // 1080p), and the first rung follows the measured bandwidth rather than the list's first.
+            const hls = new Hls({
+              enableWorker: true,
+              capLevelToPlayerSize: true,
+              startLevel: -1,
+              startPosition: startAt && !live ? startAt : -1,
+            });
             hls.on(Hls.Events.ERROR, (_event, data) => {
               if (data.fatal) setFailed(true);
             });
