@@ -6,6 +6,7 @@ import {
   type FirstStepsRecommendation,
 } from '@fretline/contract';
 import { signedMediaUrl } from '../../platform/media/index.ts';
+import { CatalogueCache } from './catalogue-cache.ts';
 import { findCourseById } from './courses.repository.ts';
 import { pickCourse, pickSongs, recommendationReasons, type CourseFacts } from './first-steps-rules.ts';
 import { findCourseFacts, findFirstLesson, findFirstSteps, findSongFacts, upsertFirstSteps } from './first-steps.repository.ts';
@@ -14,8 +15,16 @@ import type { VideosContext } from './videos.context.ts';
 // The optional first-visit quiz (docs/product.md#first-steps, ADR 0064): a signed-in learner's
 // answers are kept per user; a visitor's stay in the browser and ask for the same recommendation.
 
+// The same answers get the same recommendation from the same catalogue: remembered like the other
+// catalogue reads (ADR 0018), so a learner's home does not score every course on each visit.
+const recommendationCache = new CatalogueCache<FirstStepsRecommendation>(10_000);
+
 /** The quiz's recommendation for these answers, from the published catalogue. */
-export async function recommendFirstSteps(ctx: VideosContext, answers: FirstStepsAnswers): Promise<FirstStepsRecommendation> {
+export function recommendFirstSteps(ctx: VideosContext, answers: FirstStepsAnswers): Promise<FirstStepsRecommendation> {
+  return recommendationCache.get(ctx.db, JSON.stringify(answers), () => scoreFirstSteps(ctx, answers));
+}
+
+async function scoreFirstSteps(ctx: VideosContext, answers: FirstStepsAnswers): Promise<FirstStepsRecommendation> {
   const [rows, songs] = await Promise.all([findCourseFacts(ctx.db), findSongFacts(ctx.db)]);
   const courses = new Map<number, CourseFacts>();
   for (const row of rows) {

@@ -25,6 +25,7 @@ import {
   findCoursesOfVideo,
   findPublishedCourses,
 } from './courses.repository.ts';
+import { CatalogueCache } from './catalogue-cache.ts';
 import { activeEntry } from './courses.service.ts';
 import {
   findPlay,
@@ -162,10 +163,13 @@ export async function markDone(
  * lesson to do. Own data only; it is kept whatever the membership (a lapsed member still sees how
  * far they got).
  */
+// The published courses and their lessons are the same for every learner: remembered like the
+// other catalogue reads (ADR 0018); only the learner's plays and marks are read on each call.
+const coursesCatalogue = new CatalogueCache<[CourseRow[], Awaited<ReturnType<typeof findAllPublishedEntries>>]>(10_000, 4);
+
 export async function getProgress(ctx: VideosContext, viewer: SignedInViewer): Promise<LearnerProgress> {
-  const [courseRows, entryRows, plays, touched] = await Promise.all([
-    findPublishedCourses(ctx.db),
-    findAllPublishedEntries(ctx.db),
+  const [[courseRows, entryRows], plays, touched] = await Promise.all([
+    coursesCatalogue.get(ctx.db, 'published', () => Promise.all([findPublishedCourses(ctx.db), findAllPublishedEntries(ctx.db)])),
     playStates(ctx.db, viewer.idUser),
     findUserCourseProgress(ctx.db, viewer.idUser),
   ]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, tables } from '@fretline/db';
 import type { Course, FirstSteps, FirstStepsRecommendation, LearnerProgress, MyVideo, Video } from '@fretline/contract';
+import { forgetCatalogue } from './catalogue-cache.ts';
 import { bearer, createTestApp, createUserWithSession, type TestApp } from '../../../test/test-app.ts';
 
 /** Progress, done marks, Continue and the first-visit quiz (docs/product.md#learning-progress, #first-steps). */
@@ -171,6 +172,8 @@ describe('GET me/progress', () => {
       { idCourse: course!.idCourse, idVideo: idOf(FIRST), courseVideoOrder: 1 },
       { idCourse: course!.idCourse, idVideo: idOf(THIRD), courseVideoOrder: 2 },
     ]);
+    // Written straight to the database, not through the editor: forget the catalogue as an edit would.
+    forgetCatalogue();
     try {
       const u = await createUserWithSession(t.db);
       // Watched within the beginner course only: the shared course was never opened.
@@ -193,6 +196,7 @@ describe('GET me/progress', () => {
       expect(page.data.course.course_video_active).toMatchObject({ video_slug: THIRD });
     } finally {
       await t.db.delete(tables.courses).where(eq(tables.courses.idCourse, course!.idCourse));
+      forgetCatalogue();
     }
   });
 

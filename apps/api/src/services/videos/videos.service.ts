@@ -269,9 +269,17 @@ export async function listPlayableSongs(ctx: VideosContext, viewer: Viewer & { i
     tags: [],
     search: undefined,
     includeUnpublished: false,
-    playable: { filter: 'now', known },
+    playable: { filter: 'now', known: [...known].sort() },
   };
-  return toSummaries(ctx, viewer, await findVideoPage(ctx.db, criteria, { column: 'video_created', descending: true }, limit, 0));
+  // A set of chords finds the same songs for whoever knows it: remembered by the set, like a list
+  // page (ADR 0018), so the learner's home does not test every song's chords on each visit.
+  const page = await pageCache.get(ctx.db, `home-songs|${JSON.stringify(criteria)}|${limit}`, async () => ({
+    videos: await toBaseSummaries(
+      ctx,
+      await findVideoPage(ctx.db, criteria, { column: 'video_created', descending: true }, limit, 0),
+    ),
+  }));
+  return forViewer(ctx, viewer, page.videos);
 }
 
 // A video page's shared reads, remembered like list pages (ADR 0018).
