@@ -24,7 +24,7 @@ type SecurityRequirement = Record<string, string[]>;
  */
 export function securityFor(access: 'public' | 'user' | readonly RoleGroup[]): SecurityRequirement[] {
   const scopes = access === 'public' || access === 'user' ? [] : [...access];
-  const session = [{ sessionCookie: scopes }, { bearerToken: scopes }];
+  const session: SecurityRequirement[] = [{ sessionCookie: scopes }, { bearerToken: scopes }];
   return access === 'public' ? [{}, ...session] : session;
 }
 

@@ -5,7 +5,7 @@ type OverrideContext = Parameters<Override>[0];
 type JsonSchema = OverrideContext['jsonSchema'];
 
 /** The wire's date: what stringifyWire writes for every Date (packages/contract/src/wire/dates.ts). */
-export const WIRE_DATE_JSON_SCHEMA = {
+const WIRE_DATE_JSON_SCHEMA = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
   description: 'A date and time in UTC, written YYYY-MM-DD HH:mm:ss (product.md#calls).',
@@ -27,7 +27,7 @@ const typeOf = (schema: unknown): string | undefined =>
 export const describeWireTypes: Override = (ctx: OverrideContext) => {
   const type = typeOf(ctx.zodSchema);
   const json = ctx.jsonSchema as Record<string, unknown>;
-  if (type === 'date' || (type === 'union' && unionOptions(ctx).some((option) => typeOf(option) === 'date'))) {
+  if (type === 'date' || isWireDateUnion(ctx)) {
     for (const key of Object.keys(json)) delete json[key];
     Object.assign(json, structuredClone(WIRE_DATE_JSON_SCHEMA));
     return;
@@ -50,6 +50,10 @@ export const describeWireTypes: Override = (ctx: OverrideContext) => {
   if (type === 'undefined') json.type = 'null';
 };
 
-function unionOptions(ctx: OverrideContext): readonly unknown[] {
-  return (ctx.zodSchema as unknown as { _zod: { def: { options?: readonly unknown[] } } })._zod.def.options ?? [];
+/** WireDateSchema's shape: a Date, or a string (read into one); a union with anything else keeps its branches. */
+function isWireDateUnion(ctx: OverrideContext): boolean {
+  if (typeOf(ctx.zodSchema) !== 'union') return false;
+  const options = (ctx.zodSchema as unknown as { _zod: { def: { options?: readonly unknown[] } } })._zod.def.options ?? [];
+  const types = options.map(typeOf);
+  return types.includes('date') && types.every((type) => type === 'date' || type === 'string' || type === 'pipe');
 }

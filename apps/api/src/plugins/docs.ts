@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, type jsonSchemaTransform, type jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema, CALL_SCHEMAS, TOKEN_COOKIE_NAME, type CallSchemas } from '@fretline/contract';
 import { operationIdOf } from './calls.ts';
@@ -14,15 +14,8 @@ import {
   type OpenApiOperation,
 } from './docs-operations.ts';
 
-type SwaggerOptions = Parameters<typeof swagger>[1];
-type Transform = NonNullable<SwaggerOptions['transform']>;
-type TransformInput = Parameters<Transform>[0];
-type TransformObject = NonNullable<SwaggerOptions['transformObject']>;
-type OpenApiDocument = Parameters<TransformObject>[0] extends infer D
-  ? D extends { openapiObject: infer O }
-    ? O
-    : never
-  : never;
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type OpenApiDocument = Extract<Parameters<typeof jsonSchemaTransformObject>[0], { openapiObject: unknown }>['openapiObject'];
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -74,7 +67,7 @@ export const docsPlugin = fp(
         // A plugin's root route is registered as `/prefix/` too; the description names it once, without the slash.
         return zodTransform({ ...input, url: input.url.replace(/(.)\/$/, '$1') });
       },
-      transformObject: ({ openapiObject }) => completeDocument(openapiObject as OpenApiDocument),
+      transformObject: (input) => completeDocument((input as { openapiObject: OpenApiDocument }).openapiObject),
     });
   },
   { name: 'docs' },
@@ -103,7 +96,7 @@ function completeDocument(document: OpenApiDocument): OpenApiDocument {
     }
   }
   const tags = [...usedTags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? '' }));
-  return { ...document, tags } as OpenApiDocument;
+  return { ...document, tags };
 }
 
 /** GET /api/docs and /api/docs/openapi.json: the document as JSON. */

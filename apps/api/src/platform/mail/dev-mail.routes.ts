@@ -1,8 +1,8 @@
-import { securityFor } from '../../plugins/docs-operations.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc, eq, sql, tables, type Database } from '@fretline/db';
+import { securityFor } from '../../plugins/docs-operations.ts';
 import { escapeHtml } from './layout.ts';
 
 const MAILBOX_LIMIT = 50;

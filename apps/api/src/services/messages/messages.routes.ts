@@ -1,9 +1,9 @@
-import { securityFor } from '../../plugins/docs-operations.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@fretline/contract';
 import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
+import { securityFor } from '../../plugins/docs-operations.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { createAltchaChallenge } from './captcha.ts';
 import * as repo from './messages.repository.ts';
