@@ -86,7 +86,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   platform: 'Health, error reports and the other calls of the platform itself.',
   staff: 'Staff tools: members, the audit log, reports and settings.',
   mailers: 'Staff mailers: e-mails written and sent to groups of members.',
-  editor: 'The Editor group’s content editing.',
   'videos editor': 'The Editor group: writing, scheduling and publishing videos and their captions and chords.',
   'courses editor': 'The Editor group: courses, their order, entries and testimonials.',
   'live streams editor': 'Live lessons: streams, their keys and question queue (Editor and Staff groups).',

@@ -28,7 +28,7 @@ const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: de
  * the sessions it needs as `security`, its error answers, a summary and a described tag. Registered
  * before the services so its onRoute hook sees every route; only /api routes are described (pages
  * and redirects are not part of the API). Redocly's recommended rules pass on it with nothing to
- * report (docs-lint.test.ts).
+ * report (docs.test.ts).
  */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -85,7 +85,7 @@ function completeDocument(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(paths)) {
     const operations = HTTP_METHODS.flatMap((method) => (item[method] ? [[method, item[method]] as const] : []));
     if (operations.length === 0) {
-      // An address whose only route is hidden (a HEAD twin) would be an empty path item.
+      // An address whose routes are all hidden would be an empty path item.
       delete paths[path];
       continue;
     }
