@@ -143,6 +143,23 @@ const CASES: Case[] = [
   { operationId: 'editor_listFreeResources', caller: 'editor', url: '/api/videos/editor/free-resources', status: 200 },
   { operationId: 'finance_listCoupons', caller: 'editor', url: '/api/finance/staff/coupons', status: 200 },
   {
+    operationId: 'finance_createCoupon',
+    caller: 'editor',
+    method: 'POST',
+    url: '/api/finance/staff/coupons',
+    body: { coupon_code: 'AUTUMN10', percent_off: 10, coupon_duration: 'once' },
+    status: 201,
+  },
+  // The same code again: the 409 the contract declares for this call.
+  {
+    operationId: 'finance_createCoupon',
+    caller: 'editor',
+    method: 'POST',
+    url: '/api/finance/staff/coupons',
+    body: { coupon_code: 'Autumn10', percent_off: 5, coupon_duration: 'once' },
+    status: 409,
+  },
+  {
     operationId: 'finance_getRetentionOfferSettings',
     caller: 'editor',
     url: '/api/finance/staff/retention-offer',

@@ -161,6 +161,7 @@ export const financeSchemas = {
   },
   'finance.listCoupons': { summary: 'The coupon codes (Director group)', response: CouponListResponseSchema },
   'finance.createCoupon': {
+    conflict: 'A coupon with a code like this one exists.',
     summary: 'Make a coupon code (Director group); with Stripe, also a Stripe promotion code',
     body: CreateCouponBodySchema,
     response: CouponResponseSchema,
