@@ -29,6 +29,7 @@ import {
 } from '@fretline/contract';
 import { auditedActions, recordAudit } from '../platform/audit/index.ts';
 import { requireRoleGroup, requireUser } from './auth.ts';
+import { securityFor } from './docs-operations.ts';
 
 /** The prefix every API route is registered under (app.ts). */
 const API_PREFIX = '/api';
@@ -89,6 +90,11 @@ export type CallRouteOptions = Omit<
   'schema' | 'onRequest' | 'handler' | 'method' | 'url' | 'preValidation'
 > & {
   access: CallAccess;
+  /**
+   * With a guard of the route's own (`access` a function): the role groups it admits, for the
+   * API description's `security` (ADR 0090).
+   */
+  roles?: readonly RoleGroup[];
   /** Required of every staff call that is not a GET (ADR 0072); see CallAudit. */
   audit?: CallAudit;
   schema?: { hide?: boolean; tags?: string[]; description?: string; summary?: string };
@@ -169,7 +175,7 @@ function responseSchemas(declared: CallSchemas): Record<number, ZodType> {
 export function route<N extends CallName>(app: ZodApp, name: N, options: CallRouteOptions, handler: CallHandler<N>): void {
   const address = API_ADDRESSES[name];
   const declared: CallSchemas = CALL_SCHEMAS[name];
-  const { access, audit, schema: extraSchema, ...rest } = options;
+  const { access, audit, roles, schema: extraSchema, ...rest } = options;
   const guard = guardFor(access);
   if (isStaffAccess(access) && address.method !== 'GET') {
     if (!audit) throw new Error(`Call ${name} changes state for staff: declare the audit action it records (ADR 0072)`);
@@ -183,6 +189,11 @@ export function route<N extends CallName>(app: ZodApp, name: N, options: CallRou
     schema: {
       ...extraSchema,
       tags,
+      // The API description's id of the call (ADR 0090): its contract name, stable across releases.
+      operationId: operationIdOf(name),
+      security: securityFor(
+        typeof access === 'function' ? (roles ?? []) : access === 'public' || access === 'user' ? access : [access],
+      ),
       ...(declared.summary && !extraSchema?.summary ? { summary: declared.summary } : {}),
       ...(declared.params ? { params: declared.params } : {}),
       ...(declared.query ? { querystring: declared.query } : {}),
@@ -195,6 +206,9 @@ export function route<N extends CallName>(app: ZodApp, name: N, options: CallRou
       audit && 'action' in audit ? auditedHandler(name, audit, handler as RouteHandlerMethod) : (handler as RouteHandlerMethod),
   });
 }
+
+/** `videos.listVideos` → `videos_listVideos`: a call's name as an OpenAPI operationId. */
+export const operationIdOf = (name: string): string => name.replace(/\./g, '_');
 
 /**
  * The central check of ADR 0072: a staff change that answered success without recording its

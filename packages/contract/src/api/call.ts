@@ -33,6 +33,11 @@ export interface CallSchemas {
   readonly status?: SuccessStatus | readonly SuccessStatus[];
   /** One line for the OpenAPI page. */
   readonly summary?: string;
+  /**
+   * When the call can answer 409 Conflict: what clashes with the present state, in one line for
+   * the OpenAPI page (ADR 0090). Every call's other error answers follow from its address and access.
+   */
+  readonly conflict?: string;
 }
 
 /** True when a Fastify path has a `:param` segment. */

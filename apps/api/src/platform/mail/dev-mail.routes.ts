@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc, eq, sql, tables, type Database } from '@fretline/db';
+import { securityFor } from '../../plugins/docs-operations.ts';
 import { escapeHtml } from './layout.ts';
 
 const MAILBOX_LIMIT = 50;
@@ -47,6 +48,8 @@ export const devMailApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Development mailbox (not in production)',
+        operationId: 'platform_devMail',
+        security: securityFor('public'),
         querystring: z.object({ to: z.string().max(320).optional() }),
         response: { 200: z.object({ data: z.object({ messages: z.array(DevMailSchema) }) }) },
       },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from '@fretline/contract';
 import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
+import { securityFor } from '../../plugins/docs-operations.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { createAltchaChallenge } from './captcha.ts';
 import * as repo from './messages.repository.ts';
@@ -98,7 +99,13 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The ALTCHA widget fetches its challenge from here and expects the bare challenge JSON (ADR 0027):
   // not an enveloped call of the client's, so it is not declared in the contract.
-  app.get('/helpdesks/challenge', async (request, reply) => {
+  const challengeSchema = {
+    tags: ['messages'],
+    summary: "The helpdesk captcha's proof-of-work challenge (ALTCHA's own JSON, not enveloped)",
+    operationId: 'messages_getHelpdeskChallenge',
+    security: securityFor('public'),
+  };
+  app.get('/helpdesks/challenge', { schema: challengeSchema }, async (request, reply) => {
     const challenge = await createAltchaChallenge(app.config, app.clock());
     request.log.debug('altcha challenge issued');
     return reply.header('Cache-Control', 'no-store').send(challenge);

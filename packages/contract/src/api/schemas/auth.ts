@@ -27,6 +27,7 @@ export const authSchemas = {
     response: SignupResponseSchema,
   },
   'auth.updateProfile': {
+    conflict: 'The new e-mail address belongs to another account.',
     summary: 'Change the name or e-mail address',
     body: ProfileBodySchema,
     response: ProfileResponseSchema,

@@ -81,12 +81,14 @@ export const editorSchemas = {
     response: EditorVideoResponseSchema,
   },
   'editor.createVideo': {
+    conflict: 'The slug is taken by another video.',
     summary: 'Create a video (a draft) with its sections, chords and tags',
     body: EditorVideoBodySchema,
     response: EditorVideoResponseSchema,
     status: 201,
   },
   'editor.updateVideo': {
+    conflict: 'The slug is taken by another video.',
     summary: 'Replace a video whole (fields, sections, chords, tags); a new slug keeps the old one redirecting',
     params: EditorVideoIdParamsSchema,
     body: EditorVideoBodySchema,
@@ -110,6 +112,7 @@ export const editorSchemas = {
     response: VideoScheduleResponseSchema,
   },
   'editor.scheduleVideo': {
+    conflict: 'The video is already published.',
     summary: 'Publish a draft at a date and time (video_publish_at), or cancel with null',
     params: EditorVideoIdParamsSchema,
     body: VideoScheduleBodySchema,
@@ -157,6 +160,7 @@ export const editorSchemas = {
   },
 
   'editor.retryVideoStream': {
+    conflict: 'The video file is already being processed.',
     summary: 'Process the video’s uploaded file again (after a failure): queued anew, progress back to 0',
     params: EditorVideoIdParamsSchema,
     response: EditorVideoResponseSchema,
@@ -172,17 +176,20 @@ export const editorSchemas = {
     response: EditorCourseResponseSchema,
   },
   'editor.createCourse': {
+    conflict: 'The slug is taken by another course.',
     summary: 'Create a course (a draft, last in order)',
     body: EditorCourseBodySchema,
     response: EditorCourseResponseSchema,
     status: 201,
   },
   'editor.setCourseOrder': {
+    conflict: 'The list of courses changed since it was loaded.',
     summary: 'Reorder the courses: every course id in its new course_order',
     body: EditorCourseOrderBodySchema,
     response: EditorCourseListResponseSchema,
   },
   'editor.updateCourse': {
+    conflict: 'The slug is taken by another course.',
     summary: "Replace a course's fields; a new slug keeps the old /courses URL redirecting",
     params: EditorCourseIdParamsSchema,
     body: EditorCourseBodySchema,
@@ -224,12 +231,14 @@ export const editorSchemas = {
     response: EditorLiveStreamResponseSchema,
   },
   'editor.createLiveStream': {
+    conflict: 'The slug is taken by another live stream.',
     summary: 'Create a live stream (a draft); the end must come after the start',
     body: EditorLiveStreamBodySchema,
     response: EditorLiveStreamResponseSchema,
     status: 201,
   },
   'editor.updateLiveStream': {
+    conflict: 'The slug is taken by another live stream.',
     summary: "Replace a live stream's fields; a new slug keeps the old /live URL redirecting",
     params: EditorLiveStreamIdParamsSchema,
     body: EditorLiveStreamBodySchema,
@@ -258,6 +267,7 @@ export const editorSchemas = {
     response: EditorLiveQuestionListResponseSchema,
   },
   'editor.answerLiveQuestion': {
+    conflict: 'The question is already marked answered.',
     summary: 'Mark a question answered: a chapter of the replay at this moment, and an e-mail to the asker',
     params: EditorLiveQuestionParamsSchema,
     response: EditorLiveQuestionResponseSchema,
@@ -273,17 +283,20 @@ export const editorSchemas = {
     response: EditorFreeResourceResponseSchema,
   },
   'editor.createFreeResource': {
+    conflict: 'The slug is taken by another free resource.',
     summary: 'Create a free resource (a draft, last in order)',
     body: EditorFreeResourceBodySchema,
     response: EditorFreeResourceResponseSchema,
     status: 201,
   },
   'editor.setFreeResourceOrder': {
+    conflict: 'The list of free resources changed since it was loaded.',
     summary: 'Reorder the free resources: every id in its new order',
     body: EditorFreeResourceOrderBodySchema,
     response: EditorFreeResourceListResponseSchema,
   },
   'editor.updateFreeResource': {
+    conflict: 'The slug is taken by another free resource.',
     summary: "Replace a free resource's fields",
     params: EditorFreeResourceIdParamsSchema,
     body: EditorFreeResourceBodySchema,

@@ -41,14 +41,23 @@ import type { financeAddresses } from '../addresses/finance.ts';
 
 /** The finance calls' schemas, one entry per address in ../addresses/finance.ts. */
 export const financeSchemas = {
-  'finance.getProduct': { params: SubscriptionProductSlugParamsSchema, response: SubscriptionProductResponseSchema },
+  'finance.getProduct': {
+    summary: 'A subscription product and its prices, by slug',
+    params: SubscriptionProductSlugParamsSchema,
+    response: SubscriptionProductResponseSchema,
+  },
   'finance.listSubscriptions': {
     summary: "The caller's subscriptions; filter and order as in the list query",
     query: ListQuerySchema,
     response: SubscriptionListResponseSchema,
   },
-  'finance.getSubscription': { params: SubscriptionIdParamsSchema, response: SubscriptionResponseSchema },
+  'finance.getSubscription': {
+    summary: "One of the caller's subscriptions",
+    params: SubscriptionIdParamsSchema,
+    response: SubscriptionResponseSchema,
+  },
   'finance.createSubscription': {
+    conflict: 'The caller already has a subscription to that product.',
     summary: 'Subscribe: 201 for a new subscription, 200 when the idempotency key repeats one',
     body: CreateSubscriptionBodySchema,
     headers: IdempotencyHeadersSchema,
@@ -56,50 +65,70 @@ export const financeSchemas = {
     status: [200, 201],
   },
   'finance.cancelSubscription': {
+    summary: 'Cancel a subscription, with the reason for leaving',
     params: SubscriptionIdParamsSchema,
     body: CancelSubscriptionBodySchema,
     response: SubscriptionResponseSchema,
   },
   'finance.undoCancellation': {
+    conflict: 'The subscription is not cancelled, or its access has ended, or another membership took its place.',
     summary: 'Undo a cancellation while its access lasts: the membership renews again',
     params: SubscriptionIdParamsSchema,
     response: SubscriptionResponseSchema,
   },
-  'finance.listPaymentMethods': { params: SubscriptionIdParamsSchema, response: PaymentMethodListResponseSchema },
+  'finance.listPaymentMethods': {
+    summary: "A subscription's cards",
+    params: SubscriptionIdParamsSchema,
+    response: PaymentMethodListResponseSchema,
+  },
   'finance.addPaymentMethod': {
+    conflict: 'The subscription is cancelled or still being set up.',
     summary: 'Add a payment method: 201 when new, 200 when it was already there',
     params: SubscriptionIdParamsSchema,
     body: AddPaymentMethodBodySchema,
     response: PaymentMethodResponseSchema,
     status: [200, 201],
   },
-  'finance.deletePaymentMethod': { params: PaymentMethodIdParamsSchema, response: SuccessResponseSchema },
+  'finance.deletePaymentMethod': {
+    summary: 'Remove a card from a subscription',
+    conflict: 'The card is the default of a live subscription.',
+    params: PaymentMethodIdParamsSchema,
+    response: SuccessResponseSchema,
+  },
   'finance.listInvoices': {
     summary: "A subscription's invoices of at least the minimum total",
     params: SubscriptionIdParamsSchema,
     query: ListQuerySchema,
     response: InvoiceListResponseSchema,
   },
-  'finance.listParties': { query: ListQuerySchema, response: PartyListResponseSchema },
-  'finance.getAddress': { params: PartyIdParamsSchema, response: AddressResponseSchema },
-  'finance.saveAddress': { params: PartyIdParamsSchema, body: AddressInputSchema, response: AddressResponseSchema },
+  'finance.listParties': { summary: "The caller's billing parties", query: ListQuerySchema, response: PartyListResponseSchema },
+  'finance.getAddress': { summary: "A billing party's address", params: PartyIdParamsSchema, response: AddressResponseSchema },
+  'finance.saveAddress': {
+    summary: "Save a billing party's address",
+    params: PartyIdParamsSchema,
+    body: AddressInputSchema,
+    response: AddressResponseSchema,
+  },
   'finance.getKeepOptions': {
     summary: 'What the member may do instead of cancelling: a pause, the retention offer',
     params: SubscriptionIdParamsSchema,
     response: KeepOptionsResponseSchema,
   },
   'finance.pauseSubscription': {
+    conflict: 'The subscription cannot be paused now (already paused, or still being set up).',
     summary: 'Pause for 1-3 months from the end of the paid period',
     params: SubscriptionIdParamsSchema,
     body: PauseBodySchema,
     response: SubscriptionResponseSchema,
   },
   'finance.resumeSubscription': {
+    conflict: 'The subscription is not paused.',
     summary: 'End a pause early (or call off one not started yet)',
     params: SubscriptionIdParamsSchema,
     response: SubscriptionResponseSchema,
   },
   'finance.takeRetentionOffer': {
+    conflict: 'No offer is running, it was already taken, or the subscription is not active.',
     summary: "Take the staff's retention offer (once per subscription)",
     params: SubscriptionIdParamsSchema,
     response: SubscriptionResponseSchema,
@@ -110,6 +139,7 @@ export const financeSchemas = {
     response: PlanSwitchResponseSchema,
   },
   'finance.switchPlan': {
+    conflict: 'The switch is not available for this subscription now.',
     summary: 'Switch to the other plan now, prorated: the unused time is credited, the rest charged',
     params: SubscriptionIdParamsSchema,
     body: SwitchPlanBodySchema,
@@ -131,6 +161,7 @@ export const financeSchemas = {
   },
   'finance.listCoupons': { summary: 'The coupon codes (Director group)', response: CouponListResponseSchema },
   'finance.createCoupon': {
+    conflict: 'A coupon with a code like this one exists.',
     summary: 'Make a coupon code (Director group); with Stripe, also a Stripe promotion code',
     body: CreateCouponBodySchema,
     response: CouponResponseSchema,

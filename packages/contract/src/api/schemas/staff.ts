@@ -39,6 +39,7 @@ export const staffSchemas = {
     response: StaffSessionResponseSchema,
   },
   'staff.setMemberRoles': {
+    conflict: "The change would take the caller's own last admin role.",
     summary: "Replace a member's roles",
     params: MemberIdParamsSchema,
     body: SetRolesBodySchema,

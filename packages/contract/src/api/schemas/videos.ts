@@ -111,12 +111,14 @@ export const videosSchemas = {
   'videos.listLiveStreams': { summary: 'Live streams: live now, upcoming, past', response: LiveStreamListResponseSchema },
   'videos.getLiveStream': { summary: 'One live stream', params: StreamSlugParamsSchema, response: LiveStreamResponseSchema },
   'videos.setLiveStreamReminder': {
+    conflict: 'The live lesson has ended.',
     summary: 'Ask for (or stop) an e-mail an hour before a live lesson starts, in the given time zone',
     params: StreamSlugParamsSchema,
     body: LiveStreamReminderBodySchema,
     response: LiveStreamReminderResponseSchema,
   },
   'videos.askLiveQuestion': {
+    conflict: 'Questions are open only while the lesson is live.',
     summary: 'Send a question to the teacher during a live lesson (signed in; rate limited)',
     params: StreamSlugParamsSchema,
     body: LiveQuestionBodySchema,
@@ -239,6 +241,7 @@ export const videosSchemas = {
     response: KnownChordsResponseSchema,
   },
   'videos.getOfflineAllowance': {
+    conflict: 'The video has no stream to keep offline.',
     summary: 'Until when the caller may keep this lesson for offline practice; refused when it is locked for them',
     params: VideoSlugParamsSchema,
     response: OfflineAllowanceResponseSchema,

@@ -28,6 +28,7 @@ export const liveEditorRoutes: FastifyPluginAsyncZod<{ store: MediaStore; ingest
     access: (request) => {
       if (!hasRoleGroup(request.auth?.user.roles ?? [], 'Staff')) requireRoleGroup(request, 'Editor');
     },
+    roles: ['Staff', 'Editor'],
     schema: { tags: ['live streams editor'] },
   };
   const editorContext = editorContextFor(app, store);
