@@ -20,6 +20,7 @@ import { ConsentBanner } from './features/consent/consent-banner';
 import { recordAction } from './lib/analytics';
 import { api, setSessionHeld } from './lib/api.client';
 import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
+import { useChunkFailure } from './lib/route-chunk-guard';
 import { fetchCurrentUser } from './lib/api.server';
 import { readRequestCookie } from './lib/cookies';
 import { readWebConfig, siteUrlFor } from './lib/config.server';
@@ -139,16 +140,22 @@ export default function App() {
       current = false;
     };
   }, [userPending]);
+  // A route chunk that failed to load again within the reload guard's ttl (lib/route-chunk-guard.ts).
+  const chunkFailure = useChunkFailure();
   return (
     <>
       <AppBehaviour />
-      <Outlet />
+      {chunkFailure ? <ErrorPage error={chunkFailure} /> : <Outlet />}
     </>
   );
 }
 
-/** Error page (product.md#pages): '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
+
+/** Error page (product.md#pages): '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
+function ErrorPage({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A page's URL the API refused (refusedQuery): the API's own words, so the visitor can fix the address.
   const refused = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === 'string' ? error.data : null;
