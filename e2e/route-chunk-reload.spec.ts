@@ -17,17 +17,17 @@ interface RouterWindow {
 async function openHomeWithCoursesChunkGone(page: Page): Promise<void> {
   await page.goto('/');
   await page.waitForFunction(() => {
-    const w = window as unknown as RouterWindow;
+    const w = globalThis as unknown as RouterWindow;
     return Boolean(w.__reactRouterDataRouter && w.__reactRouterManifest?.routes['courses']);
   });
-  const module = await page.evaluate(() => (window as unknown as RouterWindow).__reactRouterManifest!.routes['courses']!.module);
+  const module = await page.evaluate(() => (globalThis as unknown as RouterWindow).__reactRouterManifest!.routes['courses']!.module);
   await page.route(
     (url) => url.pathname === module,
     (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' }),
   );
   // Survives a client navigation, not a document load: tells the two apart.
   await page.evaluate(() => {
-    (window as unknown as RouterWindow).documentMark = 'home';
+    (globalThis as unknown as RouterWindow).documentMark = 'home';
   });
 }
 
@@ -37,19 +37,19 @@ test('a route chunk that fails to load takes the reader to the page they clicked
 
   await expect(page).toHaveURL(/\/courses$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as RouterWindow).documentMark)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as RouterWindow).documentMark)).toBeUndefined();
   const claimedAt = Number(
-    await page.evaluate((key) => (window as unknown as RouterWindow).sessionStorage.getItem(key), GUARD_KEY),
+    await page.evaluate((key) => (globalThis as unknown as RouterWindow).sessionStorage.getItem(key), GUARD_KEY),
   );
   expect(Date.now() - claimedAt).toBeLessThan(10_000);
 });
 
 test('within the reload guard’s 10 s a failing route chunk shows the error page instead of loading again', async ({ page }) => {
   await openHomeWithCoursesChunkGone(page);
-  await page.evaluate((key) => (window as unknown as RouterWindow).sessionStorage.setItem(key, String(Date.now())), GUARD_KEY);
+  await page.evaluate((key) => (globalThis as unknown as RouterWindow).sessionStorage.setItem(key, String(Date.now())), GUARD_KEY);
   await page.getByRole('banner').getByRole('link', { name: 'Courses', exact: true }).first().click();
 
   await expect(page.getByRole('heading', { name: '500 Server Error' })).toBeVisible();
   await expect(page.getByText('Something went wrong, please contact support.')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as RouterWindow).documentMark)).toBe('home');
+  expect(await page.evaluate(() => (globalThis as unknown as RouterWindow).documentMark)).toBe('home');
 });
