@@ -35,3 +35,37 @@ test('a free lesson of our own stream gives its content URL and ISO 8601 duratio
   expect(premium).not.toHaveProperty('embedUrl');
   expect(premium!.isAccessibleForFree).toBe(false);
 });
+
+test('the home page describes the organisation, a course page its Course, an upcoming live lesson its Event', async ({
+  request,
+  baseURL,
+}) => {
+  const [organization] = ofType(await jsonLdOf(request, '/'), 'Organization');
+  expect(organization).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Fretline',
+    url: `${baseURL}/`,
+    logo: `${baseURL}/icon-512.png`,
+  });
+  const logo = await request.get(String(organization!.logo));
+  expect(logo.headers()['content-type']).toContain('image/png');
+
+  const [course] = ofType(await jsonLdOf(request, '/courses/beginner-guitar-course'), 'Course');
+  expect(course).toBeDefined();
+  expect(typeof course!.name).toBe('string');
+  expect(String(course!.description).length).toBeGreaterThan(10);
+  expect(course!.provider).toMatchObject({ '@type': 'Organization', name: 'Fretline', url: `${baseURL}/` });
+  expect(course!.hasCourseInstance).toMatchObject({ '@type': 'CourseInstance', courseMode: 'Online' });
+
+  const [event] = ofType(await jsonLdOf(request, '/live/songwriting-night'), 'Event');
+  expect(event).toBeDefined();
+  expect(event!.name).toBe('Songwriting Night');
+  expect(new Date(String(event!.startDate)).getTime()).toBeGreaterThan(Date.now());
+  expect(event!.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+  expect(event!.location).toEqual({ '@type': 'VirtualLocation', url: `${baseURL}/live/songwriting-night` });
+  expect(event!.organizer).toMatchObject({ '@type': 'Organization', name: 'Fretline' });
+
+  // A live lesson that is over is no longer an event to attend.
+  expect(ofType(await jsonLdOf(request, '/live/strumming-clinic'), 'Event')).toEqual([]);
+});
