@@ -20,7 +20,9 @@ async function openHomeWithCoursesChunkGone(page: Page): Promise<void> {
     const w = globalThis as unknown as RouterWindow;
     return Boolean(w.__reactRouterDataRouter && w.__reactRouterManifest?.routes['courses']);
   });
-  const module = await page.evaluate(() => (globalThis as unknown as RouterWindow).__reactRouterManifest!.routes['courses']!.module);
+  const module = await page.evaluate(
+    () => (globalThis as unknown as RouterWindow).__reactRouterManifest!.routes['courses']!.module,
+  );
   await page.route(
     (url) => url.pathname === module,
     (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' }),
@@ -46,7 +48,10 @@ test('a route chunk that fails to load takes the reader to the page they clicked
 
 test('within the reload guard’s 10 s a failing route chunk shows the error page instead of loading again', async ({ page }) => {
   await openHomeWithCoursesChunkGone(page);
-  await page.evaluate((key) => (globalThis as unknown as RouterWindow).sessionStorage.setItem(key, String(Date.now())), GUARD_KEY);
+  await page.evaluate(
+    (key) => (globalThis as unknown as RouterWindow).sessionStorage.setItem(key, String(Date.now())),
+    GUARD_KEY,
+  );
   await page.getByRole('banner').getByRole('link', { name: 'Courses', exact: true }).first().click();
 
   await expect(page.getByRole('heading', { name: '500 Server Error' })).toBeVisible();
