@@ -5,7 +5,7 @@ import { sendHelpdesk } from './support/helpdesk.ts';
 
 // ADR 0045 and product.md#roles: a signed-out helpdesk sender is e-mailed their private link; following it
 // proves the address, and only then does the conversation join that address's account. A wrong
-// link goes to /login; someone else's thread says whose it is.
+// link goes to /login; so does someone else's thread, where /login says why.
 
 test('a signed-out sender is e-mailed their link; opening it confirms the address and the thread joins the account', async ({
   page,
@@ -60,7 +60,7 @@ test('a wrong or revoked thread link goes to /login, and signing in comes back t
   expect(decodeURIComponent(cookies.find((c) => c.name === 'return')?.value ?? '')).toBe('/messages/1');
 });
 
-test('a signed-in user opening another account’s thread is told so, with their inbox and a way to switch', async ({
+test('a signed-in user opening another account’s thread goes to /login, which says why and offers switching account', async ({
   page,
   context,
   browser,
@@ -77,20 +77,28 @@ test('a signed-in user opening another account’s thread is told so, with their
   const threadPath = new URL(ownerPage.url()).pathname;
   await ownerContext.close();
 
+  // product.md#roles: a failed thread load redirects to /login, which explains it.
   const other = await signUp(baseURL, { first_name: 'Olive', last_name: 'Other', label: 'thread-other' });
   await useToken(context, baseURL, other.token);
-  const response = await page.goto(threadPath);
-  expect(response?.status()).toBe(403);
-  await expect(page).toHaveURL(new RegExp(`${threadPath}$`));
-  const refusal = page.getByTestId('thread-refusal');
-  await expect(refusal.getByRole('heading', { name: 'This conversation belongs to another account' })).toBeVisible();
-  await expect(refusal).toContainText(other.email);
+  await page.goto(threadPath);
+  await expect(page).toHaveURL(/\/login\?reason=thread-unavailable$/);
+  const notice = page.getByTestId('thread-unavailable');
+  await expect(notice.getByRole('heading', { name: 'We could not open that conversation for this account' })).toBeVisible();
+  await expect(notice).toContainText(other.email);
   await expect(page.getByText('A private question about my account.')).toHaveCount(0);
-  await expect(refusal.getByRole('link', { name: 'Go to your messages' })).toHaveAttribute('href', '/messages');
+  await expect(notice.getByRole('link', { name: 'Go to your messages' })).toHaveAttribute('href', '/messages');
+
+  // A thread that does not exist is a failed load as well.
+  await page.goto('/messages/999999999');
+  await expect(page).toHaveURL(/\/login\?reason=thread-unavailable$/);
+  await expect(page.getByTestId('thread-unavailable')).toContainText(other.email);
+  await page.goto(threadPath);
+  await expect(page).toHaveURL(/\/login\?reason=thread-unavailable$/);
 
   // Switching account signs out and comes back to the thread after signing in.
-  await refusal.getByRole('button', { name: 'Sign out and switch account' }).click();
+  await page.getByTestId('thread-unavailable').getByRole('button', { name: 'Sign out and switch account' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('textbox', { name: /email/i })).toBeVisible();
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
   expect(decodeURIComponent(cookies.find((c) => c.name === 'return')?.value ?? '')).toBe(threadPath);

@@ -132,7 +132,7 @@ test('an unknown path answers 404 with the error page', async ({ page }) => {
     expect(response?.status(), path).toBe(404);
     await expect(page).toHaveTitle('Page Not Found');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Not Found');
-    await expect(page.getByText("We couldn't find that page.", { exact: false })).toBeVisible();
+    await expect(page.getByText('Something went wrong, please contact support.')).toBeVisible();
     // The error page keeps the site's header, so the visitor can find their way.
     await expect(page.getByRole('link', { name: 'Fretline home' })).toBeVisible();
   }

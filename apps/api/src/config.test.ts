@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -175,5 +179,47 @@ describe('the metrics token (ADR 0083)', () => {
     expect(loadConfig(production).METRICS_TOKEN).toBeUndefined();
     expect(loadConfig({ ...production, METRICS_TOKEN: 'x'.repeat(24) }).METRICS_TOKEN).toBe('x'.repeat(24));
     expect(() => loadConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 24 characters/);
+  });
+});
+
+describe('DKIM signing settings (docs/operations/mail.md)', () => {
+  const key = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const dkim = { DKIM_DOMAIN: 'fretline.example', DKIM_SELECTOR: 'mail2026' };
+
+  it('signs nothing when none is set', () => {
+    expect(loadConfig(production).DKIM).toBeNull();
+  });
+
+  it('reads the key inline, with its line breaks written as \\n, or from a file', () => {
+    expect(loadConfig({ ...production, ...dkim, DKIM_PRIVATE_KEY: key.replace(/\n/g, '\\n') }).DKIM).toEqual({
+      domainName: 'fretline.example',
+      keySelector: 'mail2026',
+      privateKey: key,
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'dkim-'));
+    const file = path.join(dir, 'dkim.pem');
+    writeFileSync(file, key);
+    try {
+      expect(loadConfig({ ...production, ...dkim, DKIM_PRIVATE_KEY_FILE: file }).DKIM?.privateKey).toBe(key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses half a setting, both kinds of key, an unreadable file or a key that is not PEM, saying which', () => {
+    expect(() => loadConfig({ ...production, DKIM_DOMAIN: 'fretline.example', DKIM_PRIVATE_KEY: key })).toThrow(
+      /DKIM signing needs every setting; missing: DKIM_SELECTOR$/,
+    );
+    expect(() => loadConfig({ ...production, ...dkim })).toThrow(/missing: DKIM_PRIVATE_KEY \(or DKIM_PRIVATE_KEY_FILE\)$/);
+    expect(() => loadConfig({ ...production, ...dkim, DKIM_PRIVATE_KEY: key, DKIM_PRIVATE_KEY_FILE: '/x.pem' })).toThrow(
+      /not both/,
+    );
+    expect(() => loadConfig({ ...production, ...dkim, DKIM_PRIVATE_KEY_FILE: '/no/such/dkim.pem' })).toThrow(
+      /DKIM_PRIVATE_KEY_FILE cannot be read/,
+    );
+    expect(() => loadConfig({ ...production, ...dkim, DKIM_PRIVATE_KEY: 'not a key' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, ...dkim, DKIM_PRIVATE_KEY: 'not a key' })).toThrow(
+      /DKIM_PRIVATE_KEY is not a PEM private key/,
+    );
   });
 });

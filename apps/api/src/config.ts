@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,6 +23,12 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   // Required in production: the development sender's domain does not exist, so its mail would be refused or lost.
   MAIL_FROM: z.string().min(3).optional(),
+  // DKIM signing of outgoing mail (docs/operations/mail.md): a domain, a selector and a PEM key
+  // (inline, or a file's path), all or none.
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   // Reply by e-mail (ADR 0060): staff replies carry a signed Reply-To at this domain, and the
   // product's own SMTP listener takes the answers in on INBOUND_SMTP_PORT. Unset: no listener.
   INBOUND_MAIL_DOMAIN: z
@@ -132,6 +138,8 @@ export type Config = Omit<
   | 'DEMO_SEED'
 > & {
   MAIL_FROM: string;
+  /** nodemailer's transport-level `dkim` option, or null when outgoing mail is not signed. */
+  DKIM: DkimSigning | null;
   DEMO_SEED: boolean;
   HOST: string;
   SITE_URL: string;
@@ -149,6 +157,50 @@ export type Config = Omit<
 };
 
 export class ConfigError extends Error {}
+
+export interface DkimSigning {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/**
+ * The DKIM settings as nodemailer's `dkim` option wants them (https://nodemailer.com/dkim/), or
+ * null when none is set. Half a setting fails the start: mail would go out unsigned unnoticed.
+ */
+function readDkim(e: {
+  DKIM_DOMAIN?: string;
+  DKIM_SELECTOR?: string;
+  DKIM_PRIVATE_KEY?: string;
+  DKIM_PRIVATE_KEY_FILE?: string;
+}): DkimSigning | null {
+  const { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: inline, DKIM_PRIVATE_KEY_FILE: file } = e;
+  if (!domain && !selector && !inline && !file) return null;
+  if (inline && file) throw new ConfigError('Set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both.');
+  const missing = [
+    ...(domain ? [] : ['DKIM_DOMAIN']),
+    ...(selector ? [] : ['DKIM_SELECTOR']),
+    ...(inline || file ? [] : ['DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)']),
+  ];
+  if (missing.length) throw new ConfigError(`DKIM signing needs every setting; missing: ${missing.join(', ')}`);
+  let pem: string;
+  if (file) {
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`DKIM_PRIVATE_KEY_FILE cannot be read (${(err as Error).message}).`);
+    }
+  } else {
+    // A one-line environment value may carry its line breaks as \n.
+    pem = inline!.replace(/\\n/g, '\n');
+  }
+  try {
+    createPrivateKey(pem);
+  } catch {
+    throw new ConfigError(`${file ? 'DKIM_PRIVATE_KEY_FILE' : 'DKIM_PRIVATE_KEY'} is not a PEM private key.`);
+  }
+  return { domainName: domain!, keySelector: selector!, privateKey: pem };
+}
 
 /** The sender outside production, where /dev/mail shows every message and nothing leaves the machine. */
 const DEV_MAIL_FROM = 'Fretline <hello@fretline.localhost>';
@@ -201,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     SECRET_KEY: e.SECRET_KEY ?? readOrCreateDevSecret(e.DATA_DIR),
     MAIL_FROM: e.MAIL_FROM ?? DEV_MAIL_FROM,
+    DKIM: readDkim(e),
     DEMO_SEED: e.DEMO_SEED ?? !isProduction,
     MEDIA_DIR: e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'),
     LIVE_RTMP_PORT: e.LIVE_RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),

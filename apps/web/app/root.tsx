@@ -5,7 +5,6 @@ import {
   ERROR_PAGE_DEFAULT_MESSAGE,
   isHostileUrl,
   NOT_FOUND_HEADING,
-  NOT_FOUND_PAGE_MESSAGE,
   NOT_FOUND_PAGE_TITLE,
   parseSharedAudience,
   SERVER_ERROR_HEADING,
@@ -19,7 +18,8 @@ import { Container } from './components/ui/container';
 import { ConsentBanner } from './features/consent/consent-banner';
 import { recordAction } from './lib/analytics';
 import { api, setSessionHeld } from './lib/api.client';
-import { AppBehaviour, useReportBoundaryError } from './lib/app-behaviour';
+import { AppBehaviour, usePageLoadActions, useReportBoundaryError } from './lib/app-behaviour';
+import { useChunkFailure } from './lib/route-chunk-guard';
 import { fetchCurrentUser } from './lib/api.server';
 import { readRequestCookie } from './lib/cookies';
 import { readWebConfig, siteUrlFor } from './lib/config.server';
@@ -139,16 +139,24 @@ export default function App() {
       current = false;
     };
   }, [userPending]);
+  // A route chunk that failed to load again within the reload guard's ttl (lib/route-chunk-guard.ts).
+  const chunkFailure = useChunkFailure();
   return (
     <>
       <AppBehaviour />
-      <Outlet />
+      {chunkFailure ? <ErrorPage error={chunkFailure} /> : <Outlet />}
     </>
   );
 }
 
-/** Error page (product.md#pages): '404 Not Found' or '500 Server Error'; the default message on the 500 page only (ADR 0048). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The error page replaces App (and its AppBehaviour): it records its page load like any page (product.md#pages).
+  usePageLoadActions();
+  return <ErrorPage error={error} />;
+}
+
+/** Error page (product.md#pages): '404 Not Found' or '500 Server Error', with the spec's default message. */
+function ErrorPage({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A page's URL the API refused (refusedQuery): the API's own words, so the visitor can fix the address.
   const refused = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === 'string' ? error.data : null;
@@ -165,9 +173,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {notFound ? NOT_FOUND_HEADING : refused ? BAD_REQUEST_HEADING : SERVER_ERROR_HEADING}
         </h1>
-        <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">
-          {notFound ? NOT_FOUND_PAGE_MESSAGE : (refused ?? ERROR_PAGE_DEFAULT_MESSAGE)}
-        </p>
+        <p className="mx-auto mt-4 max-w-md text-lg text-stone-600">{refused ?? ERROR_PAGE_DEFAULT_MESSAGE}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <LinkButton to="/">Back to the home page</LinkButton>
           <LinkButton to="/helpdesk" variant="secondary">

@@ -21,9 +21,6 @@ export const CLIENT_ERRORS = {
 export const HELPDESK_SUCCESS = "Thanks, your message has been sent. We'll be in touch soon.";
 export const ADDRESS_NO_PARTY = 'Something went wrong handling your address, please contact support.';
 export const ERROR_PAGE_DEFAULT_MESSAGE = 'Something went wrong, please contact support.';
-/** A missing page is not a fault: the default message of the error page (product.md#pages) is for the 500 page (ADR 0048). */
-export const NOT_FOUND_PAGE_MESSAGE =
-  "We couldn't find that page. It may have moved, or the address may have a typo. Try the home page, or ask us for help.";
 export const NOT_FOUND_PAGE_TITLE = 'Page Not Found';
 export const NOT_FOUND_HEADING = '404 Not Found';
 export const SERVER_ERROR_HEADING = '500 Server Error';

@@ -168,11 +168,16 @@ function validationMessage(field: string, keyword: string, message: string, para
   }
 }
 
+/** Marks the inner request that renders the 404 page for an undecodable address, so it never recurses. */
+const NOT_FOUND_RENDER_HEADER = 'x-fretline-not-found-render';
+
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode (a malformed `%` escape) or a path
  * parameter too long is answered before any route or hook runs. The API answers a 400 with the
- * error body (product.md#calls); a page answers the words of the site's 404 page (the error page of product.md#pages) in a small
- * page of its own, never the 500 page: React Router cannot route a URL that does not decode.
+ * error body (product.md#calls). A page that does not decode gets the site's own 404 page, header and footer
+ * included (product.md#pages): React Router cannot route the address itself, so it renders the
+ * same address with each `%` escaped, which no route claims. Anything else, and an app without
+ * the web, gets the words of that page in a small page of its own, never the 500 page.
  */
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const url = request.raw.url ?? '/';
@@ -183,6 +188,35 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     void sendError(reply, status, { errors: [{ message, code: err.code ?? 'BAD_URL' }] });
     return;
   }
+  if (err.code !== 'FST_ERR_BAD_URL' || request.headers[NOT_FOUND_RENDER_HEADER]) {
+    sendBareNotFound(reply);
+    return;
+  }
+  void renderSiteNotFound(request, reply, url.replaceAll('%', '%25'));
+}
+
+async function renderSiteNotFound(request: FastifyRequest, reply: FastifyReply, safeUrl: string): Promise<void> {
+  const forwarded: Record<string, string> = { [NOT_FOUND_RENDER_HEADER]: '1' };
+  for (const name of ['cookie', 'accept', 'accept-language', 'user-agent', 'host']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') forwarded[name] = value;
+  }
+  try {
+    const page = await request.server.inject({ method: 'GET', url: safeUrl, headers: forwarded });
+    if (page.statusCode !== 404 || !String(page.headers['content-type'] ?? '').startsWith('text/html')) {
+      sendBareNotFound(reply);
+      return;
+    }
+    const setCookie = page.headers['set-cookie'];
+    if (setCookie) reply.header('set-cookie', setCookie);
+    await reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page.payload);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not render the 404 page for an undecodable address');
+    sendBareNotFound(reply);
+  }
+}
+
+function sendBareNotFound(reply: FastifyReply): void {
   void reply
     .code(404)
     .type('text/html; charset=utf-8')

@@ -75,6 +75,7 @@ const video: Record<keyof Video, unknown> = {
   youtube_video_embed_url: null,
   video_stream_manifest_signed: null,
   video_stream_poster_signed: null,
+  video_duration: null,
   video_course: courseRef,
   video_course_next: null,
   video_recommended_course: null,

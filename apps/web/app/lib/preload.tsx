@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type MouseEvent, type TouchEvent } from 'react';
 import { createPath, Link, PrefetchPageLinks, type LinkProps } from 'react-router';
 import { MAX_ROUTE_PRELOADS } from '@fretline/contract';
+import { importRouteModulesFor } from './route-chunk-guard';
 
 /**
  * At most 4 route preloads at once (ADR 0006; product.md#constants). React Router's own `<Link prefetch>` has
@@ -74,8 +75,13 @@ export function PreloadLink({ to, onMouseEnter, onMouseLeave, onFocus, onBlur, o
     requested.current = true;
     void routePreloads.acquire().then((release) => {
       if (!mounted.current) return release();
-      setPreloading(true);
       setTimeout(release, PRELOAD_HOLD_MS);
+      // The route's modules first: React Router reloads the page, unguarded, when a preload's module
+      // fails to import; a chunk that is gone is left to the click (lib/route-chunk-guard.ts).
+      importRouteModulesFor(page.split(/[?#]/)[0]!).then(
+        () => mounted.current && setPreloading(true),
+        () => undefined,
+      );
     });
   };
   const intend = () => {

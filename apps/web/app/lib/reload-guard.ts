@@ -24,7 +24,8 @@ export function claimReload(storage: Pick<Storage, 'getItem' | 'setItem'>, now: 
   return true;
 }
 
-function claimReloadSafe(): boolean {
+/** Claims the guard's one reload (or page load) per ttl; false when storage is blocked. */
+export function claimChunkReload(): boolean {
   try {
     return claimReload(window.sessionStorage, Date.now());
   } catch {
@@ -35,7 +36,7 @@ function claimReloadSafe(): boolean {
 /** Reloads the page for a chunk-load error unless it already did within the guard's ttl. */
 export function reloadForChunkError(error: unknown): boolean {
   if (typeof window === 'undefined' || !isChunkLoadError(error)) return false;
-  const allowed = claimReloadSafe();
+  const allowed = claimChunkReload();
   if (allowed) window.location.reload();
   return allowed;
 }
@@ -43,12 +44,12 @@ export function reloadForChunkError(error: unknown): boolean {
 /**
  * Vite reports a failed preload of a lazy chunk with `vite:preloadError`; when the guard allows a
  * reload we take it (preventDefault stops the error), otherwise the error reaches the error page.
- * React Router reloads by itself when a route module fails to import; the ErrorBoundary calls
- * `reloadForChunkError` for anything else.
+ * A route module that fails to import on a navigation is handled by `routeChunkGuard`; the
+ * ErrorBoundary calls `reloadForChunkError` for anything else.
  */
 export function installChunkReloadGuard(): () => void {
   const onPreloadError = (event: Event) => {
-    if (!claimReloadSafe()) return;
+    if (!claimChunkReload()) return;
     event.preventDefault();
     window.location.reload();
   };

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 
-const SITE_NAME = 'Fretline';
+export const SITE_NAME = 'Fretline';
 /** The social card made for the site (public/og-image.png, 1200×630). */
 const DEFAULT_OG_IMAGE = '/og-image.png';
 

@@ -97,6 +97,7 @@ const video = {
   youtube_video_embed_url: null,
   video_stream_manifest_signed: null,
   video_stream_poster_signed: null,
+  video_duration: 16,
   video_course: { id_course: 1, course_slug: 'beginner-guitar-course', course_title: null, course_image: null },
   video_course_next: null,
   video_recommended_course: null,

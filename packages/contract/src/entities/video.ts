@@ -120,6 +120,8 @@ export const VideoSchema = z.object({
   youtube_video_embed_url: TextSchema,
   video_stream_manifest_signed: TextSchema,
   video_stream_poster_signed: TextSchema,
+  /** The stream's length in seconds (ADR 0056); null for a YouTube video or an unmeasured stream. */
+  video_duration: z.number().int().min(0).nullable(),
   video_course: CourseRefSchema.nullable(),
   video_course_next: CourseRefSchema.nullable(),
   video_recommended_course: CourseRefSchema.nullable(),
@@ -163,8 +165,7 @@ export const VideoSummarySchema = VideoSchema.pick({
   video_tags: true,
   video_locked: true,
   saved_to_my_list: true,
-}).extend({
-  /** The stream's length in seconds, shown on each result (ADR 0056); null for a YouTube video or an unmeasured stream. */
-  video_duration: z.number().int().min(0).nullable(),
+  // Shown on each result (ADR 0056).
+  video_duration: true,
 });
 export type VideoSummary = z.infer<typeof VideoSummarySchema>;

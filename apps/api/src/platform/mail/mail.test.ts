@@ -1,9 +1,13 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { authenticate } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, tables } from '@fretline/db';
 import { buildApp } from '../../app.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { runDueJobs } from '../jobs/index.ts';
+import { loadConfig } from '../../config.ts';
+import { createSmtpTransport } from './mail.ts';
 import { enqueueMail } from './index.ts';
 
 describe('the development mailbox (SMTP_URL unset)', () => {
@@ -229,5 +233,60 @@ describe('SMTP delivery (SMTP_URL set)', () => {
     expect(received).toHaveLength(1);
     const [done] = await t.db.select().from(tables.jobs).where(eq(tables.jobs.idJob, idJob));
     expect(done).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});
+
+describe('DKIM signing (docs/operations/mail.md)', () => {
+  let sink: SmtpSink;
+  const key = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicKey = key.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  // The test's DNS answers the selector's key and nothing else, so nothing reaches the network.
+  const resolver = async (name: string, rrtype: string): Promise<unknown> => {
+    if (rrtype === 'TXT' && name === 'mail2026._domainkey.fretline.example') return [[`v=DKIM1; k=rsa; p=${publicKey}`]];
+    throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: 'ENOTFOUND' });
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await sink.close();
+  });
+
+  it('signs every message on the transport with the configured key, and the signature verifies', async () => {
+    const dkimEnv = {
+      NODE_ENV: 'test',
+      SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+      DKIM_DOMAIN: 'fretline.example',
+      DKIM_SELECTOR: 'mail2026',
+      DKIM_PRIVATE_KEY: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    const transport = createSmtpTransport(sink.url, loadConfig(dkimEnv).DKIM);
+    try {
+      await transport.sendMail({
+        from: 'Fretline <hello@fretline.example>',
+        to: 'member@example.com',
+        subject: 'Signed',
+        text: 'A message whose domain vouches for it.',
+      });
+    } finally {
+      transport.close();
+    }
+    const raw = sink.received.at(-1) ?? '';
+    const header = /^DKIM-Signature:([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im.exec(raw)?.[1]?.replace(/\s+/g, '') ?? '';
+    expect(header).toMatch(/(^|;)d=fretline\.example(;|$)/);
+    expect(header).toMatch(/(^|;)s=mail2026(;|$)/);
+    const result = await authenticate(raw, { resolver, disableArc: true, disableBimi: true, mta: 'localhost' });
+    expect(result.dkim?.results?.map((r) => [r.signingDomain, r.status.result])).toEqual([['fretline.example', 'pass']]);
+  });
+
+  it('sends unsigned when DKIM is not configured', async () => {
+    const transport = createSmtpTransport(sink.url, null);
+    try {
+      await transport.sendMail({ from: 'hello@fretline.example', to: 'member@example.com', subject: 'Plain', text: 'x' });
+    } finally {
+      transport.close();
+    }
+    expect(sink.received.at(-1)).not.toMatch(/^DKIM-Signature:/im);
   });
 });

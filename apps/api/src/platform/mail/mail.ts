@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { tables, type Database } from '@fretline/db';
 import { enqueueJob, registerJobHandler, type JobContext } from '../jobs/index.ts';
+import type { DkimSigning } from '../../config.ts';
 import { mailLayout } from './layout.ts';
 
 export const MAIL_JOB_TYPE = 'mail.send';
@@ -135,11 +136,19 @@ async function sendMailJob(payload: unknown, context: JobContext): Promise<void>
   log.info({ to: message.to, category: message.category }, 'mail stored in the development mailbox');
 }
 
+/**
+ * The SMTP transport; with DKIM set, nodemailer signs every message on it (its transport-level
+ * `dkim` option, https://nodemailer.com/dkim/; docs/operations/mail.md).
+ */
+export function createSmtpTransport(url: string, dkim: DkimSigning | null) {
+  return nodemailer.createTransport({ url, ...SMTP_TIMEOUTS, ...(dkim ? { dkim } : {}) });
+}
+
 /** Registers the mail job handler and the SMTP transport (closed with the app). */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     // The URL's own settings win over these timeouts (nodemailer merges them so).
-    const transport = app.config.SMTP_URL ? nodemailer.createTransport({ url: app.config.SMTP_URL, ...SMTP_TIMEOUTS }) : null;
+    const transport = app.config.SMTP_URL ? createSmtpTransport(app.config.SMTP_URL, app.config.DKIM) : null;
     app.decorate('mailTransport', transport);
     registerJobHandler(app, MAIL_JOB_TYPE, sendMailJob, { lockMs: MAIL_LOCK_MS, redactPayload: redactMailPayload });
     app.addHook('onClose', async () => transport?.close());

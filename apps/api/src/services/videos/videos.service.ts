@@ -454,6 +454,7 @@ export async function getVideo(
         : null,
     video_stream_manifest_signed: !locked && !isYoutube ? signedMediaUrl(ctx, video.streamManifest) : null,
     video_stream_poster_signed: signedMediaUrl(ctx, video.streamPoster ?? video.videoImage),
+    video_duration: isYoutube ? null : video.streamDuration,
     video_course: context ? toCourseRef(ctx, context.course) : null,
     video_course_next: nextCourse ? toCourseRef(ctx, nextCourse) : null,
     video_recommended_course: recommended?.coursePublished ? toCourseRef(ctx, recommended) : null,

@@ -16,9 +16,10 @@ export async function requireMe(request: Request): Promise<Me> {
 
 /**
  * The way to /login for a visitor on a page that needs an account, keeping the page to come back
- * to (`returnTo` when it is not this very URL, e.g. a thread without its refused token).
+ * to (`returnTo` when it is not this very URL, e.g. a thread without its refused token). A `reason`
+ * goes along as `?reason=` so /login can say why the reader landed there.
  */
-export function redirectToLogin(request: Request, returnTo?: string): Response {
+export function redirectToLogin(request: Request, returnTo?: string, reason?: string): Response {
   const url = new URL(request.url);
   const here = returnTo ?? `${url.pathname}${url.search}`;
   const headers = new Headers();
@@ -28,7 +29,7 @@ export function redirectToLogin(request: Request, returnTo?: string): Response {
       serializeCookie(RETURN_COOKIE, here, { maxAgeSeconds: RETURN_COOKIE_MAX_AGE_S, secure: secureCookiesFor(request.url) }),
     );
   }
-  return redirect('/login', { headers });
+  return redirect(reason ? `/login?reason=${encodeURIComponent(reason)}` : '/login', { headers });
 }
 
 /** The sign-in pages are for visitors; someone signed in goes to their account. */

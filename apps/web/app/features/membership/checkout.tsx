@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
+  ANALYTICS_ACTIONS,
   formatPence,
   SUBSCRIPTION_POLL_MS,
   type CouponQuote,
@@ -104,7 +105,7 @@ export function Checkout({
           }),
         ]);
         if (user.has_aaa_membership) {
-          recordAction('subscription_conversion', {
+          recordAction(ANALYTICS_ACTIONS.subscriptionConversion, {
             product: product.subscription_product_slug,
             plan: plan.subscription_plan_name,
             value: (plan.subscription_plan_price / 100).toFixed(2),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { firstName } from '@fretline/contract';
+import { ANALYTICS_ACTIONS, firstName } from '@fretline/contract';
 import { LinkButton } from '../../components/ui';
+import { recordAction } from '../../lib/analytics';
 import { api } from '../../lib/api.client';
 import { seoMeta } from '../../lib/seo';
 import { AuthCard } from '../../features/account/auth-card';
@@ -30,7 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { user, back, firstSteps } = loaderData;
   useEffect(() => {
-    if (user.welcome_pending) void api.call('auth.dismissWelcome').catch(() => undefined);
+    if (!user.welcome_pending) return;
+    // Sign-up completion fires the conversion action (product.md#calls): the welcome flag is set at sign-up
+    // and cleared here, so it counts each new account once. Attribution needs marketing consent.
+    recordAction(ANALYTICS_ACTIONS.signupConversion, {}, 'marketing');
+    void api.call('auth.dismissWelcome').catch(() => undefined);
   }, [user.welcome_pending]);
 
   return (

@@ -9,6 +9,7 @@ import { lessonHref } from '../../features/learning/progress-lookup';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
+import { courseJson, JsonLd } from '../../lib/structured-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/course';
 
@@ -54,7 +55,7 @@ const POSITIONS: Record<string, string> = { top: 'object-top', bottom: 'object-b
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, course_watched_videos } = loaderData;
-  const { user } = useRootData();
+  const { user, siteUrl } = useRootData();
   const watched = new Set(course_watched_videos);
   const active = course.course_video_active;
   const first = course.course_videos[0] ?? course.course_songs[0];
@@ -65,6 +66,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
+      {course.course_published ? <JsonLd json={courseJson(course, siteUrl)} /> : null}
       {course.course_published ? null : (
         <Container className="py-3">
           <p

@@ -7,6 +7,7 @@ import { loadTrialDays } from '../../features/membership/trial-offer.server';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
+import { JsonLd, liveLessonEventJson } from '../../lib/structured-data';
 import { seoMeta } from '../../lib/seo';
 import { ReminderButton } from '../../features/catalogue/reminder-button';
 import { LiveQuestions, StartsIn, useLiveStreamWatch } from '../../features/catalogue/live-questions';
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 
 export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
   const { stream, trialDays } = loaderData;
-  const { user } = useRootData();
+  const { user, siteUrl } = useRootData();
   // The visitor's own clock, labelled with its zone (ADR 0048); a stream that ends on another day
   // names that day too.
   const timeZone = useTimeZone();
@@ -122,6 +123,7 @@ export default function LiveStreamPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-6 sm:py-10" width="wide">
+      {stream.stream_status === 'upcoming' ? <JsonLd json={liveLessonEventJson(stream, siteUrl)} /> : null}
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-stone-600">
         <Link to="/live" className="inline-flex min-h-10 items-center hover:text-brand-700">
           ← All live lessons

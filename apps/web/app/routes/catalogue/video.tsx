@@ -27,6 +27,7 @@ import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import type { PracticeMedia } from '../../features/catalogue/practice/practice-media';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
+import { isoDuration, JsonLd } from '../../lib/structured-data';
 import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { usePersonalVideo } from '../../features/catalogue/use-personal-video';
 import { api } from '../../lib/api.client';
@@ -136,7 +137,6 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 /** schema.org VideoObject for search engines (product.md#entities, structured data). */
 function VideoJsonLd({ video, siteUrl, clips }: { video: Video; siteUrl: string; clips: ChapterClip[] }) {
   const json = {
-    '@context': 'https://schema.org',
     '@type': 'VideoObject',
     name: video.video_title,
     description: videoExcerpt(video) || videoSubtitle(video),
@@ -144,14 +144,17 @@ function VideoJsonLd({ video, siteUrl, clips }: { video: Video; siteUrl: string;
     uploadDate: new Date(video.video_created).toISOString(),
     url: `${siteUrl}/videos/${video.video_slug}`,
     ...(video.youtube_video_embed_url ? { embedUrl: video.youtube_video_embed_url } : {}),
+    // Our own stream: its manifest is the content, for a free video only. A premium video's signed
+    // URL is never published (ADR 0015). No embedUrl: our pages refuse to be framed (ADR 0002).
+    ...(video.video_player === 'stream' && !video.video_premium && video.video_stream_manifest_signed
+      ? { contentUrl: new URL(video.video_stream_manifest_signed, siteUrl).href }
+      : {}),
+    ...(video.video_duration ? { duration: isoDuration(video.video_duration) } : {}),
     isAccessibleForFree: !video.video_premium,
     // Chapters as key moments (product.md#practice), made by the loader.
     ...(clips.length ? { hasPart: clips.map((clip) => ({ ...clip, url: siteUrl + clip.url })) } : {}),
   };
-  // JSON inside a script tag: '<' is escaped so no text can close the tag early.
-  return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, '\\u003c') }} />
-  );
+  return <JsonLd json={json} />;
 }
 
 function CourseCard({ course, label }: { course: CourseRef; label: string }) {

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { MESSAGE_PAGE_SIZE, threadProfileLetter, threadTitle } from '@fretline/contract';
 import { Card, LinkButton } from '../../components/ui';
 import { redirectToLogin } from '../../features/account/require-user.server';
@@ -6,7 +6,7 @@ import { Conversation } from '../../features/messages/conversation';
 import { SenderAddressNotice } from '../../features/messages/sender-address-notice';
 import { getThread, listThreadMessages, threadKey, type ThreadAccess } from '../../features/messages/thread-access';
 import { ProfileLetter } from '../../features/messages/thread-list';
-import { ThreadRefusal } from '../../features/messages/thread-refusal';
+import { THREAD_UNAVAILABLE_REASON } from '../../features/messages/thread-unavailable-notice';
 import { ApiError } from '../../lib/api-client';
 import { fetchCurrentUser, getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           : (await listThreadMessages(api, access, { limit: 1, offset: page.total - 1 })).messages[0];
       senderEmail = oldest?.email ?? null;
     }
-    return { thread, page, access, senderEmail, refusal: null };
+    return { thread, page, access, senderEmail };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.status || err.status >= 500) throw err;
     if (token) {
@@ -45,11 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       throw me?.user.id_user ? redirect(threadPath) : redirectToLogin(request, threadPath);
     }
     if (err.status === 401) throw redirectToLogin(request);
-    // Signed in: another account's thread (or none) is said plainly, not bounced via /login to /me.
-    if (err.status === 403 || err.status === 404) {
-      const refusal = err.status === 403 ? ('not-yours' as const) : ('missing' as const);
-      return data({ thread: null, page: null, access, senderEmail: null, refusal }, { status: err.status });
-    }
+    // Signed in: another account's thread (or none) is a failed thread load too, so /login
+    // (product.md#roles, #errors), which says why and offers switching account; the thread stays the
+    // return route so signing in with its owner comes back here.
+    if (err.status === 403 || err.status === 404) throw redirectToLogin(request, threadPath, THREAD_UNAVAILABLE_REASON);
     // Any other failed thread load goes to /login (product.md#errors).
     throw redirect('/login');
   }
@@ -64,18 +63,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     noIndex: true,
   });
 
-export default function ThreadPage({ loaderData, params }: Route.ComponentProps) {
+export default function ThreadPage({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();
-  const { thread, page, access, senderEmail, refusal } = loaderData;
-  if (!thread || !page) {
-    return (
-      <ThreadRefusal
-        kind={refusal ?? 'missing'}
-        email={user.email ?? null}
-        threadPath={`/messages/${encodeURIComponent(params.idThread)}`}
-      />
-    );
-  }
+  const { thread, page, access, senderEmail } = loaderData;
   const me = (user.email ?? senderEmail ?? '').toLowerCase();
   return (
     <Card className="flex h-full min-h-[70vh] flex-1 flex-col lg:min-h-0" padded={false}>

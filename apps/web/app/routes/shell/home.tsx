@@ -19,6 +19,7 @@ import { localDay } from '../../features/practice/local-day';
 import { getServerApi } from '../../lib/api.server';
 import { readRequestCookie } from '../../lib/cookies';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data';
+import { JsonLd, organizationJson } from '../../lib/structured-data';
 import { seoMeta } from '../../lib/seo';
 import { useTimeZone } from '../../lib/time-zone';
 import type { Route } from './+types/home';
@@ -108,16 +109,27 @@ function Learner({ home, unread }: { home: LearnerHome; unread: number | null })
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, teacherDisplayName, teacherName } = useRootData();
-  if (loaderData.learner) return <Learner {...loaderData.learner} />;
+  const { user, teacherDisplayName, teacherName, siteUrl } = useRootData();
+  // The site itself for search engines (product.md#entities, structured data).
+  const organization = <JsonLd json={organizationJson(siteUrl)} />;
+  if (loaderData.learner)
+    return (
+      <>
+        {organization}
+        <Learner {...loaderData.learner} />
+      </>
+    );
   const { firstSteps, ...data } = loaderData.visitor;
   return (
-    <HomePage
-      {...data}
-      user={user}
-      name={teacherDisplayName}
-      teacherName={teacherName}
-      firstSteps={<FirstStepsCard signedIn={false} initial={firstSteps} />}
-    />
+    <>
+      {organization}
+      <HomePage
+        {...data}
+        user={user}
+        name={teacherDisplayName}
+        teacherName={teacherName}
+        firstSteps={<FirstStepsCard signedIn={false} initial={firstSteps} />}
+      />
+    </>
   );
 }
