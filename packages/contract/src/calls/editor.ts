@@ -662,15 +662,21 @@ export const ScoreSyncBodySchema = z.object({
   score_sync_points: z
     .array(
       z.object({
-        bar: z.number({ error: 'Give the bar number.' }).int('Give a whole bar number.').min(0, 'Bars count from the first.'),
-        at_ms: z
+        // The web's calls send bodies form-encoded (product.md#calls): numbers arrive as text.
+        bar: z.coerce
+          .number({ error: 'Give the bar number.' })
+          .int('Give a whole bar number.')
+          .min(0, 'Bars count from the first.'),
+        at_ms: z.coerce
           .number({ error: 'Give the time in milliseconds.' })
           .min(0, 'A bar cannot start before the video does.')
           .max(86_400_000, 'A bar cannot start after the video ends.')
           .transform(Math.round),
       }),
     )
-    .max(SCORE_SYNC_MAX, `Keep the sync to ${SCORE_SYNC_MAX} points or fewer.`),
+    .max(SCORE_SYNC_MAX, `Keep the sync to ${SCORE_SYNC_MAX} points or fewer.`)
+    // Form-encoded, an empty list sends no field at all: that is the sync cleared.
+    .default([]),
 });
 export type ScoreSyncBody = z.infer<typeof ScoreSyncBodySchema>;
 

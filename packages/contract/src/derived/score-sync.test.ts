@@ -102,6 +102,11 @@ describe('the score file', () => {
       { bar: 1, at_ms: 1501 },
     ]);
     expect(ScoreSyncBodySchema.safeParse({ score_sync_points: [{ bar: 1.5, at_ms: 0 }] }).success).toBe(false);
+    // Form-encoded bodies carry numbers as text, and an empty list as no field.
+    expect(ScoreSyncBodySchema.parse({ score_sync_points: [{ bar: '2', at_ms: '3000' }] }).score_sync_points).toEqual([
+      { bar: 2, at_ms: 3000 },
+    ]);
+    expect(ScoreSyncBodySchema.parse({}).score_sync_points).toEqual([]);
     expect(
       sortScoreSync([
         { bar: 3, at_ms: 9 },
