@@ -151,6 +151,9 @@ test('an editor attaches an alphaTex file and taps the bar lines while the previ
   await expect(points.nth(1).getByTestId('score-sync-time')).toHaveText('0:04.1');
   await panel.getByRole('button', { name: 'Save sync' }).click();
   await expect(panel.getByRole('status')).toHaveText('Saved: 2 bar lines.');
+  // Start again empties the list to tap anew; what was saved stays until the next save.
+  await panel.getByRole('button', { name: 'Start again' }).click();
+  await expect(points).toHaveCount(0);
   await context.close();
 
   const saved = (await (await fetch(`${base}/api/videos/videos/ukulele-tuning-and-holding`)).json()) as {

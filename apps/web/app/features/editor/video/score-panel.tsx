@@ -256,9 +256,17 @@ export function ScorePanel({ idVideo, player }: ScorePanelProps) {
                 No bars synced yet: learners see the score without a moving bar until there are some.
               </p>
             )}
-            <Button variant="primary" onClick={() => void save()} busy={busy === 'sync'} disabled={busy !== null}>
-              Save sync
-            </Button>
+            <div className="flex flex-wrap gap-3">
+              <Button variant="primary" onClick={() => void save()} busy={busy === 'sync'} disabled={busy !== null}>
+                Save sync
+              </Button>
+              {/* Tapping again from the first bar: the list is only replaced when saved. */}
+              {points.length ? (
+                <Button variant="secondary" onClick={() => change([])} disabled={busy !== null}>
+                  Start again
+                </Button>
+              ) : null}
+            </div>
           </div>
         </section>
       ) : null}
