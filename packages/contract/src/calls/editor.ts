@@ -4,6 +4,7 @@ import { DateSchema, FormBooleanSchema, IdInputSchema, IdSchema, TextSchema } fr
 import {
   VideoCategorySchema,
   ChordTimelineEntrySchema,
+  SCORE_FORMATS,
   ScoreSyncPointSchema,
   VideoChapterSchema,
   VideoPlayerSchema,
@@ -25,7 +26,7 @@ import {
 } from '../derived/chords.ts';
 import { CHORD_TIMELINE_MAX, roundChordTime } from '../derived/chord-timeline.ts';
 import { parsePracticeTime } from '../derived/practice.ts';
-import { SCORE_FORMATS, SCORE_MAX_BYTES, SCORE_SYNC_MAX } from '../derived/score-sync.ts';
+import { SCORE_MAX_BYTES, SCORE_SYNC_MAX } from '../derived/score-sync.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
 /**

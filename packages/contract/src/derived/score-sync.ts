@@ -1,3 +1,5 @@
+import type { ScoreFormat } from '../entities/video.ts';
+
 /*
  * A lesson's score synced to its video (product.md#chords, ADR 0088): which bar is sounding at a
  * video time, where a bar starts, and the rules a saved list of sync points keeps. Shared by the API
@@ -15,9 +17,6 @@ export const SCORE_SYNC_MAX = 2000;
 
 /** A score file larger than this is not notation (a Guitar Pro file with its audio inside, say). */
 export const SCORE_MAX_BYTES = 512 * 1024;
-
-export const SCORE_FORMATS = ['alphatex', 'gp', 'gpx', 'gp5', 'musicxml'] as const;
-export type ScoreFormat = (typeof SCORE_FORMATS)[number];
 
 /** The file name's ending decides the reader: alphaTex text, Guitar Pro 7+/6/3–5, or MusicXML. */
 const EXTENSIONS: Record<string, ScoreFormat> = {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CourseRefSchema, CourseVideoEntrySchema } from './course.ts';
 import { DateSchema, IdSchema, NullableIdSchema, SlugSchema, TextSchema } from './fields.ts';
-import { SCORE_FORMATS } from '../derived/score-sync.ts';
 
 /** video_category is one of these (product.md#entities). */
 export const VIDEO_CATEGORIES = ['Lesson', 'Song', 'Live Replay'] as const;
@@ -79,6 +78,14 @@ export const ChordTimelineEntrySchema = z.object({
   at: z.number().min(0),
 });
 export type ChordTimelineEntry = z.infer<typeof ChordTimelineEntrySchema>;
+
+/**
+ * The score formats a lesson's score may be in (ADR 0088). Here rather than with the score's
+ * rules (derived/score-sync.ts): the video call names it, and the video page's first load should
+ * carry this list, not those rules.
+ */
+export const SCORE_FORMATS = ['alphatex', 'gp', 'gpx', 'gp5', 'musicxml'] as const;
+export type ScoreFormat = (typeof SCORE_FORMATS)[number];
 
 /** One sync point of a lesson's score (ADR 0088): bar `bar` (0-based) starts `at_ms` into the video. */
 export const ScoreSyncPointSchema = z.object({
