@@ -100,6 +100,18 @@ describe("a lesson's score", () => {
     expect((await t.app.inject({ url: seen!.score_src })).statusCode).toBe(404);
   });
 
+  it('reads a MusicXML file too, counting its bars', async () => {
+    const id = await seededId('ukulele-island-strum');
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><score-partwise version="3.1"><part-list><score-part id="P1"><part-name>Guitar</part-name></score-part></part-list>' +
+      '<part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes>' +
+      '<note><pitch><step>E</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note></measure>' +
+      '<measure number="2"><note><pitch><step>G</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note></measure></part></score-partwise>';
+    const res = await call('PUT', `${BASE}/${id}/score`, editor.token, file('etude.musicxml', xml));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Body>().data.score).toMatchObject({ score_format: 'musicxml', score_bar_count: 2 });
+  });
+
   it.each([
     [
       'a malformed alphaTex file',
