@@ -1,5 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -53,8 +56,32 @@ function shellChunk(): Plugin {
   };
 }
 
+/**
+ * alphaTab draws a lesson's score with the Bravura music font (ADR 0088), which it loads from
+ * `core.fontDirectory`: the app serves it from its own assets (no CDN; nothing reaches the internet),
+ * copied from the installed package at build so it always matches the library's version. woff2 is
+ * the first source alphaTab lists and every browser we support reads it; the licence goes with it.
+ */
+function alphaTabFont(): Plugin {
+  let outDir = '';
+  return {
+    name: 'fretline:alphatab-font',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.environments.client?.build.outDir ?? config.build.outDir;
+    },
+    async writeBundle() {
+      if (this.environment?.name !== 'client') return;
+      const fonts = join(dirname(createRequire(import.meta.url).resolve('@coderline/alphatab')), 'font');
+      const target = join(outDir, 'alphatab', 'font');
+      await mkdir(target, { recursive: true });
+      for (const file of ['Bravura.woff2', 'Bravura-OFL.txt']) await copyFile(join(fonts, file), join(target, file));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shellChunk()],
+  plugins: [tailwindcss(), reactRouter(), shellChunk(), alphaTabFont()],
   server: {
     // `npm run dev:web` talks to an API started separately (API_URL, default :3001).
     proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3001' },

@@ -88,6 +88,7 @@ const video: Record<keyof Video, unknown> = {
   video_chapters: [],
   video_captions: [],
   video_chord_timeline: [],
+  video_score: null,
   video_tempo: null,
   id_video_play: null,
   video_play_total_time: null,

@@ -4,6 +4,8 @@ import { DateSchema, FormBooleanSchema, IdInputSchema, IdSchema, TextSchema } fr
 import {
   VideoCategorySchema,
   ChordTimelineEntrySchema,
+  SCORE_FORMATS,
+  ScoreSyncPointSchema,
   VideoChapterSchema,
   VideoPlayerSchema,
   VideoSectionTypeSchema,
@@ -24,6 +26,7 @@ import {
 } from '../derived/chords.ts';
 import { CHORD_TIMELINE_MAX, roundChordTime } from '../derived/chord-timeline.ts';
 import { parsePracticeTime } from '../derived/practice.ts';
+import { SCORE_MAX_BYTES, SCORE_SYNC_MAX } from '../derived/score-sync.ts';
 import { envelope, pagedEnvelope } from '../wire/envelope.ts';
 
 /**
@@ -635,3 +638,57 @@ export const ChordTimelineBodySchema = z.object({
 });
 export type ChordTimelineBody = z.infer<typeof ChordTimelineBodySchema>;
 export const ChordTimelineResponseSchema = envelope('chord_timeline', z.array(ChordTimelineEntrySchema));
+
+/**
+ * A lesson's score file as the editor attaches it (ADR 0088): its name (the ending picks the reader)
+ * and its bytes in base64, so alphaTex text and Guitar Pro binaries travel the same way. The API
+ * parses it whole and refuses one alphaTab cannot read.
+ */
+export const VideoScoreBodySchema = z.object({
+  score_file_name: z
+    .string({ error: 'Choose a score file.' })
+    .trim()
+    .min(1, 'Choose a score file.')
+    .max(200, 'Keep the file name to 200 characters or fewer.'),
+  score_base64: z
+    .string({ error: 'Choose a score file.' })
+    .min(1, 'The score file is empty.')
+    .max(Math.ceil(SCORE_MAX_BYTES / 3) * 4, `This score file is too large (${SCORE_MAX_BYTES / 1024} KB at most).`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The score file did not arrive whole: choose it again.'),
+});
+export type VideoScoreBody = z.infer<typeof VideoScoreBodySchema>;
+
+/** The sync points as the editor saves them (ADR 0088): replaced whole, in bar order. */
+export const ScoreSyncBodySchema = z.object({
+  score_sync_points: z
+    .array(
+      z.object({
+        // The web's calls send bodies form-encoded (product.md#calls): numbers arrive as text.
+        bar: z.coerce
+          .number({ error: 'Give the bar number.' })
+          .int('Give a whole bar number.')
+          .min(0, 'Bars count from the first.'),
+        at_ms: z.coerce
+          .number({ error: 'Give the time in milliseconds.' })
+          .min(0, 'A bar cannot start before the video does.')
+          .max(86_400_000, 'A bar cannot start after the video ends.')
+          .transform(Math.round),
+      }),
+    )
+    .max(SCORE_SYNC_MAX, `Keep the sync to ${SCORE_SYNC_MAX} points or fewer.`)
+    // Form-encoded, an empty list sends no field at all: that is the sync cleared.
+    .default([]),
+});
+export type ScoreSyncBody = z.infer<typeof ScoreSyncBodySchema>;
+
+/** A lesson's score as the editor sees it: what was attached and its sync, or null for none. */
+export const EditorVideoScoreSchema = z.object({
+  score_file_name: z.string(),
+  score_format: z.enum(SCORE_FORMATS),
+  score_title: z.string().nullable(),
+  score_bar_count: z.number().int().min(1),
+  score_sync_points: z.array(ScoreSyncPointSchema),
+  score_updated: DateSchema,
+});
+export type EditorVideoScore = z.infer<typeof EditorVideoScoreSchema>;
+export const EditorVideoScoreResponseSchema = envelope('score', EditorVideoScoreSchema.nullable());

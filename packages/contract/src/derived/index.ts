@@ -16,3 +16,4 @@ export * from './first-steps.ts';
 export * from './search.ts';
 export * from './captions.ts';
 export * from './chord-timeline.ts';
+export * from './score-sync.ts';

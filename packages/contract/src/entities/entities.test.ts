@@ -135,6 +135,7 @@ const video = {
   video_chapters: [{ time: 12.5, title: 'Verse riff' }],
   video_captions: [],
   video_chord_timeline: [{ chord: 'G', at: 3 }],
+  video_score: null,
   video_tempo: null,
   id_video_play: null,
   video_play_total_time: null,

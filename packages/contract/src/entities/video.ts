@@ -79,6 +79,32 @@ export const ChordTimelineEntrySchema = z.object({
 });
 export type ChordTimelineEntry = z.infer<typeof ChordTimelineEntrySchema>;
 
+/**
+ * The score formats a lesson's score may be in (ADR 0088). Here rather than with the score's
+ * rules (derived/score-sync.ts): the video call names it, and the video page's first load should
+ * carry this list, not those rules.
+ */
+export const SCORE_FORMATS = ['alphatex', 'gp', 'gpx', 'gp5', 'musicxml'] as const;
+export type ScoreFormat = (typeof SCORE_FORMATS)[number];
+
+/** One sync point of a lesson's score (ADR 0088): bar `bar` (0-based) starts `at_ms` into the video. */
+export const ScoreSyncPointSchema = z.object({
+  bar: z.number().int().min(0),
+  at_ms: z.number().int().min(0),
+});
+
+/**
+ * A lesson's score (product.md#chords, ADR 0088): tab and notation drawn by alphaTab and synced to
+ * the video by its sync points. The file is fetched from `score_src` (same origin, versioned).
+ */
+export const VideoScoreSchema = z.object({
+  score_format: z.enum(SCORE_FORMATS),
+  score_src: z.string(),
+  score_bar_count: z.number().int().min(1),
+  score_sync_points: z.array(ScoreSyncPointSchema),
+});
+export type VideoScore = z.infer<typeof VideoScoreSchema>;
+
 /** A tag a video carries; /videos filters by `?tags=<tag_slug>` (product.md#pages). */
 export const VideoTagSchema = z.object({
   tag_slug: SlugSchema,
@@ -136,6 +162,8 @@ export const VideoSchema = z.object({
   video_captions: z.array(VideoCaptionTrackSchema),
   /** When each chord starts (ADR 0077); empty for a locked video, like its way to play. */
   video_chord_timeline: z.array(ChordTimelineEntrySchema),
+  /** Tab and notation synced to the video (ADR 0088); null without one, and for a locked video. */
+  video_score: VideoScoreSchema.nullable(),
   /** Beats per minute at full speed, for the practice metronome; null when the editor set none. */
   video_tempo: z.number().int().nullable(),
   id_video_play: NullableIdSchema,

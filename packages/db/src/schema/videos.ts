@@ -238,6 +238,37 @@ export const videoChordMarks = videosSchema.table(
   (t) => [index('video_chord_marks_video_idx').on(t.idVideo, t.markTime)],
 );
 
+/**
+ * A lesson's score (product.md#chords, ADR 0088): one tab/notation file per video, kept as the
+ * editor attached it (base64, so alphaTex text and Guitar Pro binaries are stored alike; 512 KB at
+ * most), with what the API's parse of it found: the title and the number of bars.
+ */
+export const videoScores = videosSchema.table('video_scores', {
+  idVideo: integer('id_video')
+    .primaryKey()
+    .references(() => videos.idVideo, { onDelete: 'cascade' }),
+  scoreFileName: text('score_file_name').notNull(),
+  scoreFormat: text('score_format').notNull(),
+  scoreBase64: text('score_base64').notNull(),
+  scoreTitle: text('score_title'),
+  scoreBarCount: integer('score_bar_count').notNull(),
+  scoreUpdated: created(),
+});
+
+/** Where each bar starts in the video (ADR 0088): bar index (0-based) and milliseconds, in bar order. */
+export const videoScoreSyncPoints = videosSchema.table(
+  'video_score_sync_points',
+  {
+    idVideoScoreSyncPoint: serial('id_video_score_sync_point').primaryKey(),
+    idVideo: integer('id_video')
+      .notNull()
+      .references(() => videoScores.idVideo, { onDelete: 'cascade' }),
+    barIndex: integer('bar_index').notNull(),
+    syncMs: integer('sync_ms').notNull(),
+  },
+  (t) => [uniqueIndex('video_score_sync_points_bar_idx').on(t.idVideo, t.barIndex)],
+);
+
 /** A video's chapters (product.md#practice): named times, shown on the player's timeline. */
 export const videoChapters = videosSchema.table(
   'video_chapters',

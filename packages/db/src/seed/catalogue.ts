@@ -8,6 +8,8 @@ import {
   videoCaptions,
   videoChapters,
   videoChordMarks,
+  videoScores,
+  videoScoreSyncPoints,
   videoChords,
   videoSections,
   videoTags,
@@ -525,6 +527,40 @@ const DEMO_CHORD_TIMELINES: Record<string, { chord: string; at: number }[]> = {
 };
 
 /**
+ * Demo scores (product.md#chords, ADR 0088): alphaTex tab and notation written for the demo clip,
+ * one bar per chord at 80 bpm, each bar synced to where it starts (3 s apart). The chord shapes are
+ * the demo's (DEMO_SHAPES), written as alphaTex notes `fret.string` with string 1 the high E.
+ */
+const TEX_SHAPES: Record<string, string> = {
+  Em: '(0.6 2.5 2.4 0.3 0.2 0.1)',
+  G: '(3.6 2.5 0.4 0.3 0.2 3.1)',
+  C: '(3.5 2.4 0.3 1.2 0.1)',
+  D: '(0.4 2.3 3.2 2.1)',
+};
+/** Four strums a bar, or the song's down, down-up, down, down. */
+const texBar = (chord: string, rhythm: 'quarters' | 'song') => {
+  const shape = TEX_SHAPES[chord] as string;
+  const strums = rhythm === 'quarters' ? ['.4', '.4', '.4', '.4'] : ['.4', '.8', '.8', '.4', '.4'];
+  return strums.map((d, i) => `${shape}${d}${i === 0 ? `{ch "${chord}"}` : ''}`).join(' ');
+};
+const texScore = (title: string, chords: string[], rhythm: 'quarters' | 'song') =>
+  `\\title "${title}"\n\\tempo ${DEMO_TEMPO}\n.\n\\track "Guitar"\n\\staff {score tabs}\n` +
+  chords.map((chord) => texBar(chord, rhythm)).join(' |\n') +
+  ' |\n';
+const DEMO_SCORES: Record<string, { title: string; tex: string; bars: number }> = {
+  'first-chords-em-and-g': {
+    title: 'First chords: Em and G',
+    tex: texScore('First chords: Em and G', ['Em', 'G', 'Em', 'G', 'Em', 'G'], 'quarters'),
+    bars: 6,
+  },
+  'your-first-song-lesson': {
+    title: 'Your first song',
+    tex: texScore('Your first song', ['G', 'C', 'D', 'Em', 'G', 'C'], 'song'),
+    bars: 6,
+  },
+};
+
+/**
  * The demo chords' shapes and chord library keys (the library is the contract's CHORD_LIBRARY;
  * the db package does not import the contract, so the few the demo uses are copied here).
  */
@@ -777,6 +813,22 @@ export async function seedCatalogue(db: Database, now: Date = new Date()): Promi
           await db
             .insert(videoChordMarks)
             .values(timeline.map((mark) => ({ idVideo: row.idVideo, markTime: mark.at, chordText: mark.chord })));
+        }
+        const score = DEMO_SCORES[v.slug];
+        if (score) {
+          await db.insert(videoScores).values({
+            idVideo: row.idVideo,
+            scoreFileName: `${v.slug}.atex`,
+            scoreFormat: 'alphatex',
+            scoreBase64: Buffer.from(score.tex, 'utf8').toString('base64'),
+            scoreTitle: score.title,
+            scoreBarCount: score.bars,
+          });
+          await db
+            .insert(videoScoreSyncPoints)
+            .values(
+              Array.from({ length: score.bars }, (_, bar) => ({ idVideo: row.idVideo, barIndex: bar, syncMs: bar * 3000 })),
+            );
         }
       }
     }

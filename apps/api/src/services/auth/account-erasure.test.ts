@@ -505,6 +505,10 @@ const CLASSIFICATION: Record<string, Record<string, Kind>> = {
     'search_document',
   ]),
   ...content('videos.video_chord_marks', ['id_video_chord_mark id_video mark_time chord_text']),
+  ...content('videos.video_scores', [
+    'id_video score_file_name score_format score_base64 score_title score_bar_count scoreUpdated',
+  ]),
+  ...content('videos.video_score_sync_points', ['id_video_score_sync_point id_video bar_index sync_ms']),
   ...content('videos.video_tags', ['id_video tag_slug tag_name', 'search_document']),
   ...content('videos.course_videos', [
     'id_course_video id_course id_video course_video_order course_video_kind course_video_part',

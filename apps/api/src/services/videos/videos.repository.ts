@@ -10,7 +10,7 @@ import {
   VIDEO_KINDS,
   type VideoKind,
 } from '@fretline/contract';
-import type { VideoFacet } from '@fretline/contract';
+import type { ScoreFormat, VideoFacet } from '@fretline/contract';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
 // The videos' queries (ADR 0051): the catalogue list and its facets, one video and its sections, the sitemap.
@@ -387,6 +387,36 @@ export async function findChordTimeline(db: Database, idVideo: number): Promise<
     .from(m)
     .where(eq(m.idVideo, idVideo))
     .orderBy(asc(m.markTime), asc(m.idVideoChordMark));
+}
+
+/** A lesson's score (ADR 0088) without its file: what the video call and the editor show. */
+export async function findScore(db: Database, idVideo: number) {
+  const s = tables.videoScores;
+  const [row] = await db
+    .select({
+      scoreFileName: s.scoreFileName,
+      scoreFormat: s.scoreFormat,
+      scoreTitle: s.scoreTitle,
+      scoreBarCount: s.scoreBarCount,
+      scoreUpdated: s.scoreUpdated,
+    })
+    .from(s)
+    .where(eq(s.idVideo, idVideo));
+  // Only the API writes the format, from SCORE_FORMATS.
+  return row ? { ...row, scoreFormat: row.scoreFormat as ScoreFormat } : undefined;
+}
+
+/** A lesson's score file (ADR 0088), for the lesson page's renderer. */
+export async function findScoreFile(db: Database, idVideo: number): Promise<{ format: ScoreFormat; bytes: Buffer } | null> {
+  const s = tables.videoScores;
+  const [row] = await db.select({ format: s.scoreFormat, base64: s.scoreBase64 }).from(s).where(eq(s.idVideo, idVideo));
+  return row ? { format: row.format as ScoreFormat, bytes: Buffer.from(row.base64, 'base64') } : null;
+}
+
+/** Where each bar of a lesson's score starts in the video (ADR 0088), in bar order. */
+export async function findScoreSyncPoints(db: Database, idVideo: number): Promise<{ bar: number; at_ms: number }[]> {
+  const p = tables.videoScoreSyncPoints;
+  return db.select({ bar: p.barIndex, at_ms: p.syncMs }).from(p).where(eq(p.idVideo, idVideo)).orderBy(asc(p.barIndex));
 }
 
 export async function findSitemapRows(db: Database) {

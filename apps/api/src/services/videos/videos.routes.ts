@@ -14,7 +14,9 @@ import { videosEditorRoutes } from './editor/videos-editor.routes.ts';
 import { videoScheduleRoutes } from './editor/video-schedule.routes.ts';
 import { videoCaptionsRoutes } from './editor/video-captions.routes.ts';
 import { findCaptionFile } from './captions.service.ts';
+import { findScoreFile } from './videos.repository.ts';
 import { chordTimelineRoutes } from './editor/chord-timeline.routes.ts';
+import { videoScoreRoutes } from './editor/video-score.routes.ts';
 import { editorUploadsRoutes } from './editor/uploads.routes.ts';
 import { resumableUploadsRoutes } from './editor/resumable-uploads.routes.ts';
 import { registerStreamProcessing } from './editor/video-streams.service.ts';
@@ -95,6 +97,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     await editor.register(videoScheduleRoutes, { prefix: '/editor/videos', store });
     await editor.register(videoCaptionsRoutes, { prefix: '/editor/videos', store });
     await editor.register(chordTimelineRoutes, { prefix: '/editor/videos', store });
+    await editor.register(videoScoreRoutes, { prefix: '/editor/videos', store });
     await editor.register(coursesEditorRoutes, { prefix: '/editor/courses', store });
     await editor.register(liveEditorRoutes, { prefix: '/editor/live-streams', store, ingest });
     await editor.register(resourcesEditorRoutes, { prefix: '/editor/free-resources', store });
@@ -280,6 +283,28 @@ export const videosRoutes: FastifyPluginAsyncZod<{ store: MediaStore }> = async 
     // The address carries the file's version (?v=), so a short cache never shows an old file for long.
     reply.header('Cache-Control', video.videoPremium || !video.videoPublished ? 'private, max-age=300' : 'public, max-age=300');
     return reply.type('text/vtt; charset=utf-8').send(vtt);
+  });
+
+  // A lesson's score file (ADR 0088), for the lesson page's alphaTab. Not a declared call (ADR
+  // 0052): it answers the file as attached. Same rules as the captions: a draft only for editors, a
+  // premium lesson's score only for those who may watch it.
+  app.get('/videos/:videoSlug/score.:ext', { schema: { hide: true } }, async (request, reply) => {
+    const { videoSlug } = request.params as { videoSlug: string; ext: string };
+    if (!/^[a-z0-9-]{1,200}$/.test(videoSlug)) throw notFound();
+    const ctx = context();
+    const viewer = (await isPremiumVideo(ctx, videoSlug)) ? await viewerOf(request) : { ...personOf(request), isMember: false };
+    const video = await requireWatchableVideo(ctx, viewer, videoSlug);
+    const file = await findScoreFile(app.db, video.idVideo);
+    if (!file) throw notFound('This lesson has no score.');
+    // The address carries the file's version (?v=), so a short cache never shows an old file for long.
+    reply.header('Cache-Control', video.videoPremium || !video.videoPublished ? 'private, max-age=300' : 'public, max-age=300');
+    const type =
+      file.format === 'alphatex'
+        ? 'text/plain; charset=utf-8'
+        : file.format === 'musicxml'
+          ? 'application/xml'
+          : 'application/octet-stream';
+    return reply.type(type).send(file.bytes);
   });
 
   route(app, 'videos.listFreeResources', { access: 'public' }, async (request) => ({

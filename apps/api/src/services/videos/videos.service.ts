@@ -6,6 +6,7 @@ import {
   type PlayableFilter,
   type PreviewAudience,
   type Video,
+  type VideoScore,
   VIDEO_FACETS,
   VIDEO_ORDER_FIELDS,
   type VideoCategory,
@@ -43,6 +44,8 @@ import {
   findChapters,
   findChords,
   findChordTimeline,
+  findScore,
+  findScoreSyncPoints,
   findSections,
   findTagsForVideos,
   findVideoBySlug,
@@ -303,13 +306,14 @@ interface VideoBase {
   chordTimeline: Awaited<ReturnType<typeof findChordTimeline>>;
   tags: Awaited<ReturnType<typeof findTagsForVideos>>;
   captions: Awaited<ReturnType<typeof findCaptionTracks>>;
+  score: VideoScore | null;
 }
 
 function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | undefined): Promise<VideoBase | null> {
   return videoCache.get(ctx.db, JSON.stringify([slug, courseSlug ?? null]), async () => {
     const video = await findVideoBySlug(ctx.db, slug);
     if (!video) return null;
-    const [context, sections, chords, chapters, chordTimeline, tags, recommended, captions] = await Promise.all([
+    const [context, sections, chords, chapters, chordTimeline, tags, recommended, captions, score] = await Promise.all([
       findCourseContext(ctx, video, courseSlug),
       findSections(ctx.db, video.idVideo),
       findChords(ctx.db, video.idVideo),
@@ -318,14 +322,28 @@ function findVideoBase(ctx: VideosContext, slug: string, courseSlug: string | un
       findTagsForVideos(ctx.db, [video.idVideo]),
       video.idRecommendedCourse ? findCourseById(ctx.db, video.idRecommendedCourse) : Promise.resolve(undefined),
       findCaptionTracks(ctx.db, video.idVideo),
+      findVideoScore(ctx, video.videoSlug, video.idVideo),
     ]);
     const nextCourse = context ? await findNextCourse(ctx.db, context.course) : undefined;
     const clean = sections.map((row) => ({
       ...row,
       sectionContent: row.sectionContent ? sanitizeSectionHtml(row.sectionContent) : null,
     }));
-    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, chordTimeline, tags, captions };
+    return { video, context, nextCourse, recommended, sections: clean, chords, chapters, chordTimeline, tags, captions, score };
   });
+}
+
+/** The lesson's score for the page (ADR 0088): its versioned file address, bar count and sync. */
+async function findVideoScore(ctx: VideosContext, slug: string, idVideo: number): Promise<VideoScore | null> {
+  const score = await findScore(ctx.db, idVideo);
+  if (!score) return null;
+  const ext = score.scoreFormat === 'alphatex' ? 'atex' : score.scoreFormat;
+  return {
+    score_format: score.scoreFormat,
+    score_src: `/api/videos/videos/${encodeURIComponent(slug)}/score.${ext}?v=${score.scoreUpdated.getTime()}`,
+    score_bar_count: score.scoreBarCount,
+    score_sync_points: await findScoreSyncPoints(ctx.db, idVideo),
+  };
 }
 
 /** A video page's shared reads, or a 404 for a video there is none of, or a draft when drafts are not shown. */
@@ -412,7 +430,7 @@ export async function getVideo(
   courseSlug?: string,
   { drafts = viewer.isEditor }: { drafts?: boolean } = {},
 ): Promise<Video> {
-  const { video, context, nextCourse, recommended, sections, chords, chapters, chordTimeline, tags, captions } =
+  const { video, context, nextCourse, recommended, sections, chords, chapters, chordTimeline, tags, captions, score } =
     await requireVideoBase(ctx, slug, courseSlug, drafts);
   const locked = isVideoLocked({ premium: video.videoPremium }, viewer);
   const [saved, play] = await Promise.all([
@@ -475,6 +493,8 @@ export async function getVideo(
     video_captions: locked ? [] : captions.map((track) => captionTrack(video.videoSlug, track)),
     // ADR 0077: the timeline plays along with the video, so a locked video has none, like its stream.
     video_chord_timeline: locked ? [] : chordTimeline,
+    // ADR 0088: the score follows the video the same way, so a locked video has none either.
+    video_score: locked ? null : score,
     video_tempo: video.videoTempo,
     ...playFields(play),
   };

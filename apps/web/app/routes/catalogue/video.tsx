@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { data, Link, redirect, useLocation } from 'react-router';
 import {
@@ -58,6 +58,12 @@ const KeepOffline = lazy(() => import('../../features/offline/keep-offline').the
 // Now / Next chords (ADR 0077) are their own chunk too, loaded only for a lesson with a chord timeline.
 const NowNextChords = lazy(() =>
   import('../../features/catalogue/practice/now-next-chords').then((m) => ({ default: m.NowNextChords })),
+);
+
+// Tab and notation (ADR 0088): the component and alphaTab inside it are their own chunks, loaded
+// only for a lesson with a score, so the page's first load is unchanged.
+const SyncedScore = lazy(() =>
+  import('../../features/catalogue/practice/synced-score').then((m) => ({ default: m.SyncedScore })),
 );
 
 /**
@@ -269,6 +275,9 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [media, setMedia] = useState<PracticeMedia | null>(null);
+  // The practice player's loop, for the score's range of bars (ADR 0088).
+  const [setLoop, setSetLoop] = useState<((start: number, end: number) => void) | null>(null);
+  const onLoopControl = useCallback((next: ((start: number, end: number) => void) | null) => setSetLoop(() => next), []);
   const workspace = useRef<HTMLDivElement>(null);
   const { user, siteUrl } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
@@ -347,6 +356,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           workspace={workspace}
           leftHanded={signedIn && !preview && user.left_handed}
           onMedia={setMedia}
+          onLoopControl={onLoopControl}
           youtube={(onFrame) =>
             video.youtube_video_id ? (
               <YoutubeEmbed
@@ -427,6 +437,14 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       >
         {player}
         {hasChordsNow ? <div className="min-h-[10.25rem] max-lg:order-first lg:hidden">{chordsNow(true)}</div> : null}
+        {/* Tab and notation (ADR 0088): under the video (and the phone's chord strip), in the video's column from lg. */}
+        {video.video_score && !video.video_locked ? (
+          <div className="min-h-[16rem] min-w-0 lg:col-start-1">
+            <Suspense fallback={null}>
+              <SyncedScore score={video.video_score} media={media} mirror={mirror || user.left_handed} setLoop={setLoop} />
+            </Suspense>
+          </div>
+        ) : null}
         <aside
           aria-label="Chords and practice timer"
           className="min-w-0 space-y-4 empty:hidden lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start group-data-[practice-view=true]/workspace:lg:top-4"

@@ -9,6 +9,7 @@ import { SchedulePanel } from '../../features/editor/video/schedule-panel';
 import { CaptionsPanel } from '../../features/editor/video/captions-panel';
 import { PreviewAs } from '../../features/editor/video/preview-as';
 import { ChordTimelinePanel } from '../../features/editor/video/chord-timeline-panel';
+import { ScorePanel } from '../../features/editor/video/score-panel';
 import { seoMeta } from '../../lib/seo';
 import { videoKind } from '../../features/editor/video/video-kind';
 import type { Route } from './+types/video-edit';
@@ -72,6 +73,16 @@ export default function EditVideo({ loaderData, actionData }: Route.ComponentPro
         player={(stream, onVideo) => (
           <Suspense fallback={<div className="aspect-video rounded-2xl bg-stone-200" />}>
             <StreamPlayer src={stream.src} poster={stream.poster} title={video.video_title} onVideo={onVideo} />
+          </Suspense>
+        )}
+      />
+      {/* ADR 0088: the lesson's tab and notation, its bars tapped while the video plays here. */}
+      <ScorePanel
+        key={`score-${String(video.video_updated)}`}
+        idVideo={video.id_video}
+        player={(stream, onVideo) => (
+          <Suspense fallback={<div className="aspect-video rounded-2xl bg-stone-200" />}>
+            <StreamPlayer src={stream.src} poster={stream.poster} title={`${video.video_title} (score sync)`} onVideo={onVideo} />
           </Suspense>
         )}
       />

@@ -30,6 +30,11 @@ export const editorAddresses = {
   // ADR 0077: when each chord starts, tapped while the preview plays.
   'editor.getChordTimeline': { method: 'GET', path: '/videos/editor/videos/:idVideo/chord-timeline' },
   'editor.setChordTimeline': { method: 'PUT', path: '/videos/editor/videos/:idVideo/chord-timeline' },
+  // ADR 0088: the lesson's score file and the bars tapped to the video.
+  'editor.getVideoScore': { method: 'GET', path: '/videos/editor/videos/:idVideo/score' },
+  'editor.putVideoScore': { method: 'PUT', path: '/videos/editor/videos/:idVideo/score' },
+  'editor.deleteVideoScore': { method: 'DELETE', path: '/videos/editor/videos/:idVideo/score' },
+  'editor.setScoreSync': { method: 'PUT', path: '/videos/editor/videos/:idVideo/score/sync' },
 
   'editor.listCourses': { method: 'GET', path: '/videos/editor/courses' },
   'editor.getCourse': { method: 'GET', path: '/videos/editor/courses/:idCourse' },

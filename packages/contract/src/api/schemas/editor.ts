@@ -1,6 +1,9 @@
 import {
   ChordTimelineBodySchema,
   ChordTimelineResponseSchema,
+  EditorVideoScoreResponseSchema,
+  ScoreSyncBodySchema,
+  VideoScoreBodySchema,
   EditorPublishBodySchema,
   EditorVideoBodySchema,
   EditorVideoCoursesBodySchema,
@@ -145,6 +148,29 @@ export const editorSchemas = {
     params: EditorVideoIdParamsSchema,
     body: ChordTimelineBodySchema,
     response: ChordTimelineResponseSchema,
+  },
+  'editor.getVideoScore': {
+    summary: "A lesson's score (tab and notation) and its sync to the video, or null (ADR 0088)",
+    params: EditorVideoIdParamsSchema,
+    response: EditorVideoScoreResponseSchema,
+  },
+  'editor.putVideoScore': {
+    summary: 'Attach a score file (alphaTex, Guitar Pro or MusicXML), parsed whole; a file alphaTab cannot read is refused',
+    params: EditorVideoIdParamsSchema,
+    body: VideoScoreBodySchema,
+    response: EditorVideoScoreResponseSchema,
+  },
+  'editor.deleteVideoScore': {
+    summary: "Remove a lesson's score and its sync",
+    params: EditorVideoIdParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  'editor.setScoreSync': {
+    summary: "Replace a score's sync points (bar, milliseconds into the video), each a later bar at a later time",
+    params: EditorVideoIdParamsSchema,
+    body: ScoreSyncBodySchema,
+    response: EditorVideoScoreResponseSchema,
   },
   'editor.previewVideo': {
     summary: 'A video, draft or not, in the public shape as a visitor, learner or member would see it (ADR 0061)',

@@ -65,6 +65,11 @@ export interface PracticePlayerProps {
   /** The page's Now / Next chords follow the same media (ADR 0077); null when it goes. */
   onMedia?: (media: PracticeMedia | null) => void;
   /**
+   * The page's score sets the loop from a range of bars (ADR 0088): handed a setter (start and end
+   * in seconds) once the player is up, and null when it goes. The loop is the same as A–B's.
+   */
+  onLoopControl?: (setLoop: ((start: number, end: number) => void) | null) => void;
+  /**
    * The page's workspace (video, tools, chords and notes): the practice view shows it full screen,
    * the tools with it, where the video element's own full screen would hide them.
    */
@@ -109,6 +114,7 @@ export function PracticePlayer({
   onPractisingChange,
   leftHanded = false,
   onMedia,
+  onLoopControl,
   workspace,
   youtube,
 }: PracticePlayerProps) {
@@ -312,6 +318,17 @@ export function PracticePlayer({
     saveLoop(null, null);
     say('Loop cleared');
   };
+  const setLoopFrom = (a: number, b: number) => {
+    saveLoop(a, b);
+    say(`Loop set from ${formatPracticeTime(a)} to ${formatPracticeTime(b)}`);
+  };
+  // The page's score (ADR 0088) sets the loop through the same path as the timeline's drag.
+  const loopSetter = useRef(setLoopFrom);
+  loopSetter.current = setLoopFrom;
+  useEffect(() => {
+    onLoopControl?.((a, b) => loopSetter.current(a, b));
+    return () => onLoopControl?.(null);
+  }, [onLoopControl]);
   const seek = (to: number) => {
     if (!media) return;
     const d = media.duration();
@@ -467,10 +484,7 @@ export function PracticePlayer({
           pendingA={half ? (half.start ?? half.end) : null}
           chapters={chapters}
           onSeek={seek}
-          onLoop={(a, b) => {
-            saveLoop(a, b);
-            say(`Loop set from ${formatPracticeTime(a)} to ${formatPracticeTime(b)}`);
-          }}
+          onLoop={setLoopFrom}
         />
         {media ? null : (
           <p className="text-sm text-stone-300">

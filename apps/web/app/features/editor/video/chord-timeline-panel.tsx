@@ -218,7 +218,7 @@ export function ChordTimelinePanel({ idVideo, chords, player }: ChordTimelinePan
   );
 }
 
-function NudgeButton({
+export function NudgeButton({
   label,
   onClick,
   className,

@@ -1,0 +1,75 @@
+import { importer, Logger, LogLevel, Settings } from '@coderline/alphatab';
+import { scoreFormatOf, scoreMagicMatches, SCORE_MAX_BYTES, type ScoreFormat } from '@fretline/contract';
+
+/*
+ * Reading a lesson's score file (ADR 0088) with the same library that draws it on the lesson page:
+ * a file alphaTab cannot read here would show nothing there, so it is refused before it is stored.
+ * alphaTab's importers are plain JavaScript and run in Node; no rendering happens on the server.
+ */
+
+export interface ParsedScore {
+  format: ScoreFormat;
+  title: string | null;
+  barCount: number;
+}
+
+/** Why a score file was refused: what the editor reads under the file field. */
+export class ScoreFileError extends Error {}
+
+const settings = new Settings();
+// The refusal is ours to word; alphaTab's own console logging would only repeat it in the server log.
+settings.core.logLevel = LogLevel.None;
+Logger.logLevel = LogLevel.None;
+
+interface AlphaTexDiagnostic {
+  message: string;
+  severity: number;
+  start?: { line: number; col: number };
+}
+
+/** alphaTex's first error, with its line and column, from the diagnostics the importer keeps. */
+function alphaTexProblem(err: unknown): string | null {
+  const cause = (err as { cause?: Record<string, { items?: AlphaTexDiagnostic[] } | undefined> } | null)?.cause;
+  if (!cause) return null;
+  for (const kind of ['lexerDiagnostics', 'parserDiagnostics', 'semanticDiagnostics']) {
+    // Severity 2 is an error; lower ones are hints alphaTab reads past.
+    const first = cause[kind]?.items?.find((d) => d.severity >= 2);
+    if (first) return first.start ? `line ${first.start.line}, column ${first.start.col}: ${first.message}` : first.message;
+  }
+  return null;
+}
+
+/** Parses the file whole, or throws ScoreFileError saying why it cannot be used. */
+export function parseScoreFile(fileName: string, bytes: Uint8Array): ParsedScore {
+  const format = scoreFormatOf(fileName);
+  if (!format)
+    throw new ScoreFileError(
+      'Choose an alphaTex (.alphatex, .atex), Guitar Pro (.gp, .gpx, .gp5) or MusicXML (.musicxml, .xml) file.',
+    );
+  if (bytes.length === 0) throw new ScoreFileError('The score file is empty.');
+  if (bytes.length > SCORE_MAX_BYTES)
+    throw new ScoreFileError(`This score file is too large (${SCORE_MAX_BYTES / 1024} KB at most).`);
+  if (!scoreMagicMatches(format, bytes))
+    throw new ScoreFileError(`This is not a ${formatName(format)} file: its contents do not match its name.`);
+  let score;
+  try {
+    if (format === 'alphatex') {
+      const reader = new importer.AlphaTexImporter();
+      reader.initFromString(new TextDecoder('utf-8', { fatal: true }).decode(bytes), settings);
+      score = reader.readScore();
+    } else score = importer.ScoreLoader.loadScoreFromBytes(bytes, settings);
+  } catch (err) {
+    const where = format === 'alphatex' ? alphaTexProblem(err) : null;
+    throw new ScoreFileError(
+      where ? `This alphaTex cannot be read: ${where}` : `This ${formatName(format)} file cannot be read: it may be damaged.`,
+    );
+  }
+  const barCount = score.masterBars.length;
+  const notes = score.tracks.some((track) => track.staves.some((staff) => staff.bars.some((bar) => !bar.isEmpty)));
+  if (barCount === 0 || !notes) throw new ScoreFileError('This score has no notes: write at least one bar.');
+  return { format, title: score.title.trim() || null, barCount };
+}
+
+function formatName(format: ScoreFormat): string {
+  return { alphatex: 'alphaTex', gp: 'Guitar Pro', gpx: 'Guitar Pro 6', gp5: 'Guitar Pro 3–5', musicxml: 'MusicXML' }[format];
+}
