@@ -33,6 +33,8 @@ interface PoolStats {
 }
 
 const POOL_MAX = 10;
+/** Dropped-connection errors closer together than this belong to one outage (told once). */
+const OUTAGE_QUIET_MS = 10_000;
 
 export interface CreateDbOptions {
   /** postgres://… ; unset means the embedded PGlite database. */
@@ -61,12 +63,15 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     // idle, so one checked out (a transaction, the migrator) had no listener and the process
     // crashed. Every client gets one for its whole life instead: the query in flight fails (a 503,
     // plugins/errors.ts) and the pool discards the client on release, as it is no longer queryable.
-    let told = false;
+    // One outage is a burst of such errors: told for the first, then not again until the errors
+    // have been quiet for OUTAGE_QUIET_MS. (Resetting on each new connection told one outage
+    // twice or more: the pool reconnects while the dropped clients' errors are still arriving.)
+    let lastError = Number.NEGATIVE_INFINITY;
     pool.on('connect', (client) => {
-      told = false;
       client.on('error', (err) => {
-        if (!told) options.onError?.(err);
-        told = true;
+        const now = Date.now();
+        if (now - lastError >= OUTAGE_QUIET_MS) options.onError?.(err);
+        lastError = now;
       });
     });
     // The pool repeats an idle client's error: already told by the client's own listener.
