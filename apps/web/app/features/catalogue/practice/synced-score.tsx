@@ -81,7 +81,14 @@ export function SyncedScore({ score, media, mirror, setLoop }: SyncedScoreProps)
           },
           // A phone gets a smaller drawing: more of the score shows under its sticky video (ADR 0088).
           display: { layoutMode: alphaTab.LayoutMode.Page, scale: window.matchMedia('(min-width: 1024px)').matches ? 0.9 : 0.8 },
-          player: { playerMode: alphaTab.PlayerMode.Disabled, enableCursor: false, enableUserInteraction: false },
+          // Scrolling is ours (the score's own box, never the page): alphaTab's would scroll the
+          // whole page to the score once it is drawn.
+          player: {
+            playerMode: alphaTab.PlayerMode.Disabled,
+            enableCursor: false,
+            enableUserInteraction: false,
+            scrollMode: alphaTab.ScrollMode.Off,
+          },
         });
         const loaded = instance;
         loaded.scoreLoaded.on((s) => {
