@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamPlayer, isHlsManifest } from './stream-player';
 
@@ -35,5 +35,22 @@ describe('StreamPlayer with an uploaded progressive file (ADR 0039)', () => {
     expect(player.getAttribute('src')).toBe(signed(1800000000));
     rerender(<StreamPlayer src={signed(1800003600, 'cd-lesson')} poster={null} title="Lesson" />);
     expect(player.getAttribute('src')).toBe(signed(1800003600, 'cd-lesson'));
+  });
+
+  it('saves a scrub made while paused at once, and leaves a seek while playing to the next report', () => {
+    const onProgress = vi.fn();
+    render(
+      <StreamPlayer src="/api/videos/media/uploads/2026/11/ab-lesson.mp4" poster={null} title="Lesson" onProgress={onProgress} />,
+    );
+    const player = screen.getByTestId<HTMLVideoElement>('video-player');
+    Object.defineProperty(player, 'duration', { configurable: true, value: 16 });
+    Object.defineProperty(player, 'currentTime', { configurable: true, value: 5 });
+    Object.defineProperty(player, 'paused', { configurable: true, value: true });
+    fireEvent(player, new Event('seeked'));
+    expect(onProgress).toHaveBeenCalledTimes(1);
+    expect(onProgress.mock.calls[0]![0]).toMatchObject({ totalTime: 16, currentTime: 5 });
+    Object.defineProperty(player, 'paused', { configurable: true, value: false });
+    fireEvent(player, new Event('seeked'));
+    expect(onProgress).toHaveBeenCalledTimes(1);
   });
 });

@@ -185,6 +185,9 @@ export function StreamPlayer({
         onFocus={() => warm.current()}
         onTimeUpdate={() => report(false)}
         onPause={() => report(true)}
+        // A scrub while paused is where the learner will come back to: saved at once, not at the
+        // next report while playing (a seek while playing is reported as it plays on).
+        onSeeked={(event) => event.currentTarget.paused && report(true)}
         onEnded={() => report(true)}
       >
         {tracks.map((track) => (
