@@ -3,17 +3,9 @@ import { SITE_NAME } from './seo';
 
 /**
  * schema.org JSON-LD for search engines (product.md#entities, "schema content"): each page
- * type builds its own object; this writes it into the page.
+ * type builds its own object; `JsonLd` (lib/json-ld) writes it into the page. The builders stay out of
+ * the lesson page's first load, which needs only the writer.
  */
-
-/** A length in seconds as an ISO 8601 duration (`PT1H2M3S`), as schema.org's `duration` asks. */
-export function isoDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || (!h && !m) ? `${s}S` : ''}`;
-}
 
 /** The site as a schema.org Organization (the home page's, and the provider and organizer below). */
 export function organizationJson(siteUrl: string) {
@@ -52,14 +44,4 @@ export function liveLessonEventJson(stream: LiveStream, siteUrl: string) {
     isAccessibleForFree: !stream.stream_premium,
     url,
   };
-}
-
-export function JsonLd({ json }: { json: Record<string, unknown> }) {
-  // JSON inside a script tag: '<' is escaped so no text can close the tag early.
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify({ '@context': 'https://schema.org', ...json }).replace(/</g, '\\u003c') }}
-    />
-  );
 }

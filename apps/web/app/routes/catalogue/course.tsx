@@ -9,7 +9,8 @@ import { lessonHref } from '../../features/learning/progress-lookup';
 import { ApiError } from '../../lib/api-client';
 import { getServerApi } from '../../lib/api.server';
 import { useRootData } from '../../lib/root-data';
-import { courseJson, JsonLd } from '../../lib/structured-data';
+import { JsonLd } from '../../lib/json-ld';
+import { courseJson } from '../../lib/structured-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/course';
 

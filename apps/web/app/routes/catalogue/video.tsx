@@ -15,7 +15,6 @@ import {
   videoSubtitle,
   type Course,
   type CourseRef,
-  type Video,
 } from '@fretline/contract';
 import { Badge, Container, LinkButton, ResponsiveImage } from '../../components/ui';
 import { loadTrialDays } from '../../features/membership/trial-offer.server';
@@ -27,7 +26,8 @@ import type { PlayerProgress } from '../../features/catalogue/stream-player';
 import type { PracticeMedia } from '../../features/catalogue/practice/practice-media';
 import { ChordList, VideoSections } from '../../features/catalogue/video-sections';
 import { YoutubeEmbed } from '../../features/catalogue/youtube-embed';
-import { isoDuration, JsonLd } from '../../lib/structured-data';
+import { videoJsonLd } from '../../features/catalogue/video-json-ld.server';
+import { siteUrlFor } from '../../lib/config.server';
 import { pageExcerpt, upNext, type UpNext } from '../../features/catalogue/video-page';
 import { usePersonalVideo } from '../../features/catalogue/use-personal-video';
 import { api } from '../../lib/api.client';
@@ -66,22 +66,6 @@ const SyncedScore = lazy(() =>
   import('../../features/catalogue/practice/synced-score').then((m) => ({ default: m.SyncedScore })),
 );
 
-/**
- * The chapters as schema.org Clips, each from its time to the next one's (product.md#practice).
- * Made in the loader, so this code stays out of the page's JavaScript; `url` is a path here.
- */
-function chapterClips(video: Video) {
-  const chapters = video.video_chapters;
-  return chapters.map((chapter, i) => ({
-    '@type': 'Clip',
-    name: chapter.title,
-    startOffset: Math.floor(chapter.time),
-    ...(chapters[i + 1] ? { endOffset: Math.floor(chapters[i + 1]!.time) } : {}),
-    url: `/videos/${video.video_slug}?t=${Math.floor(chapter.time)}`,
-  }));
-}
-type ChapterClip = ReturnType<typeof chapterClips>[number];
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // `?course=` is what our links write; `?courseSlug=` (the API's name for it) is accepted too.
@@ -114,7 +98,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sharedRender,
       trialDays,
       momentAt,
-      clips: chapterClips(video),
+      // Written by the loader, so the builder stays out of the page's JavaScript.
+      jsonLd: videoJsonLd(video, siteUrlFor(request)),
       preview: null as PreviewAudience | null,
     };
   } catch (err) {
@@ -139,29 +124,6 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     noIndex: !video.video_published,
   });
 };
-
-/** schema.org VideoObject for search engines (product.md#entities, structured data). */
-function VideoJsonLd({ video, siteUrl, clips }: { video: Video; siteUrl: string; clips: ChapterClip[] }) {
-  const json = {
-    '@type': 'VideoObject',
-    name: video.video_title,
-    description: videoExcerpt(video) || videoSubtitle(video),
-    thumbnailUrl: video.video_stream_poster_signed ? [`${siteUrl}${sharePicturePath('videos', video.video_slug)}`] : undefined,
-    uploadDate: new Date(video.video_created).toISOString(),
-    url: `${siteUrl}/videos/${video.video_slug}`,
-    ...(video.youtube_video_embed_url ? { embedUrl: video.youtube_video_embed_url } : {}),
-    // Our own stream: its manifest is the content, for a free video only. A premium video's signed
-    // URL is never published (ADR 0015). No embedUrl: our pages refuse to be framed (ADR 0002).
-    ...(video.video_player === 'stream' && !video.video_premium && video.video_stream_manifest_signed
-      ? { contentUrl: new URL(video.video_stream_manifest_signed, siteUrl).href }
-      : {}),
-    ...(video.video_duration ? { duration: isoDuration(video.video_duration) } : {}),
-    isAccessibleForFree: !video.video_premium,
-    // Chapters as key moments (product.md#practice), made by the loader.
-    ...(clips.length ? { hasPart: clips.map((clip) => ({ ...clip, url: siteUrl + clip.url })) } : {}),
-  };
-  return <JsonLd json={json} />;
-}
 
 function CourseCard({ course, label }: { course: CourseRef; label: string }) {
   return (
@@ -266,7 +228,7 @@ function PreviewBanner({ as, idVideo }: { as: PreviewAudience; idVideo: number }
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
   // Back from the checkout that this lesson sold (ADR 0082): its confirmation, at the top of the page.
   const joined = (useLocation().state as { joined?: unknown } | null)?.joined;
-  const { trialDays, momentAt, clips, preview } = loaderData;
+  const { trialDays, momentAt, jsonLd, preview } = loaderData;
   // On a page shared by a class (ADR 0056) the reader's saves and progress arrive after hydration.
   const { video, coursePercent, ready } = usePersonalVideo(loaderData);
   const [mirror, setMirror] = useState(false);
@@ -279,7 +241,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const [setLoop, setSetLoop] = useState<((start: number, end: number) => void) | null>(null);
   const onLoopControl = useCallback((next: ((start: number, end: number) => void) | null) => setSetLoop(() => next), []);
   const workspace = useRef<HTMLDivElement>(null);
-  const { user, siteUrl } = useRootData();
+  const { user } = useRootData();
   // "Preview as" (ADR 0061): the page behaves as the previewed audience, whoever the editor is.
   const signedIn = preview ? preview !== 'visitor' : user.id_user !== null;
   const playId = useRef<number | null>(video.id_video_play);
@@ -398,7 +360,9 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       {preview ? (
         <PreviewBanner as={preview} idVideo={video.id_video} />
       ) : video.video_published ? (
-        <VideoJsonLd video={video} siteUrl={siteUrl} clips={clips} />
+        jsonLd ? (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+        ) : null
       ) : (
         <p
           role="status"

@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { video } = await api.call('editor.previewVideo', { params: { idVideo: params.idVideo }, query: { as } });
     const trialDays = video.video_locked ? await loadTrialDays(api) : null;
-    return { video, course: null, sharedRender: false, trialDays, momentAt: null, clips: [], preview: as };
+    return { video, course: null, sharedRender: false, trialDays, momentAt: null, jsonLd: null, preview: as };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDuration } from './structured-data';
+import { isoDuration } from './json-ld';
 
 describe('isoDuration', () => {
   it('writes a length in seconds as schema.org asks, ISO 8601', () => {
