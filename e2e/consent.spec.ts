@@ -1,5 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
+import { analyticsBodies, keepAnalyticsBodies } from './support/analytics.ts';
+
 // Cookie consent and the analytics gating of ADR 0005 (product.md#entities, #roles).
 
 function watchAnalytics(page: Page): Request[] {
@@ -10,24 +12,6 @@ function watchAnalytics(page: Page): Request[] {
   return sent;
 }
 
-// ky sends the body as a stream, which the browser's request log does not show, so the page's own
-// fetch is wrapped to keep a copy of each analytics body.
-const KEEP_ANALYTICS_BODIES = `
-  window.__analyticsBodies = [];
-  const originalFetch = window.fetch;
-  window.fetch = async (input, init) => {
-    if (input instanceof Request && input.url.endsWith('/api/analytics/actions')) {
-      window.__analyticsBodies.push(await input.clone().text());
-    }
-    return originalFetch(input, init);
-  };
-`;
-
-async function analyticsBodies(page: Page): Promise<URLSearchParams[]> {
-  const bodies = await page.evaluate<string[]>('window.__analyticsBodies');
-  return bodies.map((b) => new URLSearchParams(b));
-}
-
 async function consentCookie(page: Page, category: string): Promise<string | undefined> {
   const cookies = await page.context().cookies();
   return cookies.find((c) => c.name === `consent_${category}`)?.value;
@@ -35,7 +19,7 @@ async function consentCookie(page: Page, category: string): Promise<string | und
 
 test('the banner asks on the first visit; no analytics action is sent until the visitor accepts', async ({ page }) => {
   const sent = watchAnalytics(page);
-  await page.addInitScript({ content: KEEP_ANALYTICS_BODIES });
+  await keepAnalyticsBodies(page);
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Cookies on Fretline' });
   await expect(banner).toBeVisible();

@@ -1,29 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { analyticsBodies, keepAnalyticsBodies } from './support/analytics.ts';
+
 // product.md#pages: the error page says '404 Not Found' with the default message, keeps the site's
 // header and footer (an address that does not decode included), and records its page load.
 
 const DEFAULT_MESSAGE = 'Something went wrong, please contact support.';
 
-// ky sends the body as a stream, which the browser's request log does not show, so the page's own
-// fetch is wrapped to keep a copy of each analytics body.
-const KEEP_ANALYTICS_BODIES = `
-  window.__analyticsBodies = [];
-  const originalFetch = window.fetch;
-  window.fetch = async (input, init) => {
-    if (input instanceof Request && input.url.endsWith('/api/analytics/actions')) {
-      window.__analyticsBodies.push(await input.clone().text());
-    }
-    return originalFetch(input, init);
-  };
-`;
-
 async function actionsSent(page: Page): Promise<Array<{ name: string | null; values: unknown }>> {
-  const bodies = await page.evaluate<string[]>('window.__analyticsBodies');
-  return bodies.map((body) => {
-    const form = new URLSearchParams(body);
-    return { name: form.get('action_type_name'), values: JSON.parse(form.get('action_values') ?? '[]') as unknown };
-  });
+  return (await analyticsBodies(page)).map((form) => ({
+    name: form.get('action_type_name'),
+    values: JSON.parse(form.get('action_values') ?? '[]') as unknown,
+  }));
 }
 
 test('an address that does not decode gets the site’s own 404 page, header and footer included @phone', async ({ page }) => {
@@ -45,7 +33,7 @@ test('the 404 page records a page-load action like any page, besides its not-fou
     { name: 'consent_asked', value: 'true', url: baseURL ?? '' },
     { name: 'consent_analytic', value: 'true', url: baseURL ?? '' },
   ]);
-  await page.addInitScript(KEEP_ANALYTICS_BODIES);
+  await keepAnalyticsBodies(page);
   const response = await page.goto('/no-such-page-here');
   expect(response?.status()).toBe(404);
   await expect(page.getByText(DEFAULT_MESSAGE)).toBeVisible();

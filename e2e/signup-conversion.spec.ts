@@ -1,25 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { analyticsBodies, keepAnalyticsBodies } from './support/analytics.ts';
 import { codeFor, freshEmail, signUpInPage } from './support/auth.ts';
 
 // product.md#calls: conversion tracking fires on sign-up completion, once per new account.
 
-// ky sends the body as a stream, which the browser's request log does not show, so the page's own
-// fetch is wrapped to keep a copy of each analytics body.
-const KEEP_ANALYTICS_BODIES = `
-  window.__analyticsBodies = [];
-  const originalFetch = window.fetch;
-  window.fetch = async (input, init) => {
-    if (input instanceof Request && input.url.endsWith('/api/analytics/actions')) {
-      window.__analyticsBodies.push(await input.clone().text());
-    }
-    return originalFetch(input, init);
-  };
-`;
-
 async function actionNames(page: Page): Promise<Array<string | null>> {
-  const bodies = await page.evaluate<string[]>('window.__analyticsBodies');
-  return bodies.map((body) => new URLSearchParams(body).get('action_type_name'));
+  return (await analyticsBodies(page)).map((form) => form.get('action_type_name'));
 }
 
 test('completing a sign-up fires the conversion action once, and a later visit to /welcome does not', async ({
@@ -32,7 +19,7 @@ test('completing a sign-up fires the conversion action once, and a later visit t
   await context.addCookies(
     ['consent_asked', 'consent_analytic', 'consent_marketing'].map((name) => ({ name, value: 'true', url: baseURL ?? '' })),
   );
-  await page.addInitScript(KEEP_ANALYTICS_BODIES);
+  await keepAnalyticsBodies(page);
   const email = freshEmail('signup-conversion');
   await signUpInPage(page, email);
   await page.getByLabel('Your 6-digit code').fill(await codeFor(request, email));

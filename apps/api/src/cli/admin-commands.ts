@@ -2,7 +2,7 @@ import { ROLES } from '@fretline/contract';
 import { and, count, createSuperadmin, eq, sql, tables, type Database } from '@fretline/db';
 import { recordOperatorAudit } from '../platform/audit/index.ts';
 import { bumpContentVersion } from '../platform/content-version.ts';
-import { endAllMemberSessions, findRoles, replaceRoles } from '../services/auth/index.ts';
+import { endAllMemberSessions, findRoles, orderedRoles, replaceRoles, rolesChangeDiff } from '../services/auth/index.ts';
 import { resendFailedMailer } from '../services/mailers/index.ts';
 import { retryFailedTranscode } from '../services/videos/index.ts';
 
@@ -48,28 +48,13 @@ const setRoles: Command = async (db, [email, ...wanted], now) => {
   const unknown = wanted.filter((r) => !(ROLES as readonly string[]).includes(r));
   if (unknown.length) throw new OperatorError(`Unknown role: ${unknown.join(', ')}. Roles are ${ROLES.join(', ')}.`);
   const user = await userByEmail(db, email);
-  // Stored in the roles' order (product.md#roles), once each, as the staff console stores them.
-  const next: string[] = ROLES.filter((r) => wanted.includes(r));
+  const next = orderedRoles(wanted);
   return db.transaction(async (tx) => {
     const before = await findRoles(tx, user.idUser);
-    if (before.length === next.length && before.every((r) => next.includes(r))) {
-      return [`${user.email} already has ${before.length ? before.join(', ') : 'no roles'}: nothing changed.`];
-    }
+    const diff = rolesChangeDiff(before, next);
+    if (!diff) return [`${user.email} already has ${before.length ? before.join(', ') : 'no roles'}: nothing changed.`];
     await replaceRoles(tx, user.idUser, next);
-    await recordOperatorAudit(
-      tx,
-      {
-        action: 'member.roles.set',
-        targetType: 'user',
-        targetId: user.idUser,
-        diff: {
-          roles: { from: before, to: next },
-          added: next.filter((r) => !before.includes(r)),
-          removed: before.filter((r) => !next.includes(r)),
-        },
-      },
-      now,
-    );
+    await recordOperatorAudit(tx, { action: 'member.roles.set', targetType: 'user', targetId: user.idUser, diff }, now);
     return [`${user.email}: ${before.length ? before.join(', ') : 'no roles'} → ${next.length ? next.join(', ') : 'no roles'}.`];
   });
 };

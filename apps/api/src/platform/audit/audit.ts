@@ -31,17 +31,21 @@ export const auditedActions = new WeakMap<RequestAuth, Set<string>>();
  * transaction as the change, so a change is never made without its record (or the reverse).
  */
 export async function recordAudit(db: Database, actor: RequestAuth, input: AuditInput, now: Date): Promise<void> {
+  await insertAudit(db, { idUser: actor.user.idUser, email: actor.user.email }, input, now);
+  const actions = auditedActions.get(actor) ?? new Set<string>();
+  auditedActions.set(actor, actions.add(input.action));
+}
+
+async function insertAudit(db: Database, actor: { idUser: number | null; email: string }, input: AuditInput, now: Date) {
   await db.insert(auditLog).values({
-    idUserActor: actor.user.idUser,
-    actorEmail: actor.user.email,
+    idUserActor: actor.idUser,
+    actorEmail: actor.email,
     auditAction: input.action,
     targetType: input.targetType,
     targetId: String(input.targetId),
     auditDiff: input.diff,
     auditCreated: now,
   });
-  const actions = auditedActions.get(actor) ?? new Set<string>();
-  auditedActions.set(actor, actions.add(input.action));
 }
 
 /** The actor of a change made from the operator's command line (README "Operations"): no account. */
@@ -49,15 +53,7 @@ export const OPERATOR_ACTOR = 'operator (npm run admin)';
 
 /** A change made with `npm run admin`: recorded like a staff change, with the operator as actor. */
 export async function recordOperatorAudit(db: Database, input: AuditInput, now: Date): Promise<void> {
-  await db.insert(auditLog).values({
-    idUserActor: null,
-    actorEmail: OPERATOR_ACTOR,
-    auditAction: input.action,
-    targetType: input.targetType,
-    targetId: String(input.targetId),
-    auditDiff: input.diff,
-    auditCreated: now,
-  });
+  await insertAudit(db, { idUser: null, email: OPERATOR_ACTOR }, input, now);
 }
 
 /** Newest first, paged; optionally the changes made to one target (a member's page). */

@@ -13,7 +13,9 @@ export {
   findRoles,
   listMemberSessions,
   memberExists,
+  orderedRoles,
   replaceRoles,
+  rolesChangeDiff,
   searchMembers,
 } from './members.ts';
 export { listSignInFailures } from './sign-in-failures.ts';

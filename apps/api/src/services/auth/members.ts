@@ -1,4 +1,4 @@
-import type { StaffMemberDetail, StaffMemberSummary, StaffSession } from '@fretline/contract';
+import { ROLES, type StaffMemberDetail, type StaffMemberSummary, type StaffSession } from '@fretline/contract';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, tables, type Database } from '@fretline/db';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
@@ -130,6 +130,21 @@ export async function findRoles(db: Database, idUser: number): Promise<string[]>
     .where(eq(userRoles.idUser, idUser))
     .orderBy(asc(userRoles.role));
   return rows.map((r) => r.role);
+}
+
+/** A role list as stored: in the roles' order (product.md#roles), each once, unknown names left out. */
+export function orderedRoles(wanted: readonly string[]): string[] {
+  return ROLES.filter((role) => wanted.includes(role));
+}
+
+/** What a role change does, as the audit log records it; null when the roles stay the same. */
+export function rolesChangeDiff(before: readonly string[], next: readonly string[]): Record<string, unknown> | null {
+  if (before.length === next.length && before.every((role) => next.includes(role))) return null;
+  return {
+    roles: { from: [...before], to: [...next] },
+    added: next.filter((role) => !before.includes(role)),
+    removed: before.filter((role) => !next.includes(role)),
+  };
 }
 
 /**

@@ -9,7 +9,15 @@ import { listMemberConversations } from '../messages/index.ts';
  * sessions and roles are the auth service's, subscriptions the finance service's, conversations
  * the messages service's, each read through that service's index.ts (ARCHITECTURE.md).
  */
-export { endMemberSession, findRoles, memberExists, replaceRoles, searchMembers } from '../auth/index.ts';
+export {
+  endMemberSession,
+  findRoles,
+  memberExists,
+  orderedRoles,
+  replaceRoles,
+  rolesChangeDiff,
+  searchMembers,
+} from '../auth/index.ts';
 
 /** One member with their sessions, subscriptions (with invoices) and conversations, read in parallel once the account is found. */
 export async function findMember(db: Database, idUser: number): Promise<StaffMemberDetail | undefined> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasRoleGroup, ROLES, STAFF_PAGE_SIZE } from '@fretline/contract';
+import { hasRoleGroup, STAFF_PAGE_SIZE } from '@fretline/contract';
 import { requireRoleGroup } from '../../plugins/auth.ts';
 import { route } from '../../plugins/calls.ts';
 import { forgetCachedSessions } from '../auth/index.ts';
@@ -84,8 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireRoleGroup(request, 'Admin');
       const { idUser } = request.params;
-      // Stored in the roles' order (product.md#roles), once each.
-      const next: string[] = ROLES.filter((r) => request.body.roles.includes(r));
+      const next = members.orderedRoles(request.body.roles);
       const now = app.clock();
       const roles = await app.db.transaction(async (tx) => {
         if (!(await members.memberExists(tx, idUser))) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
@@ -95,25 +94,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         if (idUser === auth.user.idUser && hasRoleGroup(before, 'Admin') && !hasRoleGroup(next, 'Admin')) {
           throw new AppError('OWN_LAST_ADMIN_ROLE', 409, OWN_LAST_ADMIN_ROLE, 'roles');
         }
-        const unchanged = before.length === next.length && before.every((r) => next.includes(r));
-        if (unchanged) return before;
+        const diff = members.rolesChangeDiff(before, next);
+        if (!diff) return before;
         await members.replaceRoles(tx, idUser, next);
-        await recordAudit(
-          tx,
-          auth,
-          {
-            action: 'member.roles.set',
-            targetType: 'user',
-            targetId: idUser,
-            diff: {
-              roles: { from: before, to: [...next] },
-              added: next.filter((r) => !before.includes(r)),
-              removed: before.filter((r) => !next.includes(r)),
-            },
-          },
-          now,
-        );
-        return [...next];
+        await recordAudit(tx, auth, { action: 'member.roles.set', targetType: 'user', targetId: idUser, diff }, now);
+        return next;
       });
       forgetCachedSessions(idUser);
       return { data: { roles } };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { chordIndexAt, chordTuning, formatPracticeTime, type ChordTimelineEntry, type VideoChord } from '@fretline/contract';
 import { ChordDiagram } from '../../../components/ui/chord-diagram';
 import type { PracticeMedia } from './practice-media';
+import { followMediaTime } from './follow-media-time';
 
 export interface NowNextChordsProps {
   timeline: ChordTimelineEntry[];
@@ -29,7 +30,6 @@ export function NowNextChords({ timeline, chords, instrument, mirror, media, com
 
   useEffect(() => {
     if (!media) return;
-    let frame = 0;
     const update = () => {
       const now = media.currentTime();
       const at = chordIndexAt(timeline, now);
@@ -41,20 +41,7 @@ export function NowNextChords({ timeline, chords, instrument, mirror, media, com
         bar.current.style.transform = `scaleX(${left})`;
       }
     };
-    const tick = () => {
-      update();
-      frame = media.paused() ? 0 : requestAnimationFrame(tick);
-    };
-    update();
-    const unsubscribe = media.subscribe((event) => {
-      update();
-      if (event === 'play' && !frame) frame = requestAnimationFrame(tick);
-    });
-    if (!media.paused()) frame = requestAnimationFrame(tick);
-    return () => {
-      unsubscribe();
-      cancelAnimationFrame(frame);
-    };
+    return followMediaTime(media, update);
   }, [media, timeline]);
 
   // The strip keeps the current mark in view, scrolling only itself (never the page).

@@ -3,6 +3,7 @@ import type { AlphaTabApi } from '@coderline/alphatab';
 import { barStartMs, formatPracticeTime, scorePositionAt, type VideoScore } from '@fretline/contract';
 import type { PracticeMedia } from './practice-media';
 import { reverseStrings } from './score-strings';
+import { followMediaTime } from './follow-media-time';
 
 export interface SyncedScoreProps {
   score: VideoScore;
@@ -123,7 +124,6 @@ export function SyncedScore({ score, media, mirror, setLoop }: SyncedScoreProps)
   // The video's time → the bar and the cursor: on the media's events, and every frame while it plays.
   useEffect(() => {
     if (!media || !boxes.length) return;
-    let frame = 0;
     const update = () => {
       const at = scorePositionAt(points, media.currentTime() * 1000, score.score_bar_count);
       setCurrent(at?.bar ?? -1);
@@ -137,20 +137,7 @@ export function SyncedScore({ score, media, mirror, setLoop }: SyncedScoreProps)
         line.style.height = `${box.h}px`;
       }
     };
-    const tick = () => {
-      update();
-      frame = media.paused() ? 0 : requestAnimationFrame(tick);
-    };
-    update();
-    const unsubscribe = media.subscribe((event) => {
-      update();
-      if (event === 'play' && !frame) frame = requestAnimationFrame(tick);
-    });
-    if (!media.paused()) frame = requestAnimationFrame(tick);
-    return () => {
-      unsubscribe();
-      cancelAnimationFrame(frame);
-    };
+    return followMediaTime(media, update);
   }, [media, boxes, points, score.score_bar_count]);
 
   // The current bar stays in view, scrolling only the score (never the page).

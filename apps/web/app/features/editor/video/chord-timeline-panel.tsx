@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatChordTime, roundChordTime, sortChordTimeline, type ChordTimelineEntry } from '@fretline/contract';
-import { Button, Card, cx } from '../../../components/ui';
+import { Button, Card } from '../../../components/ui';
 import { api } from '../../../lib/api.client';
 import { errorMessage } from '../../../lib/api-client';
+import { TimedMarkRow, usePreviewTime } from './tap-list';
 
 /** A nudge moves a mark by a tenth of a second: finer than a tap can be, coarse enough to hear. */
 const NUDGE = 0.1;
@@ -33,13 +34,13 @@ export function ChordTimelinePanel({ idVideo, chords, player }: ChordTimelinePan
   const ids = useId();
   const [stream, setStream] = useState<{ src: string; poster: string | null } | null | undefined>(undefined);
   const [marks, setMarks] = useState<Mark[] | null>(null);
-  const [time, setTime] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement | null>(null);
   const nextKey = useRef(1);
   const [element, setElement] = useState<HTMLVideoElement | null>(null);
+  const [time, setTime] = usePreviewTime(element);
 
   useEffect(() => {
     let live = true;
@@ -62,14 +63,6 @@ export function ChordTimelinePanel({ idVideo, chords, player }: ChordTimelinePan
 
   useEffect(() => {
     video.current = element;
-    if (!element) return;
-    const onTime = () => setTime(element.currentTime);
-    element.addEventListener('timeupdate', onTime);
-    element.addEventListener('seeked', onTime);
-    return () => {
-      element.removeEventListener('timeupdate', onTime);
-      element.removeEventListener('seeked', onTime);
-    };
   }, [element]);
 
   const change = (next: Mark[]) => {
@@ -164,32 +157,20 @@ export function ChordTimelinePanel({ idVideo, chords, player }: ChordTimelinePan
                 {marks.map((m) => {
                   const label = `${m.chord} at ${formatChordTime(m.at)}`;
                   return (
-                    <li key={m.key} className="flex items-center gap-1 rounded-xl bg-stone-50 p-1" data-testid="chord-mark">
-                      <button
-                        type="button"
-                        onClick={() => seek(m.at)}
-                        aria-label={`Jump to ${label}`}
-                        className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg px-2 text-left hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
-                      >
-                        <span className="tabular-nums text-stone-600" data-testid="chord-mark-time">
-                          {formatChordTime(m.at)}
-                        </span>
-                        <span className="truncate font-bold text-ink-900">{m.chord}</span>
-                      </button>
-                      <NudgeButton label={`Move ${label} 0.1 s earlier`} onClick={() => nudge(m.key, -NUDGE)}>
-                        −0.1
-                      </NudgeButton>
-                      <NudgeButton label={`Move ${label} 0.1 s later`} onClick={() => nudge(m.key, NUDGE)}>
-                        +0.1
-                      </NudgeButton>
-                      <NudgeButton
-                        label={`Delete ${label}`}
-                        onClick={() => change(marks.filter((x) => x.key !== m.key))}
-                        className="text-red-700"
-                      >
-                        ✕
-                      </NudgeButton>
-                    </li>
+                    <TimedMarkRow
+                      key={m.key}
+                      label={label}
+                      removeVerb="Delete"
+                      testId="chord-mark"
+                      onJump={() => seek(m.at)}
+                      onNudge={(direction) => nudge(m.key, direction * NUDGE)}
+                      onRemove={() => change(marks.filter((x) => x.key !== m.key))}
+                    >
+                      <span className="tabular-nums text-stone-600" data-testid="chord-mark-time">
+                        {formatChordTime(m.at)}
+                      </span>
+                      <span className="truncate font-bold text-ink-900">{m.chord}</span>
+                    </TimedMarkRow>
                   );
                 })}
               </ol>
@@ -215,31 +196,5 @@ export function ChordTimelinePanel({ idVideo, chords, player }: ChordTimelinePan
         </p>
       ) : null}
     </Card>
-  );
-}
-
-export function NudgeButton({
-  label,
-  onClick,
-  className,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className={cx(
-        'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-sm font-semibold tabular-nums text-ink-900 hover:bg-stone-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500',
-        className,
-      )}
-    >
-      {children}
-    </button>
   );
 }

@@ -3,7 +3,7 @@ import { formatChordTime, SCORE_ACCEPT, sortScoreSync, type EditorVideoScore, ty
 import { Button, Card } from '../../../components/ui';
 import { api } from '../../../lib/api.client';
 import { errorMessage } from '../../../lib/api-client';
-import { NudgeButton } from './chord-timeline-panel';
+import { TimedMarkRow, usePreviewTime } from './tap-list';
 
 /** A nudge moves a bar line by a tenth of a second, as the chord timeline's does. */
 const NUDGE_MS = 100;
@@ -36,11 +36,11 @@ export function ScorePanel({ idVideo, player }: ScorePanelProps) {
   const [score, setScore] = useState<EditorVideoScore | null | undefined>(undefined);
   const [stream, setStream] = useState<{ src: string; poster: string | null } | null | undefined>(undefined);
   const [points, setPoints] = useState<Point[]>([]);
-  const [time, setTime] = useState(0);
   const [busy, setBusy] = useState<'file' | 'sync' | 'remove' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [element, setElement] = useState<HTMLVideoElement | null>(null);
+  const [time, setTime] = usePreviewTime(element);
   const nextKey = useRef(1);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -67,17 +67,6 @@ export function ScorePanel({ idVideo, player }: ScorePanelProps) {
       live = false;
     };
   }, [idVideo]);
-
-  useEffect(() => {
-    if (!element) return;
-    const onTime = () => setTime(element.currentTime);
-    element.addEventListener('timeupdate', onTime);
-    element.addEventListener('seeked', onTime);
-    return () => {
-      element.removeEventListener('timeupdate', onTime);
-      element.removeEventListener('seeked', onTime);
-    };
-  }, [element]);
 
   const change = (next: Point[]) => {
     setPoints(sortScoreSync(next));
@@ -222,32 +211,20 @@ export function ScorePanel({ idVideo, player }: ScorePanelProps) {
                 {points.map((p) => {
                   const label = `bar ${p.bar + 1} at ${formatChordTime(p.at_ms / 1000)}`;
                   return (
-                    <li key={p.key} className="flex items-center gap-1 rounded-xl bg-stone-50 p-1" data-testid="score-sync-point">
-                      <button
-                        type="button"
-                        onClick={() => seek(p.at_ms)}
-                        aria-label={`Jump to ${label}`}
-                        className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg px-2 text-left hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
-                      >
-                        <span className="font-bold text-ink-900">Bar {p.bar + 1}</span>
-                        <span className="tabular-nums text-stone-600" data-testid="score-sync-time">
-                          {formatChordTime(p.at_ms / 1000)}
-                        </span>
-                      </button>
-                      <NudgeButton label={`Move ${label} 0.1 s earlier`} onClick={() => nudge(p.key, -NUDGE_MS)}>
-                        −0.1
-                      </NudgeButton>
-                      <NudgeButton label={`Move ${label} 0.1 s later`} onClick={() => nudge(p.key, NUDGE_MS)}>
-                        +0.1
-                      </NudgeButton>
-                      <NudgeButton
-                        label={`Remove ${label}`}
-                        onClick={() => change(points.filter((x) => x.key !== p.key))}
-                        className="text-red-700"
-                      >
-                        ✕
-                      </NudgeButton>
-                    </li>
+                    <TimedMarkRow
+                      key={p.key}
+                      label={label}
+                      removeVerb="Remove"
+                      testId="score-sync-point"
+                      onJump={() => seek(p.at_ms)}
+                      onNudge={(direction) => nudge(p.key, direction * NUDGE_MS)}
+                      onRemove={() => change(points.filter((x) => x.key !== p.key))}
+                    >
+                      <span className="font-bold text-ink-900">Bar {p.bar + 1}</span>
+                      <span className="tabular-nums text-stone-600" data-testid="score-sync-time">
+                        {formatChordTime(p.at_ms / 1000)}
+                      </span>
+                    </TimedMarkRow>
                   );
                 })}
               </ol>
