@@ -76,10 +76,11 @@ export function NowNextChords({ timeline, chords, instrument, mirror, media, com
     <section aria-label="Chords now and next" className="rounded-2xl border border-stone-200 bg-white p-3" data-testid="now-next">
       <div className={compact ? 'flex items-stretch gap-3' : 'grid grid-cols-[3fr_2fr] gap-3'}>
         <div className="flex min-w-0 flex-1 items-center gap-3" data-testid="chord-now" data-chord={now?.chord ?? ''}>
-          {diagram(now, compact ? 'h-20 w-auto shrink-0 text-ink-900' : 'h-36 w-auto shrink-0 text-ink-900')}
+          {/* Beside the video on a laptop the column is narrow: the diagram leaves the name its room. */}
+          {diagram(now, compact ? 'h-20 w-auto shrink-0 text-ink-900' : 'h-28 w-auto shrink-0 text-ink-900')}
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Now</p>
-            <p className={`truncate font-bold text-ink-900 ${compact ? 'text-3xl' : 'text-4xl'}`}>{now?.chord ?? '–'}</p>
+            <p className="truncate text-3xl font-bold text-ink-900">{now?.chord ?? '–'}</p>
           </div>
         </div>
         <div
