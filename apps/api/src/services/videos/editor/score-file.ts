@@ -1,4 +1,3 @@
-import { importer, Logger, LogLevel, Settings } from '@coderline/alphatab';
 import { scoreFormatOf, scoreMagicMatches, SCORE_MAX_BYTES, type ScoreFormat } from '@fretline/contract';
 
 /*
@@ -16,10 +15,21 @@ export interface ParsedScore {
 /** Why a score file was refused: what the editor reads under the file field. */
 export class ScoreFileError extends Error {}
 
-const settings = new Settings();
-// The refusal is ours to word; alphaTab's own console logging would only repeat it in the server log.
-settings.core.logLevel = LogLevel.None;
-Logger.logLevel = LogLevel.None;
+/**
+ * alphaTab, loaded on the first score an editor attaches: a 1.2 MB module every instance would
+ * otherwise load at start for a call made a few times a week.
+ */
+let loading: ReturnType<typeof load> | null = null;
+const loadAlphaTab = () => (loading ??= load());
+
+async function load() {
+  const { importer, Logger, LogLevel, Settings } = await import('@coderline/alphatab');
+  const settings = new Settings();
+  // The refusal is ours to word; alphaTab's own console logging would only repeat it in the server log.
+  settings.core.logLevel = LogLevel.None;
+  Logger.logLevel = LogLevel.None;
+  return { importer, settings };
+}
 
 interface AlphaTexDiagnostic {
   message: string;
@@ -40,7 +50,7 @@ function alphaTexProblem(err: unknown): string | null {
 }
 
 /** Parses the file whole, or throws ScoreFileError saying why it cannot be used. */
-export function parseScoreFile(fileName: string, bytes: Uint8Array): ParsedScore {
+export async function parseScoreFile(fileName: string, bytes: Uint8Array): Promise<ParsedScore> {
   const format = scoreFormatOf(fileName);
   if (!format)
     throw new ScoreFileError(
@@ -51,6 +61,7 @@ export function parseScoreFile(fileName: string, bytes: Uint8Array): ParsedScore
     throw new ScoreFileError(`This score file is too large (${SCORE_MAX_BYTES / 1024} KB at most).`);
   if (!scoreMagicMatches(format, bytes))
     throw new ScoreFileError(`This is not a ${formatName(format)} file: its contents do not match its name.`);
+  const { importer, settings } = await loadAlphaTab();
   let score;
   try {
     if (format === 'alphatex') {

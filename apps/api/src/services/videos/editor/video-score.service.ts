@@ -47,7 +47,7 @@ export async function putVideoScore(
   const bytes = Buffer.from(base64, 'base64');
   let parsed;
   try {
-    parsed = parseScoreFile(fileName, bytes);
+    parsed = await parseScoreFile(fileName, bytes);
   } catch (err) {
     if (err instanceof ScoreFileError) throw badRequest(err.message, 'score_file');
     throw err;
